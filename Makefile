@@ -1,0 +1,153 @@
+# bytebench - GNU make only.  `make` builds every program into pgms/,
+# `make test` runs the whole test suite.  See README and HACKING.md.
+
+ifeq (,$(filter oneshell,$(.FEATURES)))
+$(error bytebench needs GNU make (gmake on the BSDs and macOS))
+endif
+
+CC ?= cc
+SHELL = /bin/sh
+BUILD ?= build
+PGMS ?= pgms
+VERSION = 0.1.0
+
+# Optimisation of the test programs: UnixBench 6.0's Linux default, with
+# -march/-mtune=native only where the compiler accepts them.
+# `make OPT="..."` overrides; `make reference` uses portable flags.
+ifeq ($(origin OPT),undefined)
+OPT := -O3 -ffast-math $(shell sh src/probe-native.sh '$(CC)')
+BUILD_KIND ?= default
+else
+BUILD_KIND ?= custom
+endif
+# The runner and the shared library are not workloads: plain -O2.
+HOSTOPT ?= -O2
+
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wold-style-definition -Wwrite-strings \
+	-Wformat=2 -Wcast-qual -Wundef -Wvla
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+STD = -std=c11 -D_POSIX_C_SOURCE=200809L
+CPPFLAGS_ALL = $(STD) -Isrc/lib $(CPPFLAGS)
+LDLIBS_ALL = $(LDLIBS) -lm -lpthread
+
+LIB_SRC = $(wildcard src/lib/*.c)
+LIB_OBJ = $(LIB_SRC:src/lib/%.c=$(BUILD)/lib/%.o)
+LIBA = $(BUILD)/libbench.a
+
+RUNNER_SRC = $(wildcard src/runner/*.c)
+RUNNER_OBJ = $(RUNNER_SRC:src/runner/%.c=$(BUILD)/runner/%.o)
+RUNNER_LIBOBJ = $(filter-out $(BUILD)/runner/main.o,$(RUNNER_OBJ))
+
+# One file per program; a folder src/programs/NAME/ is one program of
+# several files.  arith.c and dhry/ build several programs (below).
+ARITH_TYPES = arithoh short int long float double
+PROG_SRC = $(filter-out src/programs/arith.c,$(wildcard src/programs/*.c))
+PROG_DIRS = $(filter-out dhry,$(notdir $(patsubst %/,%,$(dir $(wildcard src/programs/*/*.c)))))
+PROGS = $(PROG_SRC:src/programs/%.c=$(PGMS)/%) \
+	$(addprefix $(PGMS)/,$(sort $(PROG_DIRS))) \
+	$(if $(wildcard src/programs/arith.c),$(addprefix $(PGMS)/,$(ARITH_TYPES))) \
+	$(if $(wildcard src/programs/dhry/*.c),$(PGMS)/dhry2reg $(PGMS)/dhry2)
+
+UNIT_SRC = $(wildcard tests/unit/test_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+FAKE = $(BUILD)/tests/fake
+
+FLAGS_STAMP = $(BUILD)/flags.txt
+FLAGS_TEXT = $(CC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
+
+.PHONY: all programs test check-build sanitize clean format format-check FORCE
+.SUFFIXES:
+
+all: $(PROGS) $(PGMS)/bytebench $(PGMS)/build.info
+
+programs: $(PROGS)
+
+# Objects are rebuilt when the compiler or any flag changes.
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(FLAGS_TEXT)' ]; then \
+		printf '%s\n' '$(FLAGS_TEXT)' > $@; fi
+
+# What the runner reports about the build.
+$(PGMS)/build.info: $(FLAGS_STAMP)
+	@mkdir -p $(PGMS)
+	@{ printf 'version=%s\n' '$(VERSION)'; \
+	   printf 'cc=%s\n' '$(CC)'; \
+	   printf 'cc_version=%s\n' "$$($(CC) --version 2>/dev/null | head -n 1)"; \
+	   printf 'opt=%s\n' '$(OPT)'; \
+	   printf 'cflags=%s\n' '$(CFLAGS)'; \
+	   printf 'ldflags=%s\n' '$(LDFLAGS)'; \
+	   printf 'kind=%s\n' '$(BUILD_KIND)'; } > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/lib/%.o: src/lib/%.c src/lib/*.h $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(LIBA): $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+$(BUILD)/runner/%.o: src/runner/%.c src/runner/*.h src/lib/*.h $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(PGMS)/bytebench: $(RUNNER_OBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $(RUNNER_OBJ) $(LIBA) $(LDLIBS_ALL)
+
+PROG_CFLAGS = $(CPPFLAGS_ALL) $(OPT) $(WARN) $(CFLAGS)
+
+$(PGMS)/%: src/programs/%.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS_ALL)
+
+.SECONDEXPANSION:
+$(addprefix $(PGMS)/,$(PROG_DIRS)): $(PGMS)/%: $$(wildcard src/programs/%/*.c) $$(wildcard src/programs/%/*.h) $(LIBA) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $@ $(wildcard src/programs/$*/*.c) $(LIBA) $(LDLIBS_ALL)
+
+# Dhrystone 2.1: two translation units, with and without register locals.
+DHRY_SRC = src/programs/dhry/dhry_1.c src/programs/dhry/dhry_2.c
+$(PGMS)/dhry2reg: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $@ $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL)
+$(PGMS)/dhry2: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $@ $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL)
+
+# The arithmetic tests: one source, one program per data type.
+$(addprefix $(PGMS)/,$(ARITH_TYPES)): $(PGMS)/%: src/programs/arith.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS_ALL)
+
+# Tests: unit tests link the runner's modules (all but main.o).
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/*.h src/runner/*.h $(RUNNER_LIBOBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL)
+
+$(FAKE): tests/fake.c src/lib/*.h $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS_ALL)
+
+check-build: all $(UNIT_BIN) $(if $(wildcard tests/fake.c),$(FAKE))
+
+test: check-build
+	@BUILD='$(BUILD)' PGMS='$(PGMS)' CC='$(CC)' sh tests/run.sh
+
+sanitize:
+	$(MAKE) BUILD=build-san PGMS=build-san/pgms OPT='-O1 -g' HOSTOPT='-O1 -g' \
+		BUILD_KIND=sanitize CFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer' \
+		LDFLAGS='-fsanitize=address,undefined' test
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+format-check:
+	@clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(BUILD) build-san build-lto $(PGMS)/build.info
+	find $(PGMS) -type f ! -name '*.sh' -exec rm -f {} +

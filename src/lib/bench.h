@@ -1,0 +1,64 @@
+/*
+ * bench.h - what every test program shares: a monotonic clock, the stop
+ * flag that SIGALRM sets, the common start barrier of a pass, and the
+ * result lines of the runner protocol (see doc/protocol.md).
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <signal.h>
+#include <stdint.h>
+
+/* Set to 1 by the SIGALRM handler that bench_arm() installs; nothing else. */
+extern volatile sig_atomic_t bench_stop;
+
+/* Seconds on the monotonic clock, from an arbitrary origin. */
+double bench_now(void);
+
+/*
+ * Installs the SIGALRM handler and starts a one-shot interval timer of
+ * `seconds` (fractions allowed).  Returns 0, or -1 with errno set.
+ */
+int bench_arm(double seconds);
+
+/*
+ * The start barrier of a pass.  Under the runner (BENCH_READY_FD and
+ * BENCH_START_FD in the environment) it says "ready" and blocks until the
+ * runner lets every copy go at once; standalone it returns at once.  Call it
+ * after set-up, just before the timed loop, and only once per copy.
+ * Returns 0, or -1 with errno set.
+ */
+int bench_ready(void);
+
+/* This copy's index (0-based) and the number of copies in the pass. */
+int bench_copy_index(void);
+int bench_copy_count(void);
+
+/* Result lines on stdout: COUNT|n|timebase|unit, TIME|s, INFO|key|value. */
+void bench_count(uint64_t count, unsigned timebase, const char *unit);
+void bench_rate(double rate, const char *unit);
+void bench_time(double seconds);
+void bench_info(const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Prints ERROR|<message> on stdout; a message ending in ':' gets the text
+ * of errno appended.  Returns 1, the exit status of a failed measurement.
+ */
+int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "usage: <text>" on stderr and returns 2, the usage exit status. */
+int bench_usage(const char *text);
+
+/*
+ * The common command line of a program that takes only a duration:
+ * `prog [-h] seconds`.  Returns 0 with *seconds set, or the exit status
+ * to return from main (0 after -h, 2 after a bad argument).
+ */
+int bench_args(int argc, char **argv, const char *usage, double *seconds,
+    int *done);
+
+/* Exit statuses of the protocol. */
+enum { BENCH_OK = 0, BENCH_FAILED = 1, BENCH_USAGE = 2, BENCH_SKIP = 77 };
+
+#endif

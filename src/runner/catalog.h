@@ -1,0 +1,81 @@
+/*
+ * catalog.h - every test, group and index of bytebench, declared once as
+ * data (catalog.c).  The rest of the runner knows no test by name.
+ */
+#ifndef CATALOG_H
+#define CATALOG_H
+
+#include <stddef.h>
+
+enum passes_kind { PASSES_LONG, PASSES_SHORT };
+
+enum test_flags {
+	TEST_SCRATCH = 1 << 0,	/* writes files: needs a scratch directory */
+	TEST_SHELL = 1 << 1,	/* runs system tools: locale set and recorded */
+	TEST_LOWER_BETTER = 1 << 2, /* unit is a time (us): lower is better */
+	TEST_PLACEMENT = 1 << 3	/* takes the --placement choice */
+};
+
+/*
+ * One test.  args are the program's arguments after its name; a token
+ * "@T" becomes the duration in seconds, and a token starting with "@BIN/",
+ * "@DATA/" or "@TMP/" has that prefix replaced by the program, test-data
+ * or scratch directory; "@PLACE" becomes the placement name.
+ */
+struct test_def {
+	const char *name;	/* command-line name */
+	const char *title;	/* printed exactly */
+	const char *program;	/* file name in the program directory */
+	const char *args[12];	/* NULL-terminated */
+	double seconds;		/* duration of one pass */
+	enum passes_kind passes;
+	const char *unit;	/* lps, lpm, KBps, MWIPS, us */
+	unsigned flags;		/* enum test_flags */
+};
+
+/* A group or alias: a name and the names it stands for (space-separated). */
+struct group_def {
+	const char *name;
+	const char *members;
+};
+
+enum index_agg {
+	INDEX_GEOMEAN_X10,	/* UnixBench: 10 * geometric mean of score/baseline */
+	INDEX_SUM_AVERAGE	/* BYTE Release 3: score/baseline, summed, averaged */
+};
+
+struct index_row {
+	const char *test;	/* test name */
+	double baseline;
+	const char *title;	/* title in this index's table, NULL: the test's */
+};
+
+struct index_def {
+	const char *name;	/* "unixbench", "byte3" */
+	const char *label;	/* e.g. "System Benchmarks" */
+	enum index_agg agg;
+	int method;		/* index method version, recorded in reports */
+	const struct index_row *rows;
+	size_t nrows;
+};
+
+extern const struct test_def catalog_tests[];
+extern const size_t catalog_ntests;
+extern const struct group_def catalog_groups[];
+extern const size_t catalog_ngroups;
+extern const struct index_def catalog_indexes[];
+extern const size_t catalog_nindexes;
+
+const struct test_def *catalog_find_test(const char *name);
+const struct group_def *catalog_find_group(const char *name);
+const struct index_def *catalog_find_index(const char *name);
+
+/*
+ * Expands names (tests, groups, aliases; recursively) into *out, in the
+ * order given, each test once.  Returns the number of tests, or -1 after
+ * writing the unknown name into bad (size badlen).  *out is malloc'd.
+ */
+int catalog_expand(char *const *names, int nnames,
+    const struct test_def ***out, char *bad, size_t badlen);
+
+#endif
