@@ -61,7 +61,14 @@ FLAGS_TEXT = $(CC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(
 .PHONY: all programs test check-build sanitize clean format format-check FORCE
 .SUFFIXES:
 
-all: $(PROGS) $(PGMS)/bytebench $(PGMS)/build.info
+# Workload scripts are tracked in pgms/; another PGMS gets copies.
+SCRIPTS = $(if $(filter pgms,$(PGMS)),,$(patsubst pgms/%,$(PGMS)/%,$(wildcard pgms/*.sh)))
+
+all: $(PROGS) $(SCRIPTS) $(PGMS)/bytebench $(PGMS)/build.info
+
+$(PGMS)/%.sh: pgms/%.sh
+	@mkdir -p $(@D)
+	cp $< $@
 
 programs: $(PROGS)
 

@@ -1,0 +1,37 @@
+#!/bin/sh
+# t-smoke.sh - runs every line of tests/smoke.list for about a second and
+# checks the protocol: exit 0 (77: skipped), exactly one COUNT line with a
+# positive count, and no ERROR line.
+. "$(dirname "$0")/lib.sh"
+
+export UB_TESTDIR="$top/testdir" UB_BINDIR="$top/$PGMS"
+grep -v '^#' tests/smoke.list | grep -v '^[[:space:]]*$' |
+while read -r line; do
+	dir=$(mktemp -d "$scratch/run.XXXXXX")
+	args=$(printf '%s\n' "$line" | sed -e "s|@TMP|$dir|g" \
+	    -e "s|@DATA|$top/testdir|g" -e "s|@BIN|$top/$PGMS|g")
+	prog=${args%% *}
+	name="smoke: $line"
+	# shellcheck disable=SC2086
+	out=$(cd "$dir" && UB_TMPDIR="$dir" timeout 60 "$top/$PGMS/"$args 2>"$dir/stderr")
+	rc=$?
+	if [ "$rc" -eq 77 ]; then
+		skip "$name" "$(head -n 1 "$dir/stderr")"
+		continue
+	fi
+	counts=$(printf '%s\n' "$out" | grep -c '^COUNT|')
+	value=$(printf '%s\n' "$out" | sed -n 's/^COUNT|\([^|]*\)|.*/\1/p')
+	if [ "$rc" -ne 0 ]; then
+		fail "$name" "$prog exited $rc: $out $(head -n 3 "$dir/stderr")"
+	elif [ "$counts" -ne 1 ]; then
+		fail "$name" "$counts COUNT lines: $out"
+	elif printf '%s\n' "$out" | grep -q '^ERROR|'; then
+		fail "$name" "ERROR line: $out"
+	elif ! awk -v v="$value" 'BEGIN { exit !(v + 0 > 0) }'; then
+		fail "$name" "count not positive: $out"
+	elif [ -n "$(ls -A "$dir" | grep -v '^stderr$')" ]; then
+		fail "$name" "left files behind: $(ls -A "$dir")"
+	else
+		pass "$name"
+	fi
+done
