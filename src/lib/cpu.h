@@ -1,0 +1,22 @@
+/*
+ * cpu.h - which CPUs this process may run on, pinning to one of them, and
+ * where it runs now.  Linux only (sched_setaffinity); elsewhere every
+ * function fails with ENOSYS and callers run unpinned.
+ */
+#ifndef CPU_H
+#define CPU_H
+
+/*
+ * Stores in cpus[0..max-1] the numbers of the CPUs in this process's
+ * affinity mask, lowest first, and returns how many there are (at most
+ * max).  Returns -1 with errno set on failure (ENOSYS: not supported).
+ */
+int cpu_usable_list(int *cpus, int max);
+
+/* Restricts the calling process to CPU `cpu`.  Returns 0, or -1 with errno. */
+int cpu_pin(int cpu);
+
+/* The CPU the caller is running on now, or -1 with errno (ENOSYS). */
+int cpu_current(void);
+
+#endif
