@@ -116,7 +116,9 @@ static const struct index_row unixbench_rows[] = {
 
 const struct index_def catalog_indexes[] = {
 	{ "unixbench", "System Benchmarks", INDEX_GEOMEAN_X10, 1,
-	    unixbench_rows, sizeof(unixbench_rows) / sizeof(unixbench_rows[0]) },
+	    unixbench_rows, sizeof(unixbench_rows) / sizeof(unixbench_rows[0]),
+	    "dhry2 fstime-w fstime-r fsbuffer-w fsbuffer-r fsdisk-w fsdisk-r "
+	    "shell16" },
 };
 const size_t catalog_nindexes = sizeof(catalog_indexes) / sizeof(catalog_indexes[0]);
 

@@ -57,6 +57,7 @@ struct index_def {
 	int method;		/* index method version, recorded in reports */
 	const struct index_row *rows;
 	size_t nrows;
+	const char *unindexed;	/* tests shown in its table with no baseline */
 };
 
 extern const struct test_def catalog_tests[];

@@ -51,6 +51,7 @@ struct copy_result {
 	char *message;		/* why it failed, "" when ok */
 	struct info *info;
 	int ninfo;
+	char unit[16];		/* COUNT unit, "" when none */
 };
 
 /* One pass: ncopies copies started together. */
@@ -62,6 +63,8 @@ struct pass_result {
 	double time_s;		/* mean over copies */
 	double rate;		/* count/(time/timebase), or the summed rate */
 	double skew_s;		/* first to last copy's start of work */
+	int nready;		/* copies that reached the start barrier */
+	double barrier_s;	/* from the first fork to the release */
 	int kept;		/* 1 when used in the score */
 };
 
@@ -127,6 +130,7 @@ struct sysinfo {
 	char *cpu_model;
 	char *cpu_flags;	/* a short list, or "" */
 	double cpu_mhz;		/* 0 when unknown */
+	double bogomips;	/* 0 when unknown */
 	int cpus_online;	/* CPUs in the system */
 	int cpus_usable;	/* affinity mask and quota respected */
 	char *compiler;		/* cc and its version */
