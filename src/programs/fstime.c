@@ -1,0 +1,307 @@
+/*
+ * fstime - file write, read or copy throughput with bufsize-byte buffers on
+ * two private maxblocks-KiB scratch files in dir.  Reports KiB per second
+ * (KBps, timebase 0) over the measured interval of the last phase.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "parse.h"
+
+#define USAGE "fstime [-h] -w|-r|-c -t seconds -d dir -b bufsize " \
+	"-m maxblocks [-p pause_seconds]"
+#define FS_MAX_BUF (1L << 20)
+#define FS_PRIME_SECONDS 2.0	/* the write and read before a later phase */
+
+struct fs {
+	int fd[2];		/* the scratch files, already unlinked */
+	size_t bufsize;
+	long nbufs;		/* buffers per file: maxblocks * 1024 / bufsize */
+	double pause;		/* seconds of each settling pause */
+	const char *dir;
+};
+
+static _Alignas(64) char buf[FS_MAX_BUF];
+
+/* Sleeps `seconds`, resuming after a signal that did not end the process. */
+static void
+pause_for(double seconds)
+{
+	struct timespec ts;
+
+	if (seconds <= 0)
+		return;
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+/*
+ * Lets the page cache settle before a phase, as the original does: flush
+ * both files, pause, flush again, pause again (the second pause before the
+ * copy phase is half as long).  Returns 0, or -1 with errno set.
+ */
+static int
+settle(const struct fs *fs, double second_pause)
+{
+	int round, i;
+
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < 2; i++)
+			if (fsync(fs->fd[i]) == -1)
+				return -1;
+		pause_for(round == 0 ? fs->pause : second_pause);
+	}
+	return 0;
+}
+
+/* Writes all of buf[0..len-1]; returns 0, or -1 with errno set. */
+static int
+write_full(int fd, size_t len)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = write(fd, buf + done, len - done);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+static int
+rewind_fd(int fd)
+{
+	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
+}
+
+/*
+ * Write phase: writes file 0 from start to end buffer by buffer, rewinds,
+ * and repeats; the stop flag is checked at the end of each whole file so
+ * that the file is always complete.  Stores the bytes written.
+ */
+static int
+phase_write(const struct fs *fs, uint64_t *bytes)
+{
+	long b;
+
+	while (!bench_stop) {
+		for (b = 0; b < fs->nbufs; b++) {
+			if (write_full(fs->fd[0], fs->bufsize) == -1)
+				return bench_fail("write to a scratch file in "
+				    "%s:", fs->dir);
+			*bytes += fs->bufsize;
+		}
+		if (rewind_fd(fs->fd[0]) == -1)
+			return bench_fail("lseek:");
+	}
+	return BENCH_OK;
+}
+
+/* Read phase: reads file 0 buffer by buffer, rewinding at end of file. */
+static int
+phase_read(const struct fs *fs, uint64_t *bytes)
+{
+	ssize_t n;
+
+	if (rewind_fd(fs->fd[0]) == -1)
+		return bench_fail("lseek:");
+	while (!bench_stop) {
+		n = read(fs->fd[0], buf, fs->bufsize);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return bench_fail("read:");
+		*bytes += (uint64_t)n;
+		if ((size_t)n < fs->bufsize && rewind_fd(fs->fd[0]) == -1)
+			return bench_fail("lseek:");
+	}
+	return BENCH_OK;
+}
+
+/*
+ * Copy phase: reads a buffer of file 0 and writes it to file 1, rewinding
+ * both at the end of file 0.  A copied buffer counts once (bufsize bytes).
+ */
+static int
+phase_copy(const struct fs *fs, uint64_t *bytes)
+{
+	ssize_t n;
+
+	if (rewind_fd(fs->fd[0]) == -1 || rewind_fd(fs->fd[1]) == -1)
+		return bench_fail("lseek:");
+	while (!bench_stop) {
+		n = read(fs->fd[0], buf, fs->bufsize);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return bench_fail("read:");
+		if ((size_t)n < fs->bufsize) {
+			if (rewind_fd(fs->fd[0]) == -1 ||
+			    rewind_fd(fs->fd[1]) == -1)
+				return bench_fail("lseek:");
+			continue;
+		}
+		if (write_full(fs->fd[1], fs->bufsize) == -1)
+			return bench_fail("write to a scratch file in %s:",
+			    fs->dir);
+		*bytes += fs->bufsize;
+	}
+	return BENCH_OK;
+}
+
+static const struct {
+	const char *name;
+	int (*run)(const struct fs *, uint64_t *);
+} phases[] = {
+	{ "write", phase_write },
+	{ "read", phase_read },
+	{ "copy", phase_copy },
+};
+
+/*
+ * Settles, then runs phase `p` for `seconds`.  Stores the rate in KiB per
+ * second and the measured interval.  Returns 0 or the exit status.
+ */
+static int
+run_phase(const struct fs *fs, int p, double seconds, double *kbps,
+    double *elapsed)
+{
+	uint64_t bytes = 0;
+	double start;
+	int rc;
+
+	if (settle(fs, p == 2 ? fs->pause / 2 : fs->pause) == -1)
+		return bench_fail("fsync:");
+	if (bench_arm(seconds) == -1)
+		return bench_fail("timer:");
+	start = bench_now();
+	rc = phases[p].run(fs, &bytes);
+	*elapsed = bench_now() - start;
+	if (rc != BENCH_OK)
+		return rc;
+	*kbps = (double)bytes / 1024.0 / *elapsed;
+	fprintf(stderr, "fstime: %s: %.1f KiB/s over %.3f s\n", phases[p].name,
+	    *kbps, *elapsed);
+	return BENCH_OK;
+}
+
+/*
+ * Creates a scratch file in dir exclusively (mkstemp: O_EXCL, mode 0600,
+ * never through an existing name or link) and unlinks it at once, so that
+ * nothing is left behind however the program ends.  Returns the descriptor.
+ */
+static int
+scratch_open(const char *dir)
+{
+	size_t len = strlen(dir) + sizeof("/fstime.XXXXXX");
+	char *path = malloc(len);
+	int fd, saved;
+
+	if (path == NULL)
+		return -1;
+	snprintf(path, len, "%s/fstime.XXXXXX", dir);
+	fd = mkstemp(path);
+	saved = errno;
+	if (fd != -1 && unlink(path) == -1) {
+		saved = errno;
+		close(fd);
+		fd = -1;
+	}
+	free(path);
+	errno = saved;
+	return fd;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct fs fs = { { -1, -1 }, 0, 0, 2.0, NULL };
+	double seconds = 0, kbps = 0, elapsed = 0, v;
+	long bufsize = 0, maxblocks = 0;
+	int ch, i, mode = -1, rc;
+	size_t b;
+
+	while ((ch = getopt(argc, argv, "hwrct:d:b:m:p:")) != -1) {
+		switch (ch) {
+		case 'h':
+			printf("usage: %s\n", USAGE);
+			return BENCH_OK;
+		case 'w':
+		case 'r':
+		case 'c':
+			if (mode != -1)
+				return bench_usage(USAGE);
+			mode = ch == 'w' ? 0 : ch == 'r' ? 1 : 2;
+			break;
+		case 't':
+			if (parse_double(optarg, 0.001, 1e7, &seconds) == -1)
+				return bench_usage(USAGE);
+			break;
+		case 'd':
+			fs.dir = optarg;
+			break;
+		case 'b':
+			if (parse_long(optarg, 1, FS_MAX_BUF, &bufsize) == -1)
+				return bench_usage(USAGE);
+			break;
+		case 'm':
+			if (parse_long(optarg, 1, 1L << 20, &maxblocks) == -1)
+				return bench_usage(USAGE);
+			break;
+		case 'p':
+			if (parse_double(optarg, 0, 3600, &v) == -1)
+				return bench_usage(USAGE);
+			fs.pause = v;
+			break;
+		default:
+			return bench_usage(USAGE);
+		}
+	}
+	if (optind != argc || mode == -1 || seconds == 0 || fs.dir == NULL ||
+	    *fs.dir == '\0' || bufsize == 0 || maxblocks == 0 ||
+	    maxblocks * 1024 < bufsize)
+		return bench_usage(USAGE);
+	fs.bufsize = (size_t)bufsize;
+	fs.nbufs = maxblocks * 1024 / bufsize;
+	for (b = 0; b < fs.bufsize; b++)
+		buf[b] = (char)(b & 0xff);
+
+	/* A file size limit must show as EFBIG, not kill the program. */
+	if (signal(SIGXFSZ, SIG_IGN) == SIG_ERR)
+		return bench_fail("signal:");
+	for (i = 0; i < 2; i++)
+		if ((fs.fd[i] = scratch_open(fs.dir)) == -1)
+			return bench_fail("cannot create a scratch file in %s:",
+			    fs.dir);
+
+	if (bench_ready() == -1)
+		return bench_fail("start barrier:");
+	/* Reading and copying need a written file; copying, a read one. */
+	for (i = 0; i < mode; i++)
+		if ((rc = run_phase(&fs, i, FS_PRIME_SECONDS, &kbps,
+		    &elapsed)) != BENCH_OK)
+			return rc;
+	if ((rc = run_phase(&fs, mode, seconds, &kbps, &elapsed)) != BENCH_OK)
+		return rc;
+	bench_rate(kbps, "KBps");
+	bench_time(elapsed);
+	return BENCH_OK;
+}
