@@ -64,7 +64,19 @@ FLAGS_TEXT = $(CC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(
 # Workload scripts are tracked in pgms/; another PGMS gets copies.
 SCRIPTS = $(if $(filter pgms,$(PGMS)),,$(patsubst pgms/%,$(PGMS)/%,$(wildcard pgms/*.sh)))
 
-all: $(PROGS) $(SCRIPTS) $(PGMS)/bytebench $(PGMS)/build.info
+# The grep test's input, generated: src/tools/mktext.c writes the same
+# bytes everywhere; regenerated only when that source changes.
+MKTEXT = $(BUILD)/tools/mktext
+TESTDATA = testdir/large.txt
+
+all: $(PROGS) $(SCRIPTS) $(PGMS)/bytebench $(PGMS)/build.info $(TESTDATA)
+
+$(MKTEXT): src/tools/mktext.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+testdir/large.txt: src/tools/mktext.c | $(MKTEXT)
+	$(MKTEXT) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 $(PGMS)/%.sh: pgms/%.sh
 	@mkdir -p $(@D)
@@ -157,4 +169,5 @@ format-check:
 
 clean:
 	rm -rf $(BUILD) build-san build-lto $(PGMS)/build.info
+	rm -f $(TESTDATA)
 	find $(PGMS) -type f ! -name '*.sh' -exec rm -f {} +

@@ -4,6 +4,17 @@
 # positive count, and no ERROR line.
 . "$(dirname "$0")/lib.sh"
 
+# Files in the scratch directory other than the stderr file and those the
+# command line itself names (e.g. the compiler's output).
+left_behind() {
+	ls -A "$1" | while read -r f; do
+		case " $2 " in
+		*" $1/$f "*) ;;
+		*) [ "$f" = stderr ] || printf '%s\n' "$f" ;;
+		esac
+	done
+}
+
 export UB_TESTDIR="$top/testdir" UB_BINDIR="$top/$PGMS"
 grep -v '^#' tests/smoke.list | grep -v '^[[:space:]]*$' |
 while read -r line; do
@@ -29,8 +40,8 @@ while read -r line; do
 		fail "$name" "ERROR line: $out"
 	elif ! awk -v v="$value" 'BEGIN { exit !(v + 0 > 0) }'; then
 		fail "$name" "count not positive: $out"
-	elif [ -n "$(ls -A "$dir" | grep -v '^stderr$')" ]; then
-		fail "$name" "left files behind: $(ls -A "$dir")"
+	elif [ -n "$(left_behind "$dir" "$args")" ]; then
+		fail "$name" "left files behind: $(left_behind "$dir" "$args")"
 	else
 		pass "$name"
 	fi
