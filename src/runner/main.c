@@ -1,0 +1,340 @@
+/*
+ * main.c - the runner's entry: parses the command line, checks the
+ * directories and limits before anything runs, runs the tests, writes the
+ * result files and prints the report.  Exit: 0 all ran, 1 some test did
+ * not, 2 bad usage or setup, 128 + signal when stopped by a signal.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "catalog.h"
+#include "compare.h"
+#include "options.h"
+#include "process.h"
+#include "report.h"
+#include "results.h"
+#include "run.h"
+#include "stats.h"
+#include "sysinfo.h"
+#include "writers.h"
+
+#ifndef BYTEBENCH_VERSION
+#define BYTEBENCH_VERSION "unknown"
+#endif
+
+/* Formats written when -f is not given, if their writers exist. */
+static const char *const default_formats[] = { "text", "log", "json",
+	"html" };
+
+struct dirs {
+	char bin[4096], test[4096], tmp[4096], results[4096];
+};
+
+/* Says what is wrong (what, then arg) on one line; returns exit status 2. */
+static int
+usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "bytebench: %s%s\n", what, arg);
+	return 2;
+}
+
+/* dir as an absolute path (relative ones are taken from the cwd). */
+static int
+absolute(char *out, size_t len, const char *dir)
+{
+	char cwd[4096];
+
+	if (dir[0] == '/')
+		return (size_t)snprintf(out, len, "%s", dir) < len ? 0 : -1;
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return -1;
+	return (size_t)snprintf(out, len, "%s/%s", cwd, dir) < len ? 0 : -1;
+}
+
+/* The directory of the running program: from argv[0], or found in PATH. */
+static int
+program_dir(char *out, size_t len, const char *argv0)
+{
+	char path[4096], *slash;
+	const char *p, *q, *env = getenv("PATH");
+
+	if (strchr(argv0, '/') != NULL) {
+		snprintf(path, sizeof(path), "%s", argv0);
+	} else {
+		path[0] = '\0';
+		for (p = env != NULL ? env : ""; *p != '\0'; p = *q ? q + 1 : q) {
+			q = strchr(p, ':');
+			if (q == NULL)
+				q = p + strlen(p);
+			snprintf(path, sizeof(path), "%.*s/%s", (int)(q - p),
+			    q == p ? "." : p, argv0);
+			if (access(path, X_OK) == 0)
+				break;
+			path[0] = '\0';
+		}
+		if (path[0] == '\0')
+			return -1;
+	}
+	slash = strrchr(path, '/');
+	*slash = '\0';
+	return absolute(out, len, path[0] != '\0' ? path : "/");
+}
+
+static int
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* 1 when one of the tests takes an argument from the test-data dir. */
+static int
+needs_data(const struct options *o)
+{
+	int i, k;
+
+	for (i = 0; i < o->ntests; i++)
+		for (k = 0; k < 12 && o->tests[i]->args[k] != NULL; k++)
+			if (strncmp(o->tests[i]->args[k], "@DATA/", 6) == 0)
+				return 1;
+	return 0;
+}
+
+/* Finds and checks every directory; returns 0 or the exit status 2. */
+static int
+find_dirs(struct dirs *d, const struct options *o, const char *argv0)
+{
+	const char *env;
+
+	env = getenv("UB_BINDIR");
+	if (env != NULL ? absolute(d->bin, sizeof(d->bin), env) == -1 :
+	    program_dir(d->bin, sizeof(d->bin), argv0) == -1)
+		return usage_error("cannot find the program directory", "");
+	if (!is_dir(d->bin))
+		return usage_error("program directory missing: ", d->bin);
+	env = getenv("UB_TESTDIR");
+	if (env != NULL && *env == '\0')
+		return usage_error("UB_TESTDIR is empty", "");
+	if (env != NULL ? absolute(d->test, sizeof(d->test), env) == -1 :
+	    (size_t)snprintf(d->test, sizeof(d->test), "%s/../testdir",
+	    d->bin) >= sizeof(d->test))
+		return usage_error("test data directory name too long", "");
+	if ((env != NULL || needs_data(o)) && !is_dir(d->test))
+		return usage_error("test data directory missing: ", d->test);
+	env = getenv("UB_TMPDIR");
+	if (env != NULL && *env == '\0')
+		return usage_error("UB_TMPDIR is empty", "");
+	if (env == NULL && ((env = getenv("TMPDIR")) == NULL || *env == '\0'))
+		env = "/tmp";
+	if (absolute(d->tmp, sizeof(d->tmp), env) == -1 || !is_dir(d->tmp) ||
+	    access(d->tmp, W_OK | X_OK) == -1)
+		return usage_error("scratch directory missing or not writable: "
+		    "", env);
+	env = getenv("UB_RESULTDIR");
+	if (env != NULL && *env == '\0')
+		return usage_error("UB_RESULTDIR is empty", "");
+	if (env != NULL ? absolute(d->results, sizeof(d->results), env) == -1 :
+	    (size_t)snprintf(d->results, sizeof(d->results), "%s/../results",
+	    d->bin) >= sizeof(d->results))
+		return usage_error("results directory name too long", "");
+	if (mkdir(d->results, 0755) == -1 && errno != EEXIST)
+		return usage_error("cannot create the results directory ",
+		    d->results);
+	if (!is_dir(d->results) || access(d->results, W_OK | X_OK) == -1)
+		return usage_error("results directory not writable: ",
+		    d->results);
+	return 0;
+}
+
+/* The formats to write: -f, else the defaults that exist (+ csv). */
+static int
+pick_formats(const struct options *o, const struct writer **out)
+{
+	const char *csv = getenv("UB_OUTPUT_CSV");
+	int n = 0, i;
+	size_t k;
+
+	if (o->nformats > 0) {
+		for (i = 0; i < o->nformats; i++)
+			out[n++] = writer_find(o->formats[i]);
+		return n;
+	}
+	for (k = 0; k < sizeof(default_formats) / sizeof(default_formats[0]);
+	    k++)
+		if (writer_find(default_formats[k]) != NULL)
+			out[n++] = writer_find(default_formats[k]);
+	if (csv != NULL && strcmp(csv, "true") == 0 &&
+	    writer_find("csv") != NULL)
+		out[n++] = writer_find("csv");
+	return n;
+}
+
+static void
+list_tests(void)
+{
+	size_t i;
+
+	printf("Tests:\n");
+	for (i = 0; i < catalog_ntests; i++)
+		printf("  %-18s %s\n", catalog_tests[i].name,
+		    catalog_tests[i].title);
+	printf("\nGroups and aliases:\n");
+	for (i = 0; i < catalog_ngroups; i++)
+		printf("  %-18s %s\n", catalog_groups[i].name,
+		    catalog_groups[i].members != NULL ?
+			catalog_groups[i].members : "every test");
+}
+
+/* Copies and passes into the report's settings; 0 or exit status 2. */
+static int
+plan(struct report *r, struct options *o)
+{
+	struct settings *s = &r->settings;
+	long room = sysinfo_process_room();
+	int i, most = 0, usable = sysinfo_usable_cpus();
+
+	s->long_passes = o->iterations > 0 ? o->iterations : 10;
+	s->short_passes = o->iterations > 0 ?
+	    stats_short_passes(o->iterations) : 3;
+	s->duration_s = o->duration_s;
+	s->brief = o->brief;
+	s->verbose = o->verbose;
+	s->quiet = o->quiet;
+	s->placement = o->placement;
+	if (o->ncopies > 0) {
+		s->copies = o->copies;
+		s->ncopies = o->ncopies;
+		o->copies = NULL;
+		o->ncopies = 0;
+	} else {
+		if ((s->copies = malloc(2 * sizeof(*s->copies))) == NULL)
+			return usage_error("out of memory", "");
+		s->copies[s->ncopies++] = 1;
+		if (usable > 1)
+			s->copies[s->ncopies++] = usable;
+	}
+	for (i = 0; i < s->ncopies; i++)
+		if (s->copies[i] > most)
+			most = s->copies[i];
+	if (room >= 0 && most >= room) {
+		fprintf(stderr, "bytebench: %d copies do not fit the process "
+		    "limit (room for %ld more processes)\n", most, room);
+		return 2;
+	}
+	s->tests = o->tests;
+	s->ntests = o->ntests;
+	o->tests = NULL;
+	o->ntests = 0;
+	return 0;
+}
+
+static int
+exit_status(const struct report *r, int all_ok)
+{
+	if (r->interrupted)
+		return 128 + r->interrupted;
+	return all_ok ? 0 : 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct writer *formats[RESULTS_MAX_FORMATS];
+	struct report r;
+	struct options o;
+	struct results res;
+	struct dirs d;
+	struct run_env env;
+	char err[512];
+	int nformats, rc, i;
+
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return compare_main(argc - 1, argv + 1);
+	if (options_parse(argc, argv, &o, err, sizeof(err)) == -1)
+		return usage_error(err, "");
+	if (o.action != ACTION_RUN) {
+		if (o.action == ACTION_HELP)
+			fputs(options_usage, stdout);
+		else if (o.action == ACTION_VERSION)
+			printf("bytebench %s (index method %d)\n",
+			    BYTEBENCH_VERSION, catalog_indexes[0].method);
+		else
+			list_tests();
+		options_free(&o);
+		return ferror(stdout) || fflush(stdout) != 0 ? 1 : 0;
+	}
+	memset(&r, 0, sizeof(r));
+	if ((rc = find_dirs(&d, &o, argv[0])) != 0 || (rc = plan(&r, &o)) != 0) {
+		options_free(&o);
+		report_free(&r);
+		return rc;
+	}
+	nformats = pick_formats(&o, formats);
+	options_free(&o);
+	r.version = strdup(BYTEBENCH_VERSION);
+	r.index_method = catalog_indexes[0].method;
+	if (r.version == NULL || sysinfo_collect(&r.sys, d.bin) == -1) {
+		fprintf(stderr, "bytebench: out of memory\n");
+		report_free(&r);
+		return 2;
+	}
+	r.start = time(NULL);
+	if (results_claim(&res, d.results, getenv("UB_OUTPUT_FILE_NAME"),
+	    r.sys.hostname, r.start, formats, nformats, err, sizeof(err)) == -1) {
+		fprintf(stderr, "bytebench: %s\n", err);
+		report_free(&r);
+		return 2;
+	}
+	if (r.settings.duration_s > 0)
+		report_warn(&r, "every test ran %g s per pass instead of its own "
+		    "duration: not comparable with standard runs",
+		    r.settings.duration_s);
+	if (process_install_signals() == -1) {
+		fprintf(stderr, "bytebench: cannot install signal handlers\n");
+		results_unclaim(&res);
+		results_free(&res);
+		report_free(&r);
+		return 2;
+	}
+	env.bindir = d.bin;
+	env.testdir = d.test;
+	env.tmpdir = d.tmp;
+	env.console = r.settings.quiet ? NULL : stdout;
+	env.verbose = r.settings.verbose;
+	if (!r.settings.quiet)
+		printf("bytebench %s: %d test%s; results in %s\n", r.version,
+		    r.settings.ntests, r.settings.ntests == 1 ? "" : "s",
+		    res.base);
+	rc = run_all(&r, &env);
+	if (rc == -1)
+		fprintf(stderr, "bytebench: out of memory; writing what was "
+		    "measured\n");
+	rc = exit_status(&r, rc == 0 && run_all_ok(&r));
+	if (results_write(&res, &r, err, sizeof(err)) == -1) {
+		fprintf(stderr, "bytebench: %s\n", err);
+		if (rc == 0)
+			rc = 1;
+	}
+	if (!r.settings.quiet) {
+		printf("\n========================================================"
+		    "================\n");
+		write_text(stdout, &r);
+		printf("\nResults: %s", res.base);
+		for (i = 0; i < res.nformats; i++)
+			if (res.formats[i]->suffix[0] != '\0')
+				printf(" %s", res.formats[i]->suffix);
+		printf("\n");
+	}
+	results_free(&res);
+	report_free(&r);
+	if (fflush(stdout) != 0 && rc == 0)
+		rc = 1;
+	return rc;
+}

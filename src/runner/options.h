@@ -1,0 +1,61 @@
+/*
+ * options.h - the runner's command line (SPEC §8, §9) as a pure function
+ * from argv to struct options: no I/O, no exit, nothing but the argument
+ * text and the catalog and writer tables consulted.
+ */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stddef.h>
+
+#include "catalog.h"
+
+enum { OPTIONS_MAX_FORMATS = 16 };
+
+/* What main should do after parsing. */
+enum options_action {
+	ACTION_RUN,
+	ACTION_HELP,
+	ACTION_VERSION,
+	ACTION_LIST
+};
+
+struct options {
+	enum options_action action;
+	int quiet, verbose, brief;
+	int iterations;		/* -i n; 0: the defaults (10 long, 3 short) */
+	int *copies;		/* -c values in order (malloc'd); NULL: default */
+	int ncopies;
+	double duration_s;	/* --duration; 0: each test's own */
+	const char *placement;	/* --placement; "unpinned" by default */
+	const char *formats[OPTIONS_MAX_FORMATS]; /* -f names; none: default */
+	int nformats;
+	const struct test_def **tests;	/* expanded test names (malloc'd) */
+	int ntests;
+};
+
+/* Bounds of the numeric options. */
+#define OPTIONS_MAX_COPIES 1000000L
+#define OPTIONS_MAX_ITERATIONS 10000L
+#define OPTIONS_MIN_DURATION 0.01
+#define OPTIONS_MAX_DURATION 86400.0
+
+/*
+ * Parses argv[1..argc-1]:
+ *   -q -v -b (may be clustered: -qb), -i n, -c n (repeatable), -f a,b,
+ *   -l, -h, --help, --version, --duration s, --placement p, "--" ending
+ *   the options, and test or group names anywhere (none: "index").
+ * Option values may be attached (-c4, --duration=2) or the next argument.
+ * Returns 0, or -1 after writing one line (no newline) naming the problem
+ * into err.  Formats are checked against the writer table.  On success
+ * free with options_free().
+ */
+int options_parse(int argc, char *const *argv, struct options *o, char *err,
+    size_t errlen);
+
+void options_free(struct options *o);
+
+/* The usage text printed by -h (ends with a newline). */
+extern const char options_usage[];
+
+#endif

@@ -1,0 +1,488 @@
+/*
+ * process.c - fork/execve of the copies of a pass in one process group,
+ * the start barrier, the watchdog and the stop signals.  The runner
+ * sleeps in pselect() with the signals it waits for unblocked only there,
+ * so no signal is lost between a check and the wait.
+ */
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "process.h"
+
+/* The most of a copy's stdout or stderr kept in the report. */
+#define MAX_CAPTURE (1 << 20)
+/* Seconds between SIGTERM and SIGKILL of a pass's process group. */
+#define KILL_GRACE 2.0
+
+volatile sig_atomic_t process_stop_signal;
+
+static void
+on_stop(int sig)
+{
+	process_stop_signal = sig;
+}
+
+static void
+on_child(int sig)
+{
+	(void)sig;
+}
+
+int
+process_install_signals(void)
+{
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		if (sigaction(stops[i], &sa, NULL) == -1)
+			return -1;
+	sa.sa_handler = on_child;
+	if (sigaction(SIGCHLD, &sa, NULL) == -1)
+		return -1;
+	sa.sa_handler = SIG_IGN;
+	return sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* Reads up to MAX_CAPTURE bytes of a file into a malloc'd string. */
+static char *
+slurp(const char *path)
+{
+	char *buf = NULL, *grown;
+	size_t len = 0, cap = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd != -1) {
+		for (;;) {
+			if (len + 4096 + 1 > cap) {
+				cap = cap ? cap * 2 : 8192;
+				if ((grown = realloc(buf, cap)) == NULL)
+					break;
+				buf = grown;
+			}
+			n = read(fd, buf + len, cap - len - 1);
+			if (n == -1 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			len += (size_t)n;
+			if (len >= MAX_CAPTURE)
+				break;
+		}
+		close(fd);
+	}
+	if (buf == NULL && (buf = malloc(1)) == NULL)
+		return NULL;
+	buf[len] = '\0';
+	return buf;
+}
+
+/* argv joined with spaces, malloc'd. */
+static char *
+join_argv(char *const *argv)
+{
+	size_t n = 1, i;
+	char *s;
+
+	for (i = 0; argv[i] != NULL; i++)
+		n += strlen(argv[i]) + 1;
+	if ((s = malloc(n)) == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+/* Writes a message on stderr from a child between fork and exec. */
+static void
+child_fail(const char *what, const char *path)
+{
+	static const char prefix[] = "bytebench: cannot ";
+	ssize_t rc;
+
+	rc = write(2, prefix, sizeof(prefix) - 1);
+	rc = write(2, what, strlen(what));
+	rc = write(2, " ", 1);
+	rc = write(2, path, strlen(path));
+	rc = write(2, "\n", 1);
+	(void)rc;
+	_exit(127);
+}
+
+/*
+ * The child's side of a fork: its process group, descriptors, directory,
+ * signals as they were, then execve.  Only async-signal-safe calls.
+ */
+static void
+child(const struct launch *l, char **envp, pid_t pgid,
+    const sigset_t *old_mask)
+{
+	struct sigaction sa;
+	int fd;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+	sigprocmask(SIG_SETMASK, old_mask, NULL);
+	setpgid(0, pgid);
+	if ((fd = open(l->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
+		_exit(127);
+	dup2(fd, 2);
+	if (fd != 2)
+		close(fd);
+	if ((fd = open(l->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
+		child_fail("create", l->out_path);
+	dup2(fd, 1);
+	if (fd != 1)
+		close(fd);
+	if ((fd = open("/dev/null", O_RDONLY)) == -1)
+		child_fail("open", "/dev/null");
+	dup2(fd, 0);
+	if (fd != 0)
+		close(fd);
+	if (chdir(l->cwd) == -1)
+		child_fail("enter", l->cwd);
+	execve(l->argv[0], l->argv, envp);
+	child_fail("execute", l->argv[0]);
+}
+
+/* envp plus BENCH_READY_FD and BENCH_START_FD; malloc'd array. */
+static char **
+barrier_env(char **envp, char *ready, char *start)
+{
+	size_t n = 0, i, k = 0;
+	char **e;
+
+	while (envp[n] != NULL)
+		n++;
+	if ((e = malloc(sizeof(*e) * (n + 3))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (strncmp(envp[i], "BENCH_READY_FD=", 15) != 0 &&
+		    strncmp(envp[i], "BENCH_START_FD=", 15) != 0)
+			e[k++] = envp[i];
+	e[k++] = ready;
+	e[k++] = start;
+	e[k] = NULL;
+	return e;
+}
+
+static int
+set_cloexec(int fd)
+{
+	int flags = fcntl(fd, F_GETFD);
+
+	return flags == -1 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+}
+
+/* Sleeps until a signal arrives or `seconds` pass (< 0: no limit). */
+static int
+wait_event(int fd, double seconds, const sigset_t *mask)
+{
+	struct timespec ts, *tsp = NULL;
+	fd_set rfds;
+
+	FD_ZERO(&rfds);
+	if (fd >= 0)
+		FD_SET(fd, &rfds);
+	if (seconds >= 0) {
+		ts.tv_sec = (time_t)seconds;
+		ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+		tsp = &ts;
+	}
+	return pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL,
+	    NULL, tsp, mask);
+}
+
+struct pass_state {
+	pid_t *pids;
+	double *ended;		/* bench_now() at exit, 0 while running */
+	int *status;
+	int ncopies, running;
+	double killed;		/* bench_now() of the first kill, 0 when none */
+};
+
+/* Reaps every copy that has ended, without blocking. */
+static void
+reap(struct pass_state *st)
+{
+	pid_t pid;
+	int status, i;
+
+	while (st->running > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		for (i = 0; i < st->ncopies; i++) {
+			if (st->pids[i] != pid)
+				continue;
+			st->status[i] = status;
+			st->ended[i] = bench_now();
+			st->running--;
+		}
+	}
+}
+
+/* Phase 1: collect ready bytes until all came, EOF, timeout or a stop. */
+static void
+barrier(int fd, int ncopies, double limit, const sigset_t *mask,
+    struct pass_state *st, struct pass_result *p)
+{
+	double first = 0, last = 0, now;
+	char buf[512];
+	ssize_t n;
+
+	p->nready = 0;
+	while (p->nready < ncopies && !process_stop_signal) {
+		now = bench_now();
+		if (now >= limit)
+			break;
+		if (wait_event(fd, limit - now, mask) == -1) {
+			reap(st);
+			continue;
+		}
+		n = read(fd, buf, sizeof(buf));
+		if (n == -1 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n <= 0)
+			break;
+		now = bench_now();
+		if (p->nready == 0)
+			first = now;
+		last = now;
+		p->nready += (int)n;
+	}
+	p->skew_s = p->nready > 0 ? last - first : 0;
+}
+
+/* Phase 2: waits for every copy; the watchdog and the stop signals. */
+static void
+watch(struct pass_state *st, pid_t pgid, double deadline,
+    const sigset_t *mask, enum outcome *why)
+{
+	double kill_at = -1, now, next;
+
+	*why = OUTCOME_OK;
+	for (;;) {
+		reap(st);
+		if (st->running == 0)
+			return;
+		now = bench_now();
+		if (*why == OUTCOME_OK && (process_stop_signal ||
+		    now >= deadline)) {
+			*why = process_stop_signal ? OUTCOME_INTERRUPTED :
+			    OUTCOME_TIMEOUT;
+			kill(-pgid, SIGTERM);
+			st->killed = now;
+			kill_at = now + KILL_GRACE;
+		} else if (kill_at >= 0 && now >= kill_at) {
+			kill(-pgid, SIGKILL);
+			kill_at = -1;
+		}
+		next = *why == OUTCOME_OK ? deadline : kill_at;
+		wait_event(-1, next >= 0 ? (next > now ? next - now : 0) : -1,
+		    mask);
+	}
+}
+
+/* Fills the copies of p from what the pass state and files hold. */
+static int
+collect(const struct launch *l, struct pass_state *st, double forked,
+    double release, double origin, enum outcome why, struct pass_result *p)
+{
+	char msg[64];
+	int i, rc = 0;
+
+	for (i = 0; i < st->ncopies; i++) {
+		struct copy_result *c = &p->copies[i];
+		int s = st->status[i];
+
+		c->command = join_argv(l[i].argv);
+		c->output = slurp(l[i].out_path);
+		c->errors = slurp(l[i].err_path);
+		c->start_s = release - origin;
+		/* A copy that ended before the release is timed from its fork. */
+		c->wall_s = c->time_s = st->ended[i] -
+		    (st->ended[i] < release ? forked : release);
+		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
+		c->outcome = OUTCOME_OK;
+		msg[0] = '\0';
+		if (why == OUTCOME_TIMEOUT && st->ended[i] >= st->killed) {
+			c->outcome = OUTCOME_TIMEOUT;
+			snprintf(msg, sizeof(msg), "timed out after %.0f s",
+			    c->wall_s);
+		} else if (why == OUTCOME_INTERRUPTED) {
+			c->outcome = OUTCOME_INTERRUPTED;
+			snprintf(msg, sizeof(msg), "interrupted by signal %d",
+			    (int)process_stop_signal);
+		}
+		c->message = strdup(msg);
+		if (!c->command || !c->output || !c->errors || !c->message)
+			rc = -1;
+	}
+	return rc;
+}
+
+/* Starts the copies; returns how many were forked (pgid set). */
+static int
+spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
+    const sigset_t *old, struct pass_state *st, char *err, size_t errlen)
+{
+	pid_t pid;
+	int i;
+
+	for (i = 0; i < ncopies; i++) {
+		pid = fork();
+		if (pid == -1) {
+			snprintf(err, errlen, "fork: %s", strerror(errno));
+			return i;
+		}
+		if (pid == 0)
+			child(&l[i], envs[i], *pgid, old);
+		if (*pgid == 0)
+			*pgid = pid;
+		/* Also here, so the group exists before the next fork. */
+		if (setpgid(pid, *pgid) == -1 && errno != EACCES)
+			snprintf(err, errlen, "setpgid: %s", strerror(errno));
+		st->pids[i] = pid;
+		st->running++;
+	}
+	return i;
+}
+
+int
+process_run_pass(const struct launch *l, int ncopies, double seconds,
+    double origin, struct pass_result *p, char *err, size_t errlen)
+{
+	struct pass_state st = { 0 };
+	char ready_env[40], start_env[40], ***envs = NULL;
+	sigset_t block, old;
+	int ready[2] = { -1, -1 }, start[2] = { -1, -1 }, i, started = 0;
+	int rc = -1;
+	pid_t pgid = 0;
+	double forked, release, margin = seconds > 10 ? seconds : 10;
+	enum outcome why = OUTCOME_OK;
+
+	memset(p, 0, sizeof(*p));
+	err[0] = '\0';
+	p->ncopies = ncopies;
+	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
+	st.pids = calloc((size_t)ncopies, sizeof(*st.pids));
+	st.ended = calloc((size_t)ncopies, sizeof(*st.ended));
+	st.status = calloc((size_t)ncopies, sizeof(*st.status));
+	envs = calloc((size_t)ncopies, sizeof(*envs));
+	st.ncopies = ncopies;
+	if (!p->copies || !st.pids || !st.ended || !st.status || !envs) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (pipe(ready) == -1 || pipe(start) == -1 ||
+	    set_cloexec(ready[0]) == -1 || set_cloexec(start[1]) == -1) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		goto out;
+	}
+	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
+	snprintf(start_env, sizeof(start_env), "BENCH_START_FD=%d", start[0]);
+	for (i = 0; i < ncopies; i++) {
+		envs[i] = barrier_env(l[i].envp, ready_env, start_env);
+		if (envs[i] == NULL) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	forked = bench_now();
+	started = spawn_all(l, ncopies, envs, &pgid, &old, &st, err,
+	    errlen);
+	close(ready[1]);
+	close(start[0]);
+	ready[1] = start[0] = -1;
+	if (started == ncopies && err[0] == '\0')
+		barrier(ready[0], ncopies, forked + 60 + seconds, &old, &st, p);
+	else if (pgid != 0)
+		kill(-pgid, SIGKILL);
+	release = bench_now();
+	close(start[1]);
+	start[1] = -1;
+	p->barrier_s = release - forked;
+	if (pgid != 0)
+		watch(&st, pgid, release + seconds + margin, &old, &why);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (started == ncopies && err[0] == '\0')
+		rc = collect(l, &st, forked, release, origin, why, p) == -1 ?
+		    -1 : 0;
+	if (rc == -1 && err[0] == '\0')
+		snprintf(err, errlen, "out of memory");
+out:
+	for (i = 0; i < 2; i++) {
+		if (ready[i] != -1)
+			close(ready[i]);
+		if (start[i] != -1)
+			close(start[i]);
+	}
+	if (envs != NULL)
+		for (i = 0; i < ncopies; i++)
+			free(envs[i]);
+	free(envs);
+	free(st.pids);
+	free(st.ended);
+	free(st.status);
+	return rc;
+}
+
+int
+process_remove_tree(const char *dir)
+{
+	struct dirent *e;
+	struct stat st;
+	char path[4096];
+	int rc = 0;
+	DIR *d = opendir(dir);
+
+	if (d == NULL)
+		return errno == ENOENT ? 0 : -1;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+		    e->d_name) >= sizeof(path)) {
+			rc = -1;
+			continue;
+		}
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (process_remove_tree(path) == -1)
+				rc = -1;
+		} else if (unlink(path) == -1 && errno != ENOENT) {
+			rc = -1;
+		}
+	}
+	closedir(d);
+	if (rmdir(dir) == -1 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * process.h - starting the copies of a pass: fork + execve (never a
+ * shell), one process group per pass, the start barrier of
+ * doc/protocol.md, a watchdog, and the signals that stop a run.
+ */
+#ifndef PROCESS_H
+#define PROCESS_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "report.h"
+
+/* How to start one copy. */
+struct launch {
+	char **argv;		/* argv[0] is the program's path */
+	char **envp;		/* complete environment, NULL-terminated */
+	const char *cwd;	/* working directory */
+	const char *out_path;	/* stdout goes here (created, private) */
+	const char *err_path;	/* stderr goes here */
+};
+
+/*
+ * The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, 0
+ * while none has.  Only the handlers write it.
+ */
+extern volatile sig_atomic_t process_stop_signal;
+
+/*
+ * Installs the handlers: SIGINT, SIGTERM and SIGHUP set
+ * process_stop_signal; SIGCHLD only wakes the waiting runner; SIGPIPE is
+ * ignored by the runner (restored for the copies).  Returns 0 or -1.
+ */
+int process_install_signals(void);
+
+/*
+ * Runs ncopies copies at once and waits for them, using no CPU while
+ * they run.  Every copy is in one new process group, stdin /dev/null.
+ * The runner waits up to 60 s + seconds for every copy's ready byte,
+ * then releases them together (closes the start pipe).  A watchdog kills
+ * the group (SIGTERM, then SIGKILL 2 s later) at release + seconds +
+ * max(10 s, seconds), and when process_stop_signal is set.
+ *
+ * p->copies is allocated with one entry per copy, each with command,
+ * output (stdout), errors (stderr), exit_status and signal, wall_s (from
+ * the release to its exit), time_s = wall_s, start_s (the release,
+ * relative to origin, a bench_now() value) and outcome: OK when it ended
+ * on its own (protocol_parse decides the rest), TIMEOUT or INTERRUPTED
+ * with a message.  p->nready, p->skew_s (first to last ready byte) and
+ * p->barrier_s (first fork to release) are set.  Returns 0, or -1 with
+ * err set when the pass could not be started (its copies are then
+ * already killed and reaped).
+ */
+int process_run_pass(const struct launch *l, int ncopies, double seconds,
+    double origin, struct pass_result *p, char *err, size_t errlen);
+
+/* Removes dir and everything below it (no links followed).  0 or -1. */
+int process_remove_tree(const char *dir);
+
+#endif

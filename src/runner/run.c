@@ -1,0 +1,518 @@
+/*
+ * run.c - the run loop (contract in run.h): blocks of copies, tests,
+ * passes; a private scratch directory per pass, removed after it.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "process.h"
+#include "protocol.h"
+#include "run.h"
+#include "stats.h"
+#include "sysinfo.h"
+
+extern char **environ;
+
+/* bench_now() when the run started: pass start times are relative to it. */
+static double run_origin;
+
+/*
+ * Before each pass the runner flushes dirty file data (sync), as UnixBench
+ * does, so one test's writes are not written back during the next one.
+ * UnixBench also sleeps 3 s before every pass; measured here it changed
+ * no result beyond run-to-run noise, so only the file tests (which fstime
+ * itself also syncs and pauses for) get a short pause.
+ */
+#define PAUSE_FILE_TESTS_S 1.0
+
+/* Environment names the runner sets for every copy. */
+static const char *const own_env[] = { "BENCH_COPY=", "BENCH_COPIES=",
+	"UB_BINDIR=", "UB_TESTDIR=", "UB_TMPDIR=", "LC_ALL=" };
+
+/* Text of one catalog argument with its @ token expanded; malloc'd. */
+static char *
+expand_arg(const char *tok, const struct report *r, const struct run_env *e,
+    const char *copydir, double seconds)
+{
+	static const struct {
+		const char *prefix;
+		int which;
+	} dirs[] = { { "@BIN/", 0 }, { "@DATA/", 1 }, { "@TMP/", 2 } };
+	const char *dir[3] = { e->bindir, e->testdir, copydir };
+	char buf[4096];
+	size_t i, n;
+
+	if (strcmp(tok, "@T") == 0) {
+		snprintf(buf, sizeof(buf), "%g", seconds);
+		return strdup(buf);
+	}
+	if (strcmp(tok, "@PLACE") == 0)
+		return strdup(r->settings.placement);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		n = strlen(dirs[i].prefix);
+		if (strncmp(tok, dirs[i].prefix, n) != 0)
+			continue;
+		if (tok[n] == '\0')
+			return strdup(dir[dirs[i].which]);
+		snprintf(buf, sizeof(buf), "%s/%s", dir[dirs[i].which],
+		    tok + n);
+		return strdup(buf);
+	}
+	return strdup(tok);
+}
+
+static void
+free_strings(char **v)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The copy's argv: the program's path, then the expanded arguments. */
+static char **
+make_argv(const struct test_def *t, const struct report *r,
+    const struct run_env *e, const char *copydir, double seconds)
+{
+	char **argv, path[4096];
+	size_t n = 0, i;
+
+	while (n < sizeof(t->args) / sizeof(t->args[0]) && t->args[n] != NULL)
+		n++;
+	if ((argv = calloc(n + 2, sizeof(*argv))) == NULL)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s", e->bindir, t->program);
+	if ((argv[0] = strdup(path)) == NULL) {
+		free(argv);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		argv[i + 1] = expand_arg(t->args[i], r, e, copydir, seconds);
+		if (argv[i + 1] == NULL) {
+			free_strings(argv);
+			return NULL;
+		}
+	}
+	return argv;
+}
+
+static char *
+env_entry(const char *name, const char *value)
+{
+	size_t n = strlen(name) + strlen(value) + 2;
+	char *s = malloc(n);
+
+	if (s != NULL)
+		snprintf(s, n, "%s=%s", name, value);
+	return s;
+}
+
+/*
+ * The copy's environment: the runner's, less the names it sets, plus
+ * BENCH_COPY, BENCH_COPIES, UB_BINDIR, UB_TESTDIR, UB_TMPDIR (the copy's
+ * scratch directory) and, for tests of system tools, LC_ALL.
+ */
+static char **
+make_env(const struct test_def *t, const struct run_env *e,
+    const char *copydir, int copy, int ncopies, const char *locale)
+{
+	char num[24], **env;
+	size_t n = 0, k = 0, i, j;
+	int own;
+
+	while (environ[n] != NULL)
+		n++;
+	if ((env = calloc(n + 7, sizeof(*env))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		for (own = 0, j = 0; j < sizeof(own_env) / sizeof(own_env[0]);
+		    j++)
+			own |= strncmp(environ[i], own_env[j],
+			    strlen(own_env[j])) == 0;
+		if (!own && (env[k] = strdup(environ[i])) != NULL)
+			k++;
+	}
+	snprintf(num, sizeof(num), "%d", copy);
+	env[k++] = env_entry("BENCH_COPY", num);
+	snprintf(num, sizeof(num), "%d", ncopies);
+	env[k++] = env_entry("BENCH_COPIES", num);
+	env[k++] = env_entry("UB_BINDIR", e->bindir);
+	env[k++] = env_entry("UB_TESTDIR", e->testdir);
+	env[k++] = env_entry("UB_TMPDIR", copydir);
+	if (t->flags & TEST_SHELL)
+		env[k++] = env_entry("LC_ALL", locale);
+	for (i = 0; i < k; i++) {
+		if (env[i] == NULL) {
+			while (i < k)
+				free(env[i++]);
+			free_strings(env);
+			return NULL;
+		}
+	}
+	return env;
+}
+
+/* Severity of a copy's outcome when choosing the pass's. */
+static int
+severity(enum outcome o)
+{
+	switch (o) {
+	case OUTCOME_INTERRUPTED:
+		return 5;
+	case OUTCOME_TIMEOUT:
+		return 4;
+	case OUTCOME_FAILED:
+		return 3;
+	case OUTCOME_NO_RESULT:
+		return 2;
+	case OUTCOME_SKIPPED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Sets the test's outcome and message (copied). */
+static int
+test_fail(struct test_result *t, enum outcome o, const char *msg)
+{
+	t->outcome = o;
+	free(t->message);
+	t->message = strdup(msg);
+	return t->message == NULL ? -1 : 0;
+}
+
+struct pass_dirs {
+	char pass[4096];
+	char **copydirs, **outs, **errs;
+	int n;
+};
+
+static void
+pass_dirs_free(struct pass_dirs *d)
+{
+	int i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->copydirs[i]);
+		free(d->outs[i]);
+		free(d->errs[i]);
+	}
+	free(d->copydirs);
+	free(d->outs);
+	free(d->errs);
+	if (d->pass[0] != '\0')
+		process_remove_tree(d->pass);
+	memset(d, 0, sizeof(*d));
+}
+
+/* dir/<prefix><i>, malloc'd. */
+static char *
+path_in(const char *dir, const char *prefix, int i)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/%s%d", dir, prefix, i);
+	return strdup(path);
+}
+
+/*
+ * A private directory for the pass under tmpdir, with one scratch
+ * subdirectory per copy (c<i>) and the names of its output files.
+ */
+static int
+pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies,
+    char *err, size_t errlen)
+{
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->pass, sizeof(d->pass), "%s/bytebench.XXXXXX", tmpdir);
+	if (mkdtemp(d->pass) == NULL) {
+		snprintf(err, errlen, "cannot create a directory in %s: %s",
+		    tmpdir, strerror(errno));
+		d->pass[0] = '\0';
+		return -1;
+	}
+	d->copydirs = calloc((size_t)ncopies, sizeof(char *));
+	d->outs = calloc((size_t)ncopies, sizeof(char *));
+	d->errs = calloc((size_t)ncopies, sizeof(char *));
+	if (!d->copydirs || !d->outs || !d->errs) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < ncopies; i++) {
+		d->n = i + 1;
+		d->copydirs[i] = path_in(d->pass, "c", i);
+		d->outs[i] = path_in(d->pass, "out.", i);
+		d->errs[i] = path_in(d->pass, "err.", i);
+		if (!d->copydirs[i] || !d->outs[i] || !d->errs[i]) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (mkdir(d->copydirs[i], 0700) == -1) {
+			snprintf(err, errlen, "cannot create %s: %s",
+			    d->copydirs[i], strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Sleeps, returning early when a stop signal arrives. */
+static void
+pause_for(double seconds)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+	if (!process_stop_signal)
+		nanosleep(&ts, NULL);
+}
+
+/*
+ * Runs one pass of t with ncopies copies into *p.  The pass outcome is the
+ * most severe of its copies'; its message goes to *msg (static).  Returns
+ * -1 only when out of memory.
+ */
+static int
+run_pass(const struct test_def *t, int ncopies, const struct report *r,
+    const struct run_env *e, double seconds, double origin,
+    struct pass_result *p, char *msg, size_t msglen)
+{
+	struct pass_dirs d;
+	struct launch *l = NULL;
+	char err[512];
+	const char *why;
+	int i, worst = -1, rc = 0;
+
+	msg[0] = '\0';
+	memset(p, 0, sizeof(*p));
+	p->outcome = OUTCOME_FAILED;
+	sysinfo_flush_files();
+	if (t->flags & TEST_SCRATCH)
+		pause_for(PAUSE_FILE_TESTS_S);
+	if (pass_dirs_make(&d, e->tmpdir, ncopies, msg, msglen) == -1) {
+		pass_dirs_free(&d);
+		return 0;
+	}
+	if ((l = calloc((size_t)ncopies, sizeof(*l))) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	for (i = 0; i < ncopies; i++) {
+		l[i].argv = make_argv(t, r, e, d.copydirs[i], seconds);
+		l[i].envp = make_env(t, e, d.copydirs[i], i, ncopies,
+		    r->sys.locale);
+		l[i].cwd = d.copydirs[i];
+		l[i].out_path = d.outs[i];
+		l[i].err_path = d.errs[i];
+		if (l[i].argv == NULL || l[i].envp == NULL) {
+			rc = -1;
+			goto out;
+		}
+	}
+	if (process_run_pass(l, ncopies, seconds, origin, p, err,
+	    sizeof(err)) == -1) {
+		snprintf(msg, msglen, "%s", err);
+		p->outcome = OUTCOME_FAILED;
+		goto out;
+	}
+	for (i = 0; i < ncopies; i++) {
+		struct copy_result *c = &p->copies[i];
+
+		if (c->outcome == OUTCOME_OK &&
+		    protocol_parse(c->output, c->errors, c->exit_status,
+		    c->signal, c) == -1) {
+			rc = -1;
+			goto out;
+		}
+		if (c->outcome != OUTCOME_OK && (worst == -1 ||
+		    severity(c->outcome) > severity(p->copies[worst].outcome)))
+			worst = i;
+	}
+	if (worst >= 0) {
+		p->outcome = p->copies[worst].outcome;
+		if (ncopies > 1)
+			snprintf(msg, msglen, "copy %d of %d: %s", worst + 1,
+			    ncopies, p->copies[worst].message);
+		else
+			snprintf(msg, msglen, "%s", p->copies[worst].message);
+	} else {
+		p->outcome = OUTCOME_OK;
+		stats_combine_pass(p, &why);
+		snprintf(msg, msglen, "%s", why);
+	}
+out:
+	if (l != NULL)
+		for (i = 0; i < ncopies; i++) {
+			free_strings(l[i].argv);
+			free_strings(l[i].envp);
+		}
+	free(l);
+	pass_dirs_free(&d);
+	return rc;
+}
+
+static void
+say(const struct run_env *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+say(const struct run_env *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->console == NULL)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->console, fmt, ap);
+	va_end(ap);
+	fflush(e->console);
+}
+
+/* Runs every pass of one test at one copies value into *t. */
+static int
+run_test(const struct test_def *def, int copies, struct report *r,
+    const struct run_env *e, struct test_result *t)
+{
+	char msg[600], path[4096];
+	int npasses, i;
+	double seconds;
+
+	memset(t, 0, sizeof(*t));
+	t->test = def;
+	snprintf(t->unit, sizeof(t->unit), "%s", def->unit);
+	if (test_fail(t, OUTCOME_OK, "") == -1)
+		return -1;
+	npasses = def->passes == PASSES_LONG ? r->settings.long_passes :
+	    r->settings.short_passes;
+	seconds = r->settings.duration_s > 0 ? r->settings.duration_s :
+	    def->seconds;
+	say(e, "\n%d x %s ", copies, def->title);
+	snprintf(path, sizeof(path), "%s/%s", e->bindir, def->program);
+	if (access(path, X_OK) == -1) {
+		snprintf(msg, sizeof(msg), "not built: %.500s", path);
+		say(e, " %s\n", msg);
+		return test_fail(t, OUTCOME_MISSING, msg);
+	}
+	t->passes = calloc((size_t)npasses, sizeof(*t->passes));
+	if (t->passes == NULL)
+		return -1;
+	for (i = 0; i < npasses; i++) {
+		if (process_stop_signal) {
+			snprintf(msg, sizeof(msg), "interrupted");
+			test_fail(t, OUTCOME_INTERRUPTED, msg);
+			break;
+		}
+		if (run_pass(def, copies, r, e, seconds, run_origin,
+		    &t->passes[i], msg, sizeof(msg)) == -1)
+			return -1;
+		t->npasses = i + 1;
+		if (e->verbose && i == 0 && t->passes[0].ncopies > 0 &&
+		    t->passes[0].copies[0].command != NULL)
+			say(e, "\n    %s\n", t->passes[0].copies[0].command);
+		if (t->passes[i].outcome != OUTCOME_OK) {
+			say(e, " %d -- %s: %s", i + 1,
+			    outcome_name(t->passes[i].outcome), msg);
+			if (test_fail(t, t->passes[i].outcome, msg) == -1)
+				return -1;
+			break;
+		}
+		say(e, " %d", i + 1);
+	}
+	if (t->outcome == OUTCOME_OK) {
+		if (t->passes[0].copies[0].unit[0] != '\0')
+			snprintf(t->unit, sizeof(t->unit), "%s",
+			    t->passes[0].copies[0].unit);
+		if (stats_score_test(t) == -1 &&
+		    test_fail(t, OUTCOME_NO_RESULT, "result is zero") == -1)
+			return -1;
+	}
+	say(e, "\n");
+	return 0;
+}
+
+/* Computes the index tables of a block: those with a test in it. */
+static int
+block_indexes(struct block *b)
+{
+	struct index_result ir;
+	size_t i;
+
+	b->indexes = calloc(catalog_nindexes > 0 ? catalog_nindexes : 1,
+	    sizeof(*b->indexes));
+	if (b->indexes == NULL)
+		return -1;
+	for (i = 0; i < catalog_nindexes; i++) {
+		if (stats_index(&ir, &catalog_indexes[i], b->tests,
+		    b->ntests) == -1)
+			return -1;
+		if (ir.nentries > 0)
+			b->indexes[b->nindexes++] = ir;
+		else
+			free(ir.entries);
+	}
+	return 0;
+}
+
+int
+run_all(struct report *r, const struct run_env *e)
+{
+	const struct settings *s = &r->settings;
+	struct block *b;
+	int c, i;
+
+	run_origin = bench_now();
+	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
+	if (r->blocks == NULL)
+		return -1;
+	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+		b = &r->blocks[r->nblocks++];
+		b->copies = s->copies[c];
+		b->start = time(NULL);
+		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
+		if (b->tests == NULL)
+			return -1;
+		for (i = 0; i < s->ntests && !process_stop_signal; i++) {
+			b->ntests++;
+			if (run_test(s->tests[i], b->copies, r, e,
+			    &b->tests[i]) == -1)
+				return -1;
+		}
+		b->end = time(NULL);
+		if (block_indexes(b) == -1)
+			return -1;
+	}
+	if (process_stop_signal)
+		r->interrupted = (int)process_stop_signal;
+	r->end = time(NULL);
+	return 0;
+}
+
+int
+run_all_ok(const struct report *r)
+{
+	int b, i;
+
+	if (r->interrupted)
+		return 0;
+	for (b = 0; b < r->nblocks; b++)
+		for (i = 0; i < r->blocks[b].ntests; i++)
+			if (r->blocks[b].tests[i].outcome != OUTCOME_OK)
+				return 0;
+	return 1;
+}

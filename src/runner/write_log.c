@@ -1,0 +1,134 @@
+/*
+ * write_log.c - the .log beside the report: every pass of every copy of
+ * every test (command, what it printed on stdout and stderr, count, time,
+ * wall time, exit status, kept or dropped, the start barrier's skew).
+ */
+#include <string.h>
+#include <time.h>
+
+#include "writers.h"
+
+/* Prints text with each line indented; "(nothing)" when empty. */
+static void
+indented(FILE *f, const char *text)
+{
+	const char *p = text, *nl;
+
+	if (text == NULL || *text == '\0') {
+		fprintf(f, "    (nothing)\n");
+		return;
+	}
+	while (*p != '\0') {
+		nl = strchr(p, '\n');
+		if (nl == NULL) {
+			fprintf(f, "    %s\n", p);
+			break;
+		}
+		fprintf(f, "    %.*s\n", (int)(nl - p), p);
+		p = nl + 1;
+	}
+}
+
+static void
+copy_log(FILE *f, const struct copy_result *c, int i)
+{
+	int k;
+
+	fprintf(f, "copy %d: %s", i + 1, outcome_name(c->outcome));
+	if (c->signal != 0)
+		fprintf(f, ", killed by signal %d", c->signal);
+	else
+		fprintf(f, ", exit status %d", c->exit_status);
+	fprintf(f, ", wall %.6f s, started at %.6f s\n", c->wall_s,
+	    c->start_s);
+	fprintf(f, "  command: %s\n", c->command ? c->command : "");
+	if (c->outcome == OUTCOME_OK)
+		fprintf(f, "  count %.6f, timebase %g, unit %s, time %.6f s "
+		    "(%s)\n", c->count, c->timebase, c->unit, c->time_s,
+		    c->has_time ? "reported" : "wall");
+	if (c->message != NULL && c->message[0] != '\0')
+		fprintf(f, "  message: %s\n", c->message);
+	for (k = 0; k < c->ninfo; k++)
+		fprintf(f, "  info %s: %s\n", c->info[k].key, c->info[k].value);
+	fprintf(f, "  stdout:\n");
+	indented(f, c->output);
+	fprintf(f, "  stderr:\n");
+	indented(f, c->errors);
+}
+
+static void
+test_log(FILE *f, const struct test_result *t, int copies)
+{
+	int p, c;
+
+	fprintf(f, "\n########################################################"
+	    "\n");
+	fprintf(f, "%s -- %d cop%s\n", t->test->title, copies,
+	    copies == 1 ? "y" : "ies");
+	if (t->npasses > 0 && t->passes[0].ncopies > 0 &&
+	    t->passes[0].copies[0].command != NULL)
+		fprintf(f, "==> %s\n", t->passes[0].copies[0].command);
+	for (p = 0; p < t->npasses; p++) {
+		const struct pass_result *ps = &t->passes[p];
+
+		fprintf(f, "\n#### Pass %d: %s", p + 1,
+		    outcome_name(ps->outcome));
+		if (ps->outcome == OUTCOME_OK)
+			fprintf(f, ", count %.6f, time %.6f s, rate %.6f, %s",
+			    ps->count, ps->time_s, ps->rate,
+			    t->outcome == OUTCOME_OK ?
+				(ps->kept ? "kept" : "dropped") : "not scored");
+		fprintf(f, "\nstart barrier: %d of %d copies ready, skew "
+		    "%.6f s, released %.6f s after the first fork\n\n",
+		    ps->nready, ps->ncopies, ps->skew_s, ps->barrier_s);
+		for (c = 0; c < ps->ncopies; c++)
+			copy_log(f, &ps->copies[c], c);
+	}
+	if (t->outcome == OUTCOME_OK) {
+		fprintf(f, "\n>>>> %s of %d cop%s\n", copies == 1 ? "Results" :
+		    "Sum", copies, copies == 1 ? "y" : "ies");
+		fprintf(f, ">>>> score: %.6f %s\n", t->score, t->unit);
+		fprintf(f, ">>>> time: %.6f s\n", t->time_s);
+		fprintf(f, ">>>> samples: %d of %d passes (lowest %d by count "
+		    "dropped)\n", t->samples, t->npasses,
+		    t->npasses - t->samples);
+		fprintf(f, ">>>> pass rates: median %.6f, min %.6f, max %.6f, "
+		    "cv %.4f\n", t->spread.median, t->spread.min,
+		    t->spread.max, t->spread.cv);
+	} else {
+		fprintf(f, "\n>>>> %s: %s\n", outcome_name(t->outcome),
+		    t->message ? t->message : "");
+	}
+}
+
+int
+write_log(FILE *f, const struct report *r)
+{
+	const struct settings *s = &r->settings;
+	char when[64];
+	struct tm tm;
+	int b, i;
+
+	localtime_r(&r->start, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S %z", &tm);
+	fprintf(f, "bytebench %s (index method %d) on %s, started %s\n",
+	    r->version, r->index_method, r->sys.hostname, when);
+	fprintf(f, "passes: long %d, short %d; duration: %s", s->long_passes,
+	    s->short_passes, s->duration_s > 0 ? "" : "each test's own\n");
+	if (s->duration_s > 0)
+		fprintf(f, "%g s for every test\n", s->duration_s);
+	fprintf(f, "placement: %s; shell tests' locale: %s; /bin/sh: %s\n",
+	    s->placement, r->sys.locale, r->sys.shell);
+	fprintf(f, "CPUs: %d online, %d usable; build: %s %s (%s)\n",
+	    r->sys.cpus_online, r->sys.cpus_usable, r->sys.compiler,
+	    r->sys.cflags, r->sys.build_kind);
+	for (b = 0; b < r->nblocks; b++)
+		for (i = 0; i < r->blocks[b].ntests; i++)
+			test_log(f, &r->blocks[b].tests[i],
+			    r->blocks[b].copies);
+	for (i = 0; i < r->nwarnings; i++)
+		fprintf(f, "\nwarning: %s\n", r->warnings[i]);
+	if (r->interrupted)
+		fprintf(f, "\ninterrupted by signal %d\n", r->interrupted);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,146 @@
+/*
+ * fake.c - a stand-in for any test program, for end-to-end tests of the
+ * runner.  Its behaviour comes from the file named by FAKE_SPEC, one rule
+ * a line: "<pattern> <action> [args...]".  The pattern is an fnmatch(3)
+ * pattern matched against "<basename of argv[0]>:<arg1>:<arg2>..."; the
+ * first matching rule wins.  Actions, run after the start barrier:
+ *   count N TIMEBASE UNIT [SECONDS]  COUNT line (and TIME line)
+ *   rate R UNIT                      COUNT|R|0|UNIT
+ *   error MESSAGE...                 ERROR line, exit 1
+ *   crash SIGNAL                     killed by that signal
+ *   hang                             sleeps until killed
+ *   skip MESSAGE...                  message on stderr, exit 77
+ *   garbage TEXT...                  TEXT on stdout, exit 0
+ *   exit STATUS                      exit status only
+ * With FAKE_ENVLOG set, each run appends one line describing its copy
+ * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd) to that file; it
+ * also leaves a file in UB_TMPDIR to show that the runner cleans up.
+ */
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "parse.h"
+
+static void
+log_env(const char *key)
+{
+	const char *file = getenv("FAKE_ENVLOG"), *tmp = getenv("UB_TMPDIR");
+	const char *lc = getenv("LC_ALL");
+	char cwd[1024], line[4096], path[1100];
+	int fd, n;
+
+	if (tmp != NULL) {
+		snprintf(path, sizeof(path), "%s/fake.tmp", tmp);
+		if ((fd = open(path, O_WRONLY | O_CREAT, 0600)) != -1)
+			close(fd);
+	}
+	if (file == NULL)
+		return;
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		strcpy(cwd, "?");
+	n = snprintf(line, sizeof(line), "key=%s copy=%s copies=%s tmpdir=%s "
+	    "lc_all=%s cwd=%s\n", key, getenv("BENCH_COPY") ?
+	    getenv("BENCH_COPY") : "-", getenv("BENCH_COPIES") ?
+	    getenv("BENCH_COPIES") : "-", tmp ? tmp : "-", lc ? lc : "-", cwd);
+	if ((fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0644)) == -1)
+		return;
+	if (n > 0 && write(fd, line, (size_t)n) != n)
+		perror("fake: envlog");
+	close(fd);
+}
+
+/* Joins words[from..n-1] with spaces into buf. */
+static void
+join(char *const *words, int from, int n, char *buf, size_t len)
+{
+	int i;
+
+	buf[0] = '\0';
+	for (i = from; i < n; i++) {
+		if (i > from)
+			strncat(buf, " ", len - strlen(buf) - 1);
+		strncat(buf, words[i], len - strlen(buf) - 1);
+	}
+}
+
+static int
+act(char **w, int n)
+{
+	char text[1024];
+	long v;
+
+	join(w, 2, n, text, sizeof(text));
+	if (strcmp(w[1], "count") == 0 && (n == 5 || n == 6)) {
+		printf("COUNT|%s|%s|%s\n", w[2], w[3], w[4]);
+		if (n == 6)
+			printf("TIME|%s\n", w[5]);
+	} else if (strcmp(w[1], "rate") == 0 && n == 4) {
+		printf("COUNT|%s|0|%s\n", w[2], w[3]);
+	} else if (strcmp(w[1], "error") == 0) {
+		printf("ERROR|%s\n", text);
+		return 1;
+	} else if (strcmp(w[1], "crash") == 0 && n == 3 &&
+	    parse_long(w[2], 1, 64, &v) == 0) {
+		fflush(stdout);
+		signal((int)v, SIG_DFL);
+		raise((int)v);
+		return 1;
+	} else if (strcmp(w[1], "hang") == 0) {
+		for (;;)
+			pause();
+	} else if (strcmp(w[1], "skip") == 0) {
+		fprintf(stderr, "%s\n", text);
+		return 77;
+	} else if (strcmp(w[1], "garbage") == 0) {
+		printf("%s\n", text);
+	} else if (strcmp(w[1], "exit") == 0 && n == 3 &&
+	    parse_long(w[2], 0, 255, &v) == 0) {
+		return (int)v;
+	} else {
+		printf("ERROR|fake: bad rule: %s %s\n", w[1], text);
+		return 1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *spec = getenv("FAKE_SPEC"), *base;
+	char key[4096], line[1024], *w[64], *p;
+	FILE *f;
+	int i, n;
+
+	base = strrchr(argv[0], '/') != NULL ? strrchr(argv[0], '/') + 1 :
+	    argv[0];
+	snprintf(key, sizeof(key), "%s", base);
+	for (i = 1; i < argc; i++) {
+		strncat(key, ":", sizeof(key) - strlen(key) - 1);
+		strncat(key, argv[i], sizeof(key) - strlen(key) - 1);
+	}
+	log_env(key);
+	if (bench_ready() == -1)
+		return bench_fail("fake: start barrier:");
+	fprintf(stderr, "fake: %s\n", key);
+	if (spec == NULL || (f = fopen(spec, "r")) == NULL)
+		return bench_fail("fake: no FAKE_SPEC file");
+	while (fgets(line, sizeof(line), f) != NULL) {
+		n = 0;
+		for (p = strtok(line, " \t\n"); p != NULL && n < 63;
+		    p = strtok(NULL, " \t\n"))
+			w[n++] = p;
+		w[n] = NULL;
+		if (n < 2 || w[0][0] == '#' || fnmatch(w[0], key, 0) != 0)
+			continue;
+		fclose(f);
+		return act(w, n);
+	}
+	fclose(f);
+	return bench_fail("fake: no rule for %s", key);
+}
