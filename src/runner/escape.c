@@ -25,15 +25,15 @@ escape_utf8_len(const char *s)
 	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
 		n = 3;
 		if (p[0] == 0xe0)
-			lo = 0xa0;	/* overlong below U+0800 */
+			lo = 0xa0; /* overlong below U+0800 */
 		else if (p[0] == 0xed)
-			hi = 0x9f;	/* surrogates U+D800..U+DFFF */
+			hi = 0x9f; /* surrogates U+D800..U+DFFF */
 	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
 		n = 4;
 		if (p[0] == 0xf0)
-			lo = 0x90;	/* overlong below U+10000 */
+			lo = 0x90; /* overlong below U+10000 */
 		else if (p[0] == 0xf4)
-			hi = 0x8f;	/* above U+10FFFF */
+			hi = 0x8f; /* above U+10FFFF */
 	} else {
 		return 0;
 	}
@@ -234,7 +234,7 @@ escape_json_number(FILE *f, double v)
 int
 escape_fixed(FILE *f, double v, int prec)
 {
-	char buf[400];	/* DBL_MAX has 309 digits before the point */
+	char buf[400]; /* DBL_MAX has 309 digits before the point */
 
 	if (!isfinite(v)) {
 		fputs("---", f);

@@ -35,8 +35,7 @@ run(int (*fn)(FILE *, const char *), const char *in)
 }
 
 static void
-check_cases(int (*fn)(FILE *, const char *), const struct str_case *c,
-    size_t n)
+check_cases(int (*fn)(FILE *, const char *), const struct str_case *c, size_t n)
 {
 	char *got;
 	size_t i;
@@ -55,23 +54,23 @@ test_utf8_len(void)
 		const char *name, *in;
 		size_t want;
 	} c[] = {
-		{ "utf8 ascii", "a", 1 },
-		{ "utf8 2-byte", "\xc3\xa9", 2 },
-		{ "utf8 3-byte", "\xe2\x82\xac", 3 },
-		{ "utf8 4-byte", "\xf0\x9f\x98\x80", 4 },
-		{ "utf8 last below surrogates", "\xed\x9f\xbf", 3 },
-		{ "utf8 first above surrogates", "\xee\x80\x80", 3 },
-		{ "utf8 U+10FFFF", "\xf4\x8f\xbf\xbf", 4 },
-		{ "utf8 stray continuation", "\x80", 0 },
-		{ "utf8 overlong 2-byte", "\xc1\xbf", 0 },
-		{ "utf8 overlong 3-byte", "\xe0\x9f\xbf", 0 },
-		{ "utf8 overlong 4-byte", "\xf0\x8f\xbf\xbf", 0 },
-		{ "utf8 surrogate", "\xed\xa0\x80", 0 },
-		{ "utf8 above U+10FFFF", "\xf4\x90\x80\x80", 0 },
-		{ "utf8 F5 lead", "\xf5\x80\x80\x80", 0 },
-		{ "utf8 FF", "\xff", 0 },
-		{ "utf8 cut short", "\xe2\x82", 0 },
-		{ "utf8 bad third byte", "\xe2\x82(", 0 },
+	    {"utf8 ascii", "a", 1},
+	    {"utf8 2-byte", "\xc3\xa9", 2},
+	    {"utf8 3-byte", "\xe2\x82\xac", 3},
+	    {"utf8 4-byte", "\xf0\x9f\x98\x80", 4},
+	    {"utf8 last below surrogates", "\xed\x9f\xbf", 3},
+	    {"utf8 first above surrogates", "\xee\x80\x80", 3},
+	    {"utf8 U+10FFFF", "\xf4\x8f\xbf\xbf", 4},
+	    {"utf8 stray continuation", "\x80", 0},
+	    {"utf8 overlong 2-byte", "\xc1\xbf", 0},
+	    {"utf8 overlong 3-byte", "\xe0\x9f\xbf", 0},
+	    {"utf8 overlong 4-byte", "\xf0\x8f\xbf\xbf", 0},
+	    {"utf8 surrogate", "\xed\xa0\x80", 0},
+	    {"utf8 above U+10FFFF", "\xf4\x90\x80\x80", 0},
+	    {"utf8 F5 lead", "\xf5\x80\x80\x80", 0},
+	    {"utf8 FF", "\xff", 0},
+	    {"utf8 cut short", "\xe2\x82", 0},
+	    {"utf8 bad third byte", "\xe2\x82(", 0},
 	};
 	size_t i;
 
@@ -83,21 +82,24 @@ static void
 test_json(void)
 {
 	static const struct str_case c[] = {
-		{ "json plain", "plain", "\"plain\"" },
-		{ "json empty", "", "\"\"" },
-		{ "json quote and backslash", "a\"b\\c", "\"a\\\"b\\\\c\"" },
-		{ "json short escapes", "\n\t\r\b\f", "\"\\n\\t\\r\\b\\f\"" },
-		{ "json other controls", "\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"" },
-		{ "json utf-8 kept", "\xc3\xa9\xe2\x9c\x93\xf0\x9f\x98\x80",
-		    "\"\xc3\xa9\xe2\x9c\x93\xf0\x9f\x98\x80\"" },
-		{ "json invalid byte", "a\xff" "b", "\"a\\ufffdb\"" },
-		{ "json bad continuation", "\xc3(", "\"\\ufffd(\"" },
-		{ "json overlong slash", "\xc0\xaf", "\"\\ufffd\\ufffd\"" },
-		{ "json surrogate", "\xed\xa0\x80",
-		    "\"\\ufffd\\ufffd\\ufffd\"" },
-		{ "json cut at end", "x\xe2\x82", "\"x\\ufffd\\ufffd\"" },
-		{ "json slash kept", "a/b", "\"a/b\"" },
-		{ "json null", NULL, "null" },
+	    {"json plain", "plain", "\"plain\""},
+	    {"json empty", "", "\"\""},
+	    {"json quote and backslash", "a\"b\\c", "\"a\\\"b\\\\c\""},
+	    {"json short escapes", "\n\t\r\b\f", "\"\\n\\t\\r\\b\\f\""},
+	    {"json other controls", "\x01\x1f\x7f",
+	        "\"\\u0001\\u001f\\u007f\""},
+	    {"json utf-8 kept", "\xc3\xa9\xe2\x9c\x93\xf0\x9f\x98\x80",
+	        "\"\xc3\xa9\xe2\x9c\x93\xf0\x9f\x98\x80\""},
+	    {"json invalid byte",
+	        "a\xff"
+	        "b",
+	        "\"a\\ufffdb\""},
+	    {"json bad continuation", "\xc3(", "\"\\ufffd(\""},
+	    {"json overlong slash", "\xc0\xaf", "\"\\ufffd\\ufffd\""},
+	    {"json surrogate", "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""},
+	    {"json cut at end", "x\xe2\x82", "\"x\\ufffd\\ufffd\""},
+	    {"json slash kept", "a/b", "\"a/b\""},
+	    {"json null", NULL, "null"},
 	};
 
 	check_cases(escape_json, c, sizeof(c) / sizeof(c[0]));
@@ -107,15 +109,20 @@ static void
 test_html(void)
 {
 	static const struct str_case c[] = {
-		{ "html plain", "Pipe Throughput", "Pipe Throughput" },
-		{ "html script", "<script>alert('x')</script>",
-		    "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" },
-		{ "html amp and quote", "a&b=\"c\"", "a&amp;b=&quot;c&quot;" },
-		{ "html controls", "a\x1b" "b\tc\nd\x7f",
-		    "a&#xFFFD;b\tc\nd&#xFFFD;" },
-		{ "html invalid byte", "\xfe" "x", "&#xFFFD;x" },
-		{ "html utf-8 kept", "\xc3\xbc", "\xc3\xbc" },
-		{ "html null", NULL, "" },
+	    {"html plain", "Pipe Throughput", "Pipe Throughput"},
+	    {"html script", "<script>alert('x')</script>",
+	        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"},
+	    {"html amp and quote", "a&b=\"c\"", "a&amp;b=&quot;c&quot;"},
+	    {"html controls",
+	        "a\x1b"
+	        "b\tc\nd\x7f",
+	        "a&#xFFFD;b\tc\nd&#xFFFD;"},
+	    {"html invalid byte",
+	        "\xfe"
+	        "x",
+	        "&#xFFFD;x"},
+	    {"html utf-8 kept", "\xc3\xbc", "\xc3\xbc"},
+	    {"html null", NULL, ""},
 	};
 
 	check_cases(escape_html, c, sizeof(c) / sizeof(c[0]));
@@ -125,14 +132,14 @@ static void
 test_csv(void)
 {
 	static const struct str_case c[] = {
-		{ "csv plain", "Pipe Throughput", "Pipe Throughput" },
-		{ "csv comma", "a,b", "\"a,b\"" },
-		{ "csv quotes", "say \"hi\"", "\"say \"\"hi\"\"\"" },
-		{ "csv newline", "line1\nline2\r", "line1 line2 " },
-		{ "csv comma and newline", "a,\nb", "\"a, b\"" },
-		{ "csv invalid byte", "\xff", "\xef\xbf\xbd" },
-		{ "csv empty", "", "" },
-		{ "csv null", NULL, "" },
+	    {"csv plain", "Pipe Throughput", "Pipe Throughput"},
+	    {"csv comma", "a,b", "\"a,b\""},
+	    {"csv quotes", "say \"hi\"", "\"say \"\"hi\"\"\""},
+	    {"csv newline", "line1\nline2\r", "line1 line2 "},
+	    {"csv comma and newline", "a,\nb", "\"a, b\""},
+	    {"csv invalid byte", "\xff", "\xef\xbf\xbd"},
+	    {"csv empty", "", ""},
+	    {"csv null", NULL, ""},
 	};
 
 	check_cases(escape_csv, c, sizeof(c) / sizeof(c[0]));
@@ -142,14 +149,14 @@ static void
 test_md(void)
 {
 	static const struct str_case c[] = {
-		{ "md plain", "Pipe Throughput", "Pipe Throughput" },
-		{ "md pipe", "a|b", "a\\|b" },
-		{ "md backslash", "x\\y", "x\\\\y" },
-		{ "md html", "<script>", "\\<script\\>" },
-		{ "md emphasis and links", "*_`[]~&", "\\*\\_\\`\\[\\]\\~\\&" },
-		{ "md newline", "l1\nl2\t", "l1 l2 " },
-		{ "md invalid byte", "\xc0", "\xef\xbf\xbd" },
-		{ "md parentheses kept", "Dc: sqrt(2)", "Dc: sqrt(2)" },
+	    {"md plain", "Pipe Throughput", "Pipe Throughput"},
+	    {"md pipe", "a|b", "a\\|b"},
+	    {"md backslash", "x\\y", "x\\\\y"},
+	    {"md html", "<script>", "\\<script\\>"},
+	    {"md emphasis and links", "*_`[]~&", "\\*\\_\\`\\[\\]\\~\\&"},
+	    {"md newline", "l1\nl2\t", "l1 l2 "},
+	    {"md invalid byte", "\xc0", "\xef\xbf\xbd"},
+	    {"md parentheses kept", "Dc: sqrt(2)", "Dc: sqrt(2)"},
 	};
 
 	check_cases(escape_md, c, sizeof(c) / sizeof(c[0]));
@@ -186,24 +193,24 @@ static void
 test_numbers(void)
 {
 	static const struct str_case jn[] = {
-		{ "number zero", "0", "0" },
-		{ "number 0.1 shortest", "0.1", "0.1" },
-		{ "number 0.1+0.2 needs 17", "0.30000000000000004",
-		    "0.30000000000000004" },
-		{ "number integer", "30494956", "30494956" },
-		{ "number large", "1e300", "1e+300" },
-		{ "number small", "5e-324", "4.94065645841247e-324" },
-		{ "number negative zero", "-0", "-0" },
-		{ "number nan", "nan", "null" },
-		{ "number inf", "inf", "null" },
-		{ "number -inf", "-inf", "null" },
+	    {"number zero", "0", "0"},
+	    {"number 0.1 shortest", "0.1", "0.1"},
+	    {"number 0.1+0.2 needs 17", "0.30000000000000004",
+	        "0.30000000000000004"},
+	    {"number integer", "30494956", "30494956"},
+	    {"number large", "1e300", "1e+300"},
+	    {"number small", "5e-324", "4.94065645841247e-324"},
+	    {"number negative zero", "-0", "-0"},
+	    {"number nan", "nan", "null"},
+	    {"number inf", "inf", "null"},
+	    {"number -inf", "-inf", "null"},
 	};
 	static const struct str_case fx[] = {
-		{ "fixed one digit", "2613.14", "2613.1" },
-		{ "fixed rounds", "0.06", "0.1" },
-		{ "fixed negative", "-3.14159", "-3.1" },
-		{ "fixed nan", "nan", "---" },
-		{ "fixed inf", "inf", "---" },
+	    {"fixed one digit", "2613.14", "2613.1"},
+	    {"fixed rounds", "0.06", "0.1"},
+	    {"fixed negative", "-3.14159", "-3.1"},
+	    {"fixed nan", "nan", "---"},
+	    {"fixed inf", "inf", "---"},
 	};
 	char *got;
 
@@ -237,8 +244,8 @@ test_utc(void)
 	    "1970-01-01T00:00:00Z");
 	CHECK_STR("utc date", escape_utc(buf, sizeof(buf), 1795995329),
 	    "2026-11-29T23:35:29Z");
-	CHECK_STR("utc buffer too small", escape_utc(buf, 8, 1795995329),
-	    "unknown");
+	CHECK_STR(
+	    "utc buffer too small", escape_utc(buf, 8, 1795995329), "unknown");
 }
 
 /* A stream in error makes every writer return -1. */
