@@ -683,6 +683,39 @@ check_empty(void)
 	}
 }
 
+/* Marks of an interrupted quick run, and a run without an index. */
+static void
+check_variants(struct report *r)
+{
+	char *out;
+	size_t len;
+	int rc, nindexes = r->blocks[1].nindexes;
+
+	r->interrupted = 1;
+	r->settings.quick = 1;
+	out = render(write_html, r, &rc, &len);
+	CHECK("html interrupted banner",
+	    rc == 0 && strstr(out, "<strong>Interrupted:</strong>") != NULL);
+	CHECK("html quick banner",
+	    strstr(out, "<strong>Quick mode:</strong>") != NULL);
+	free(out);
+	out = render(write_json, r, &rc, &len);
+	CHECK("json interrupted",
+	    rc == 0 && strstr(out, "\"interrupted\": true,") != NULL &&
+	        strstr(out, "\"quick\": true,") != NULL);
+	free(out);
+	r->blocks[1].nindexes = 0;
+	out = render(write_md, r, &rc, &len);
+	CHECK("md interrupted", rc == 0 && strstr(out, "**interrupted**"));
+	CHECK("md results without index",
+	    strstr(out, "| Test | RESULT | UNIT |\n") != NULL &&
+	        strstr(out, "| Execl Throughput | 8724.8 | lps |\n") != NULL);
+	free(out);
+	r->blocks[1].nindexes = nindexes;
+	r->interrupted = 0;
+	r->settings.quick = 0;
+}
+
 static void
 check_write_error(const struct report *r)
 {
@@ -773,6 +806,7 @@ main(int argc, char **argv)
 		free(out);
 	}
 	check_empty();
+	check_variants(&r);
 	check_write_error(&r);
 	check_table();
 	report_free(&r);
