@@ -49,12 +49,18 @@ static int
 absolute(char *out, size_t len, const char *dir)
 {
 	char cwd[4096];
+	size_t n;
 
-	if (dir[0] == '/')
-		return (size_t)snprintf(out, len, "%s", dir) < len ? 0 : -1;
-	if (getcwd(cwd, sizeof(cwd)) == NULL)
+	if (dir[0] == '/') {
+		if ((size_t)snprintf(out, len, "%s", dir) >= len)
+			return -1;
+	} else if (getcwd(cwd, sizeof(cwd)) == NULL ||
+	    (size_t)snprintf(out, len, "%s/%s", cwd, dir) >= len) {
 		return -1;
-	return (size_t)snprintf(out, len, "%s/%s", cwd, dir) < len ? 0 : -1;
+	}
+	for (n = strlen(out); n > 1 && out[n - 1] == '/'; n--)
+		out[n - 1] = '\0';
+	return 0;
 }
 
 /* The directory of the running program: from argv[0], or found in PATH. */
@@ -86,6 +92,18 @@ program_dir(char *out, size_t len, const char *argv0)
 	return absolute(out, len, path[0] != '\0' ? path : "/");
 }
 
+/* The parent of dir (absolute, no trailing slash), "/" for the root. */
+static void
+parent_of(const char *dir, char *out, size_t len)
+{
+	const char *slash = strrchr(dir, '/');
+	size_t n = slash != NULL ? (size_t)(slash - dir) : 0;
+
+	snprintf(out, len, "%.*s", (int)n, dir);
+	if (out[0] == '\0')
+		snprintf(out, len, "/");
+}
+
 static int
 is_dir(const char *path)
 {
@@ -111,6 +129,7 @@ needs_data(const struct options *o)
 static int
 find_dirs(struct dirs *d, const struct options *o, const char *argv0)
 {
+	char top[4096];
 	const char *env;
 
 	env = getenv("UB_BINDIR");
@@ -119,12 +138,13 @@ find_dirs(struct dirs *d, const struct options *o, const char *argv0)
 		return usage_error("cannot find the program directory", "");
 	if (!is_dir(d->bin))
 		return usage_error("program directory missing: ", d->bin);
+	parent_of(d->bin, top, sizeof(top));
 	env = getenv("UB_TESTDIR");
 	if (env != NULL && *env == '\0')
 		return usage_error("UB_TESTDIR is empty", "");
 	if (env != NULL ? absolute(d->test, sizeof(d->test), env) == -1 :
-	    (size_t)snprintf(d->test, sizeof(d->test), "%s/../testdir",
-	    d->bin) >= sizeof(d->test))
+	    (size_t)snprintf(d->test, sizeof(d->test), "%s/testdir",
+	    top) >= sizeof(d->test))
 		return usage_error("test data directory name too long", "");
 	if ((env != NULL || needs_data(o)) && !is_dir(d->test))
 		return usage_error("test data directory missing: ", d->test);
@@ -141,8 +161,8 @@ find_dirs(struct dirs *d, const struct options *o, const char *argv0)
 	if (env != NULL && *env == '\0')
 		return usage_error("UB_RESULTDIR is empty", "");
 	if (env != NULL ? absolute(d->results, sizeof(d->results), env) == -1 :
-	    (size_t)snprintf(d->results, sizeof(d->results), "%s/../results",
-	    d->bin) >= sizeof(d->results))
+	    (size_t)snprintf(d->results, sizeof(d->results), "%s/results",
+	    top) >= sizeof(d->results))
 		return usage_error("results directory name too long", "");
 	if (mkdir(d->results, 0755) == -1 && errno != EEXIST)
 		return usage_error("cannot create the results directory ",

@@ -34,7 +34,7 @@ set_message(struct copy_result *c, const char *prefix, const char *text)
 	return c->message == NULL ? -1 : 0;
 }
 
-/* The text of the first non-empty line of s, at most 200 characters. */
+/* The text of the first line of s, at most 200 characters. */
 static void
 first_line(const char *s, char *buf, size_t len)
 {
@@ -43,8 +43,6 @@ first_line(const char *s, char *buf, size_t len)
 	buf[0] = '\0';
 	if (s == NULL)
 		return;
-	while (*s == '\n')
-		s++;
 	while (s[n] != '\0' && s[n] != '\n' && n + 1 < len && n < 200) {
 		buf[n] = s[n];
 		n++;
@@ -116,6 +114,20 @@ parse_count(const char *text, struct copy_result *c)
 	return 0;
 }
 
+/* The last non-empty line of s, at most 200 characters. */
+static void
+last_line(const char *s, char *buf, size_t len)
+{
+	const char *p, *start = NULL;
+
+	buf[0] = '\0';
+	for (p = s; p != NULL && *p != '\0'; p++)
+		if ((p == s || p[-1] == '\n') && *p != '\n')
+			start = p;
+	if (start != NULL)
+		first_line(start, buf, len);
+}
+
 /*
  * Walks the lines of out and fills c.  error gets the first ERROR text;
  * why gets what makes the output unusable ("" when it is fine), quoting
@@ -185,7 +197,7 @@ protocol_parse(const char *out, const char *errors, int status, int signal,
 	if (parse_lines(out != NULL ? out : "", c, error, sizeof(error), why,
 	    sizeof(why)) == -1)
 		return -1;
-	first_line(errors, err_line, sizeof(err_line));
+	last_line(errors, err_line, sizeof(err_line));
 	if (signal != 0 || status != 0 || why[0] != '\0') {
 		c->has_time = 0;
 		c->time_s = wall_time;

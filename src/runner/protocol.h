@@ -13,8 +13,8 @@
  * outcome, count, timebase, unit, time_s (has_time when a TIME line came),
  * info and message.  The rules:
  *   killed by a signal        -> failed, "killed by signal N";
- *   exit 77                   -> skipped, the ERROR text or first stderr line;
- *   other non-zero exit       -> failed, the ERROR text, else the first
+ *   exit 77                   -> skipped, the ERROR text or last stderr line;
+ *   other non-zero exit       -> failed, the ERROR text, else the last
  *                                stderr line, else "exit status N";
  *   exit 0 with an ERROR line -> failed with its text;
  *   exit 0 otherwise          -> ok with exactly one valid COUNT line (count

@@ -221,9 +221,12 @@ sysinfo_usable_cpus(void)
 }
 
 #ifdef RLIMIT_NPROC
-/* Processes of this user now, from /proc where it exists, else 0. */
+/*
+ * Processes now, from /proc where it exists, else 0: of this user, or of
+ * everyone when all is set.
+ */
 static long
-user_processes(void)
+processes(int all)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
@@ -238,7 +241,7 @@ user_processes(void)
 		if (e->d_name[0] < '0' || e->d_name[0] > '9')
 			continue;
 		snprintf(path, sizeof(path), "/proc/%s", e->d_name);
-		if (stat(path, &st) == 0 && st.st_uid == uid)
+		if (stat(path, &st) == 0 && (all || st.st_uid == uid))
 			n++;
 	}
 	closedir(d);
@@ -249,12 +252,24 @@ long
 sysinfo_process_room(void)
 {
 	struct rlimit rl;
+	long room = -1, pid_max = 0, n;
+	FILE *f;
 
-	if (getrlimit(RLIMIT_NPROC, &rl) == -1 || rl.rlim_cur == RLIM_INFINITY)
-		return -1;
-	if (rl.rlim_cur <= (rlim_t)user_processes())
-		return 0;
-	return (long)(rl.rlim_cur - (rlim_t)user_processes());
+	if (getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+		n = processes(0);
+		room = rl.rlim_cur > (rlim_t)n ?
+		    (long)(rl.rlim_cur - (rlim_t)n) : 0;
+	}
+	/* Linux: process ids are a limit of their own. */
+	if ((f = fopen("/proc/sys/kernel/pid_max", "r")) != NULL) {
+		if (fscanf(f, "%ld", &pid_max) == 1 && pid_max > 0) {
+			n = pid_max - processes(1);
+			if (room == -1 || n < room)
+				room = n > 0 ? n : 0;
+		}
+		fclose(f);
+	}
+	return room;
 }
 #else
 long

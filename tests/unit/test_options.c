@@ -1,0 +1,131 @@
+/*
+ * test_options.c - options_parse: every bad input of a table is refused
+ * with a message naming it, and good command lines give what they say.
+ */
+#include <stdint.h>
+
+#include "check.h"
+#include "options.h"
+
+#define ARGS(...) { "Run", __VA_ARGS__, NULL }
+
+static const struct {
+	const char *name;
+	const char *argv[8];
+	const char *says;	/* the message contains this */
+} bad[] = {
+	{ "unknown short option", ARGS("-x"), "-x" },
+	{ "unknown option in a cluster", ARGS("-qz"), "-z" },
+	{ "unknown long option", ARGS("--bogus"), "--bogus" },
+	{ "unknown test", ARGS("nosuchtest"), "nosuchtest" },
+	{ "unknown test after good ones", ARGS("pipe", "spawnn"), "spawnn" },
+	{ "-c 0", ARGS("-c", "0"), "-c" },
+	{ "-c -1", ARGS("-c", "-1"), "-c" },
+	{ "-c abc", ARGS("-c", "abc"), "abc" },
+	{ "-c 1.5", ARGS("-c", "1.5"), "1.5" },
+	{ "-c 99999999999", ARGS("-c", "99999999999"), "99999999999" },
+	{ "-c empty", ARGS("-c", ""), "-c" },
+	{ "-c missing value", ARGS("-c"), "missing value" },
+	{ "-i 0", ARGS("-i", "0"), "-i" },
+	{ "-i x", ARGS("-i", "x"), "x" },
+	{ "-i 10001", ARGS("-i", "10001"), "10001" },
+	{ "-i missing value", ARGS("pipe", "-i"), "missing value" },
+	{ "-f missing value", ARGS("-f"), "missing value" },
+	{ "-f unknown format", ARGS("-f", "text,pdf"), "pdf" },
+	{ "-f trailing comma", ARGS("-f", "text,"), "-f" },
+	{ "-f empty item", ARGS("-f", "text,,log"), "-f" },
+	{ "-f empty", ARGS("-f", ""), "-f" },
+	{ "--duration 0", ARGS("--duration", "0"), "--duration" },
+	{ "--duration -1", ARGS("--duration=-1"), "--duration" },
+	{ "--duration abc", ARGS("--duration", "abc"), "abc" },
+	{ "--duration nan", ARGS("--duration", "nan"), "nan" },
+	{ "--duration missing value", ARGS("--duration"), "missing value" },
+	{ "--placement bad", ARGS("--placement", "here"), "here" },
+	{ "--placement missing value", ARGS("--placement"), "missing value" },
+	{ "-q with -v", ARGS("-q", "-v"), "-q" },
+	{ "single dash", ARGS("-"), "unknown test" },
+};
+
+/* options_parse on a NULL-terminated argument list. */
+static int
+parse(const char *const *argv, struct options *o, char *err, size_t len)
+{
+	int argc = 0;
+
+	while (argv[argc] != NULL)
+		argc++;
+	return options_parse(argc, (char *const *)(uintptr_t)argv, o, err, len);
+}
+
+int
+main(void)
+{
+	struct options o;
+	char err[256];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		rc = parse(bad[i].argv, &o, err, sizeof(err));
+		CHECK(bad[i].name, rc == -1 && strstr(err, bad[i].says) != NULL &&
+		    strchr(err, '\n') == NULL);
+		if (rc != -1 || strstr(err, bad[i].says) == NULL)
+			printf("    said: %s\n", err);
+	}
+
+	{
+		static const char *const argv[] = { "Run", NULL };
+		rc = parse(argv, &o, err, sizeof(err));
+		CHECK("no arguments: the index, 12 tests", rc == 0 &&
+		    o.action == ACTION_RUN && o.ntests == 12 &&
+		    o.ncopies == 0 && o.iterations == 0 &&
+		    strcmp(o.placement, "unpinned") == 0);
+		options_free(&o);
+	}
+	{
+		static const char *const argv[] = { "Run", "-qb", "-c", "1", "-c4", "-i", "3",
+			"pipe", "--duration=0.5", "dhry", "pipe", NULL };
+		rc = parse(argv, &o, err, sizeof(err));
+		CHECK("options anywhere, -c repeated and attached", rc == 0 &&
+		    o.quiet && o.brief && !o.verbose && o.ncopies == 2 &&
+		    o.copies[0] == 1 && o.copies[1] == 4 &&
+		    o.iterations == 3 && o.duration_s == 0.5);
+		CHECK("tests in order, each once", rc == 0 && o.ntests == 2 &&
+		    strcmp(o.tests[0]->name, "pipe") == 0 &&
+		    strcmp(o.tests[1]->name, "dhry2reg") == 0);
+		options_free(&o);
+	}
+	{
+		static const char *const argv[] = { "Run", "-f", "log,text", "--placement",
+			"cross-cpu", "-v", "--", "shell", NULL };
+		rc = parse(argv, &o, err, sizeof(err));
+		CHECK("-f, --placement, -- and a group", rc == 0 &&
+		    o.nformats == 2 && strcmp(o.formats[0], "log") == 0 &&
+		    strcmp(o.placement, "cross-cpu") == 0 && o.verbose &&
+		    o.ntests == 3);
+		options_free(&o);
+	}
+	{
+		static const char *const h[] = { "Run", "-h", NULL };
+		static const char *const v[] = { "Run", "--version", NULL };
+		static const char *const l[] = { "Run", "-l", NULL };
+		CHECK("-h", parse(h, &o, err, sizeof(err)) == 0 &&
+		    o.action == ACTION_HELP);
+		options_free(&o);
+		CHECK("--version", parse(v, &o, err,
+		    sizeof(err)) == 0 && o.action == ACTION_VERSION);
+		options_free(&o);
+		CHECK("-l", parse(l, &o, err, sizeof(err)) == 0 &&
+		    o.action == ACTION_LIST);
+		options_free(&o);
+	}
+	{
+		static const char *const argv[] = { "Run", "-c", "1000000", "all", NULL };
+		rc = parse(argv, &o, err, sizeof(err));
+		CHECK("-c has no small cap; all = every test", rc == 0 &&
+		    o.copies[0] == 1000000 && o.ntests > 20);
+		options_free(&o);
+	}
+	return check_exit();
+}
