@@ -42,10 +42,12 @@
  * in the max.  Without permission for SCHED_FIFO the extras run at nice 19,
  * and the w/K figures then include the CPU time the extras are given.
  *
- * Safety: no real-time task ever busy-waits (both sides block in read), the
- * pair is real-time only while measuring, the extras stop on SIGTERM, their
- * own alarm, or their parent's death, and every child is reaped before the
- * result is printed.
+ * Safety: no real-time task ever busy-waits (both sides block in read); the
+ * pair is real-time from the start barrier until the extras are reaped (so
+ * that released extras cannot hold up the measuring side between two
+ * configurations), a time bounded by the duration; the extras stop on
+ * SIGTERM, their own alarm (a failure) or their parent's death; every child
+ * is reaped before the result is printed.
  */
 
 #define TOKEN_QUIT 0xffffffffu /* the partner answers with its CPU, exits */
@@ -57,6 +59,8 @@ static const char usage_text[] =
 
 /* Set by SIGINT and SIGTERM (and SIGALRM in an extra): stop and clean up. */
 static volatile sig_atomic_t quit;
+/* Set in an extra whose safety alarm went off before it was stopped. */
+static volatile sig_atomic_t spin_expired;
 /* The busy loop of an extra writes here so that it cannot be removed. */
 static volatile uint64_t spin_sink;
 
@@ -115,6 +119,13 @@ on_quit(int sig)
 	(void)sig;
 	quit = 1;
 	bench_stop = 1;
+}
+
+static void
+on_spin_alarm(int sig)
+{
+	on_quit(sig);
+	spin_expired = 1;
 }
 
 static int
@@ -378,7 +389,8 @@ probe_priority(struct run *r)
 
 /*
  * An extra process: waits until the go pipe is closed, then spins until
- * SIGTERM, its own alarm, or its parent's death.  Never returns.
+ * SIGTERM, its own alarm, or its parent's death.  Never returns; exits 1
+ * if the alarm, ten minutes past the run's duration, stopped it.
  */
 static void
 spinner(const struct run *r, long index, pid_t parent)
@@ -392,11 +404,11 @@ spinner(const struct run *r, long index, pid_t parent)
 	close(r->go[1]);
 	close(STDOUT_FILENO);
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_quit;
+	sa.sa_handler = on_spin_alarm;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGALRM, &sa, NULL) == -1)
 		_exit(1);
-	alarm((unsigned)(r->slice_seconds * 4.0 * (double)r->reps) + 60);
+	alarm((unsigned)(r->slice_seconds * 4.0 * (double)r->reps) + 600);
 	if (r->place->ncpus > 0)
 		cpu = r->cpu[index % r->place->ncpus];
 	if (cpu >= 0 && cpu_pin(cpu) == -1) {
@@ -412,9 +424,9 @@ spinner(const struct run *r, long index, pid_t parent)
 	while ((n = read(r->go[0], &c, 1)) == -1 && errno == EINTR && !quit)
 		;
 	while (!quit && getppid() == parent)
-		for (i = 0; i < (1UL << 20); i++)
+		for (i = 0; i < (1UL << 20) && !quit; i++)
 			spin_sink++;
-	_exit(0);
+	_exit(spin_expired ? 1 : 0);
 }
 
 /* Forks the extras; they wait, not runnable, until spinners_release. */
@@ -537,10 +549,9 @@ measure_rep(
 }
 
 /*
- * Measures one configuration: a partner started, R repetitions, the
- * partner's CPU asked for, the partner collected.  The pair is real-time
- * (when permitted) only inside this function.  Returns 0, or 1 after an
- * ERROR line.
+ * Measures one configuration: a partner started (it inherits the measuring
+ * thread's priority), R repetitions, the partner's CPU asked for, the
+ * partner collected.  Returns 0, or 1 after an ERROR line.
  */
 static int
 run_config(const struct run *r, struct config *c)
@@ -550,7 +561,7 @@ run_config(const struct run *r, struct config *c)
 	double *us;
 	uint32_t cpu;
 	long rep = 0;
-	int e, rc = 0, started = 0;
+	int rc = 0, started = 0;
 
 	if ((us = calloc((size_t)r->reps, sizeof(*us))) == NULL)
 		return bench_fail("calloc:");
@@ -561,11 +572,6 @@ run_config(const struct run *r, struct config *c)
 	h.go_fd = r->go[1];
 	if (pipe(h.to_partner) == -1 || pipe(h.to_measurer) == -1) {
 		rc = bench_fail("pipe:");
-		goto out;
-	}
-	if ((e = pair_priority(r, 1)) != 0) {
-		errno = e;
-		rc = bench_fail("%s: pthread_setschedparam:", c->key);
 		goto out;
 	}
 	if (kind->start(&h) == -1) {
@@ -597,10 +603,6 @@ out:
 		rc = bench_fail("%s: partner failed:", c->key);
 	close_fd(&h.to_partner[0]);
 	close_fd(&h.to_measurer[1]);
-	if ((e = pair_priority(r, 0)) != 0 && rc == 0) {
-		errno = e;
-		rc = bench_fail("%s: pthread_setschedparam:", c->key);
-	}
 	if (rc == 0 && rep > 0)
 		stats_of(us, rep, c->us);
 	free(us);
@@ -707,7 +709,7 @@ main(int argc, char **argv)
 	struct run r;
 	double seconds;
 	size_t i;
-	int ch, rc = 0;
+	int ch, e, rc = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.extras = 32;
@@ -756,6 +758,10 @@ main(int argc, char **argv)
 		return bench_fail("pthread_setschedparam:");
 	if ((rc = spinners_start(&r)) == 0 && bench_ready() == -1)
 		rc = bench_fail("bench_ready:");
+	if (rc == 0 && (e = pair_priority(&r, 1)) != 0) {
+		errno = e;
+		rc = bench_fail("pthread_setschedparam:");
+	}
 	for (i = 0; i < nconfigs && rc == 0 && !quit; i++) {
 		if (configs[i].loaded)
 			spinners_release(&r);
@@ -763,6 +769,10 @@ main(int argc, char **argv)
 	}
 	if (spinners_stop(&r) == -1 && rc == 0 && !quit)
 		rc = bench_fail("an extra process failed");
+	if ((e = pair_priority(&r, 0)) != 0 && rc == 0) {
+		errno = e;
+		rc = bench_fail("pthread_setschedparam:");
+	}
 	if (rc != 0)
 		return rc;
 	if (quit)
