@@ -1,0 +1,167 @@
+/*
+ * compare.h - `Run compare FILE...`: reads bytebench JSON and text reports
+ * of bytebench and UnixBench (parse_json.h, parse_text.h) into the small
+ * model below and prints them side by side with ratios and noise marks.
+ */
+#ifndef COMPARE_H
+#define COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Limits on what one file may hold; beyond them the file is refused. */
+#define CMP_TEXT_MAX    120 /* bytes kept of a title, label or name */
+#define CMP_MAX_REPORTS 64 /* reports in one file */
+#define CMP_MAX_BLOCKS  16 /* copies values in one report */
+#define CMP_MAX_TESTS   256 /* tests in one block */
+#define CMP_MAX_INDEXES 8 /* index tables in one block */
+#define CMP_MAX_RATES   1000 /* pass rates of one test */
+#define CMP_MAX_COLUMNS 64 /* results in one comparison */
+#define CMP_FILE_MAX    (32L * 1024 * 1024) /* bytes read of one file */
+
+/* One test of one block. */
+struct cmp_test {
+	char *title;
+	char unit[16]; /* "" when the report does not say */
+	int lower_is_better; /* the unit is a time (us) */
+	double value; /* the score; NAN when the test gave none */
+	char *status; /* "" when ok, else the outcome ("failed") */
+	double *rates; /* the kept pass rates (JSON); NULL from text */
+	int nrates;
+};
+
+/* One row of an index table. */
+struct cmp_index_row {
+	char *title;
+	double baseline; /* NAN for "---" */
+	double result;
+	double index; /* NAN for "---": not part of the index */
+};
+
+/* One index table and its score. */
+struct cmp_index {
+	char *label; /* "System Benchmarks" */
+	int method; /* index method version; 0 when not known */
+	int partial; /* "Partial Index" / "(Partial Only)" */
+	int has_score;
+	double score;
+	double ci_low, ci_high; /* 95% interval of the score; 0 unknown */
+	struct cmp_index_row *rows;
+	int nrows;
+};
+
+/* One "Benchmark Run": the results at one copies value. */
+struct cmp_block {
+	int copies; /* 0 when the report does not say */
+	char date[11]; /* "YYYY-MM-DD" of its start, or "" */
+	struct cmp_test *tests;
+	int ntests;
+	struct cmp_index *indexes;
+	int nindexes;
+};
+
+/* One report: one run of the suite (one column per block). */
+struct cmp_report {
+	char *label; /* column label, set by compare_label() */
+	char *origin; /* "bytebench 0.1.0", "UnixBench 5.1.3", "" */
+	char *hostname; /* "" when not known, as the three below */
+	char *os_name;
+	char *os_release;
+	int passes_known; /* pass rates read (JSON) */
+	struct cmp_block *blocks;
+	int nblocks;
+};
+
+/* Everything read from one file. */
+struct cmp_file {
+	struct cmp_report *reports;
+	int nreports;
+};
+
+/*
+ * A copy of s[0..len-1] fit for any output: cut to CMP_TEXT_MAX bytes
+ * (at a character boundary), with each control character and each byte
+ * that starts no well-formed UTF-8 sequence replaced by '?', and leading
+ * and trailing spaces removed.  NULL when out of memory.
+ */
+char *cmp_text(const char *s, size_t len);
+
+/*
+ * Appends one zeroed element of size bytes to the array *arrayp of *n
+ * elements.  Returns it, or NULL when *n is already max or memory ran out.
+ */
+void *cmp_push(void *arrayp, int *n, size_t size, int max);
+
+/* Free what a block, a report, a file hold (not the struct itself). */
+void cmp_block_free(struct cmp_block *b);
+void cmp_report_free(struct cmp_report *r);
+void cmp_file_free(struct cmp_file *f);
+
+/*
+ * Reads the contents buf[0..len-1] of one file: JSON when its first
+ * non-blank byte is '{', else text; appends its reports to *out.  Returns
+ * 0, or -1 after writing one line saying why into err (size errlen); a
+ * file with several reports may have appended the good ones even then.
+ */
+int compare_read(const char *buf, size_t len, struct cmp_file *out, char *err,
+    size_t errlen);
+
+/*
+ * Sets the label of every report: the user's label (several reports of
+ * one file: "label #2", ...), else the OS and its release and the date,
+ * e.g. "Linux 6.1 (2026-11-29)"; labels that would repeat get the full
+ * release, then " #2", " #3".  user[i] and file[i] (a name, for reports
+ * with no OS line) belong to reports[i]; user[i] may be NULL.
+ * Returns 0, or -1 when out of memory.
+ */
+int compare_label(
+    struct cmp_report **reports, const char **user, const char **file, int n);
+
+/* What is known of the noise of a difference; see compare_noise(). */
+enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
+
+/*
+ * Whether two tests differ by more than run-to-run noise, from their
+ * kept pass rates a[0..na-1] and b[0..nb-1].  With the logs of the rates
+ * (means ma, mb; sample variances va, vb):
+ *   d  = mb - ma = ln(ratio of the geometric means, the scores),
+ *   se = sqrt(va/na + vb/nb),
+ *   df = se^4 / ((va/na)^2/(na-1) + (vb/nb)^2/(nb-1))   (Welch),
+ * the difference is within noise when |d| <= t(0.975, floor(df)) * se,
+ * i.e. the ratio lies in the 95% interval of a Welch t-test.  Unknown when
+ * either side has fewer than 2 rates or a rate that is not positive.
+ */
+enum cmp_noise compare_noise(const double *a, int na, const double *b, int nb);
+
+/*
+ * The same for two index scores from their 95% intervals: each interval
+ * gives se = (ln high - ln low) / (2 * 1.96) of ln score; within noise when
+ * |ln(b/a)| <= 1.96 * sqrt(se_a^2 + se_b^2).  Unknown when an interval is
+ * missing (0) or does not hold its score.
+ */
+enum cmp_noise compare_index_noise(double a, double a_low, double a_high,
+    double b, double b_low, double b_high);
+
+/*
+ * value against first, so that above 1 is better: value/first, or
+ * first/value when lower is better.  NAN when either is not positive.
+ */
+double compare_ratio(double first, double value, int lower_is_better);
+
+/* Output formats of compare_write(). */
+enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
+
+/*
+ * Writes the comparison of the labelled reports[0..n-1] onto f: one table
+ * per copies group (1 copy, N copies, copies unknown), a row per test
+ * (the union, by title) and per index score, a column per block, each
+ * column after the first with its ratio to the first.  Returns 0, or -1
+ * when out of memory or a write failed.
+ */
+int compare_write(
+    FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n);
+
+/* `compare [-f text|md|json] [LABEL=]FILE...`; argv[0] is "compare". */
+int compare_main(int argc, char **argv);
+
+#endif
