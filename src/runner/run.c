@@ -305,6 +305,11 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 	sysinfo_flush_files();
 	if (t->flags & TEST_SCRATCH)
 		pause_for(PAUSE_FILE_TESTS_S);
+	if (process_stop_signal) {
+		p->outcome = OUTCOME_INTERRUPTED;
+		snprintf(msg, msglen, "interrupted");
+		return 0;
+	}
 	if (pass_dirs_make(&d, e->tmpdir, ncopies, msg, msglen) == -1) {
 		pass_dirs_free(&d);
 		return 0;

@@ -53,7 +53,8 @@ header(FILE *f, const struct report *r)
 				fprintf(f, "          %s\n", s->cpu_flags);
 		}
 	}
-	fprintf(f, "   Compiler: %s%s%s\n", s->compiler,
+	fprintf(f, "   Compiler: %s%s%s\n",
+	    s->compiler[0] != '\0' ? s->compiler : "unknown",
 	    s->cflags[0] != '\0' ? " " : "", s->cflags);
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
