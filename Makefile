@@ -45,7 +45,7 @@ RUNNER_LIBOBJ = $(filter-out $(BUILD)/runner/main.o,$(RUNNER_OBJ))
 # several files.  arith.c and dhry/ build several programs (below).
 ARITH_TYPES = arithoh short int long float double
 PROG_SRC = $(filter-out src/programs/arith.c,$(wildcard src/programs/*.c))
-PROG_DIRS = $(filter-out dhry,$(notdir $(patsubst %/,%,$(dir $(wildcard src/programs/*/*.c)))))
+PROG_DIRS = $(sort $(filter-out dhry,$(notdir $(patsubst %/,%,$(dir $(wildcard src/programs/*/*.c))))))
 PROGS = $(PROG_SRC:src/programs/%.c=$(PGMS)/%) \
 	$(addprefix $(PGMS)/,$(sort $(PROG_DIRS))) \
 	$(if $(wildcard src/programs/arith.c),$(addprefix $(PGMS)/,$(ARITH_TYPES))) \
@@ -58,7 +58,8 @@ FAKE = $(BUILD)/tests/fake
 FLAGS_STAMP = $(BUILD)/flags.txt
 FLAGS_TEXT = $(CC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
 
-.PHONY: all programs test check-build sanitize clean format format-check FORCE
+.PHONY: all programs test check-build sanitize clean format format-check \
+	reference install uninstall FORCE
 .SUFFIXES:
 
 # Workload scripts are tracked in pgms/; another PGMS gets copies.
@@ -171,3 +172,43 @@ clean:
 	rm -rf $(BUILD) build-san build-lto $(PGMS)/build.info
 	rm -f $(TESTDATA)
 	find $(PGMS) -type f ! -name '*.sh' -exec rm -f {} +
+
+# Portable flags for results comparable across machines: no -march=native,
+# no -ffast-math.  The report says "reference".
+reference:
+	$(MAKE) OPT='-O2' BUILD_KIND=reference all
+
+# Installation: `make install PREFIX=/usr/local DESTDIR=...`.  The command
+# `bytebench` is a small sh wrapper around the runner in libexec.
+PREFIX ?= /usr/local
+I_BIN = $(PREFIX)/bin
+I_LIBEXEC = $(PREFIX)/libexec/bytebench
+I_DATA = $(PREFIX)/share/bytebench
+I_MAN = $(PREFIX)/share/man/man1
+I_PROGRAMS = $(notdir $(PROGS)) bytebench build.info $(notdir $(wildcard pgms/*.sh))
+I_TESTDATA = $(notdir $(sort $(wildcard testdir/*) $(TESTDATA)))
+I_FILES = $(I_BIN)/bytebench $(I_MAN)/bytebench.1 \
+	$(addprefix $(I_LIBEXEC)/,$(I_PROGRAMS)) \
+	$(addprefix $(I_DATA)/testdir/,$(I_TESTDATA))
+
+$(BUILD)/bytebench.1: USAGE src/tools/usage2man.sh
+	@mkdir -p $(@D)
+	sh src/tools/usage2man.sh $(VERSION) < USAGE > $@
+
+install: all $(BUILD)/bytebench.1
+	mkdir -p $(DESTDIR)$(I_BIN) $(DESTDIR)$(I_LIBEXEC) \
+		$(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_MAN)
+	for f in $(I_PROGRAMS); do \
+		cp -p $(PGMS)/$$f $(DESTDIR)$(I_LIBEXEC)/$$f || exit 1; done
+	for f in $(I_TESTDATA); do \
+		cp -p testdir/$$f $(DESTDIR)$(I_DATA)/testdir/$$f || exit 1; done
+	sed -e 's|@LIBEXEC@|$(I_LIBEXEC)|g' -e 's|@DATA@|$(I_DATA)|g' \
+		src/tools/bytebench.in > $(DESTDIR)$(I_BIN)/bytebench
+	chmod 755 $(DESTDIR)$(I_BIN)/bytebench
+	cp $(BUILD)/bytebench.1 $(DESTDIR)$(I_MAN)/bytebench.1
+
+# Removes exactly the files install wrote, then its directories if empty.
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(I_FILES))
+	-rmdir $(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_DATA) \
+		$(DESTDIR)$(I_LIBEXEC) 2>/dev/null
