@@ -361,9 +361,11 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 			child(&l[i], envs[i], *pgid, old);
 		if (*pgid == 0)
 			*pgid = pid;
-		/* Also here, so the group exists before the next fork. */
-		if (setpgid(pid, *pgid) == -1 && errno != EACCES)
-			snprintf(err, errlen, "setpgid: %s", strerror(errno));
+		/*
+		 * Also here, so the group exists before the next fork; the
+		 * child may have done it and exec'd already (EACCES).
+		 */
+		setpgid(pid, *pgid);
 		st->pids[i] = pid;
 		st->running++;
 	}
@@ -372,7 +374,8 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 
 int
 process_run_pass(const struct launch *l, int ncopies, double seconds,
-    double origin, struct pass_result *p, char *err, size_t errlen)
+    double margin, double origin, struct pass_result *p, char *err,
+    size_t errlen)
 {
 	struct pass_state st = { 0 };
 	char ready_env[40], start_env[40], ***envs = NULL;
@@ -380,7 +383,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	int ready[2] = { -1, -1 }, start[2] = { -1, -1 }, i, started = 0;
 	int rc = -1;
 	pid_t pgid = 0;
-	double forked, release, margin = seconds > 10 ? seconds : 10;
+	double forked, release;
 	enum outcome why = OUTCOME_OK;
 
 	memset(p, 0, sizeof(*p));
@@ -439,6 +442,8 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	if (rc == -1 && err[0] == '\0')
 		snprintf(err, errlen, "out of memory");
 out:
+	if (rc == -1)
+		p->ncopies = 0;	/* nothing to report of them */
 	for (i = 0; i < 2; i++) {
 		if (ready[i] != -1)
 			close(ready[i]);

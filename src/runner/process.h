@@ -39,7 +39,7 @@ int process_install_signals(void);
  * The runner waits up to 60 s + seconds for every copy's ready byte,
  * then releases them together (closes the start pipe).  A watchdog kills
  * the group (SIGTERM, then SIGKILL 2 s later) at release + seconds +
- * max(10 s, seconds), and when process_stop_signal is set.
+ * margin, and when process_stop_signal is set.
  *
  * p->copies is allocated with one entry per copy, each with command,
  * output (stdout), errors (stderr), exit_status and signal, wall_s (from
@@ -52,7 +52,8 @@ int process_install_signals(void);
  * already killed and reaped).
  */
 int process_run_pass(const struct launch *l, int ncopies, double seconds,
-    double origin, struct pass_result *p, char *err, size_t errlen);
+    double margin, double origin, struct pass_result *p, char *err,
+    size_t errlen);
 
 /* Removes dir and everything below it (no links followed).  0 or -1. */
 int process_remove_tree(const char *dir);

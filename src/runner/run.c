@@ -33,6 +33,20 @@ static double run_origin;
  */
 #define PAUSE_FILE_TESTS_S 1.0
 
+/*
+ * How long past its duration a pass may run before the watchdog ends it:
+ * max(10 s, the duration); file tests also prime their files and sync
+ * before measuring (fstime: up to 2 x 2 s of priming and three 2 s
+ * pauses), so they get max(60 s, the duration) for slow disks.
+ */
+static double
+watchdog_margin(const struct test_def *t, double seconds)
+{
+	double least = t->flags & TEST_SCRATCH ? 60 : 10;
+
+	return seconds > least ? seconds : least;
+}
+
 /* Environment names the runner sets for every copy. */
 static const char *const own_env[] = { "BENCH_COPY=", "BENCH_COPIES=",
 	"UB_BINDIR=", "UB_TESTDIR=", "UB_TMPDIR=", "LC_ALL=" };
@@ -283,15 +297,34 @@ pause_for(double seconds)
 		nanosleep(&ts, NULL);
 }
 
+static void
+say(const struct run_env *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints progress on the console unless quiet. */
+static void
+say(const struct run_env *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->console == NULL)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->console, fmt, ap);
+	va_end(ap);
+	fflush(e->console);
+}
+
 /*
  * Runs one pass of t with ncopies copies into *p.  The pass outcome is the
- * most severe of its copies'; its message goes to *msg (static).  Returns
- * -1 only when out of memory.
+ * most severe of its copies'; its message goes to msg.  With show set and
+ * -v, the first copy's command is printed.  Returns -1 only when out of
+ * memory.
  */
 static int
 run_pass(const struct test_def *t, int ncopies, const struct report *r,
     const struct run_env *e, double seconds, double origin,
-    struct pass_result *p, char *msg, size_t msglen)
+    int show, struct pass_result *p, char *msg, size_t msglen)
 {
 	struct pass_dirs d;
 	struct launch *l = NULL;
@@ -330,8 +363,14 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 			goto out;
 		}
 	}
-	if (process_run_pass(l, ncopies, seconds, origin, p, err,
-	    sizeof(err)) == -1) {
+	if (show && e->verbose) {
+		say(e, "\n   ");
+		for (i = 0; l[0].argv[i] != NULL; i++)
+			say(e, " %s", l[0].argv[i]);
+		say(e, "\n");
+	}
+	if (process_run_pass(l, ncopies, seconds, watchdog_margin(t, seconds),
+	    origin, p, err, sizeof(err)) == -1) {
 		snprintf(msg, msglen, "%s", err);
 		p->outcome = OUTCOME_FAILED;
 		goto out;
@@ -372,23 +411,6 @@ out:
 	return rc;
 }
 
-static void
-say(const struct run_env *e, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-say(const struct run_env *e, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (e->console == NULL)
-		return;
-	va_start(ap, fmt);
-	vfprintf(e->console, fmt, ap);
-	va_end(ap);
-	fflush(e->console);
-}
-
 /* Runs every pass of one test at one copies value into *t. */
 static int
 run_test(const struct test_def *def, int copies, struct report *r,
@@ -423,13 +445,10 @@ run_test(const struct test_def *def, int copies, struct report *r,
 			test_fail(t, OUTCOME_INTERRUPTED, msg);
 			break;
 		}
-		if (run_pass(def, copies, r, e, seconds, run_origin,
+		if (run_pass(def, copies, r, e, seconds, run_origin, i == 0,
 		    &t->passes[i], msg, sizeof(msg)) == -1)
 			return -1;
 		t->npasses = i + 1;
-		if (e->verbose && i == 0 && t->passes[0].ncopies > 0 &&
-		    t->passes[0].copies[0].command != NULL)
-			say(e, "\n    %s\n", t->passes[0].copies[0].command);
 		if (t->passes[i].outcome != OUTCOME_OK) {
 			say(e, " %d -- %s: %s", i + 1,
 			    outcome_name(t->passes[i].outcome), msg);
