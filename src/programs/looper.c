@@ -125,6 +125,8 @@ main(int argc, char **argv)
 			return bench_fail("fork after %llu runs:",
 			    (unsigned long long)runs);
 		}
+		/* Time may have run out while the run was being started. */
+		note_stop();
 		if ((status = run_wait(pid)) == -1)
 			return bench_fail("waitpid:");
 		if (WIFSIGNALED(status))
