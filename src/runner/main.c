@@ -114,20 +114,20 @@ is_dir(const char *path)
 
 /* 1 when one of the tests takes an argument from the test-data dir. */
 static int
-needs_data(const struct options *o)
+needs_data(const struct settings *s)
 {
 	int i, k;
 
-	for (i = 0; i < o->ntests; i++)
-		for (k = 0; k < 12 && o->tests[i]->args[k] != NULL; k++)
-			if (strncmp(o->tests[i]->args[k], "@DATA/", 6) == 0)
+	for (i = 0; i < s->ntests; i++)
+		for (k = 0; k < 12 && s->tests[i]->args[k] != NULL; k++)
+			if (strncmp(s->tests[i]->args[k], "@DATA/", 6) == 0)
 				return 1;
 	return 0;
 }
 
 /* Finds and checks every directory; returns 0 or the exit status 2. */
 static int
-find_dirs(struct dirs *d, const struct options *o, const char *argv0)
+find_dirs(struct dirs *d, const struct report *r, const char *argv0)
 {
 	char top[4096];
 	const char *env;
@@ -146,7 +146,7 @@ find_dirs(struct dirs *d, const struct options *o, const char *argv0)
 	    (size_t)snprintf(d->test, sizeof(d->test), "%s/testdir",
 	    top) >= sizeof(d->test))
 		return usage_error("test data directory name too long", "");
-	if ((env != NULL || needs_data(o)) && !is_dir(d->test))
+	if ((env != NULL || needs_data(&r->settings)) && !is_dir(d->test))
 		return usage_error("test data directory missing: ", d->test);
 	env = getenv("UB_TMPDIR");
 	if (env != NULL && *env == '\0')
@@ -157,6 +157,11 @@ find_dirs(struct dirs *d, const struct options *o, const char *argv0)
 	    access(d->tmp, W_OK | X_OK) == -1)
 		return usage_error("scratch directory missing or not writable: "
 		    "", env);
+	env = getenv("UB_OUTPUT_FILE_NAME");
+	if (env != NULL && (*env == '\0' || strchr(env, '/') != NULL ||
+	    strcmp(env, ".") == 0 || strcmp(env, "..") == 0))
+		return usage_error("UB_OUTPUT_FILE_NAME must be a plain file "
+		    "name: ", env);
 	env = getenv("UB_RESULTDIR");
 	if (env != NULL && *env == '\0')
 		return usage_error("UB_RESULTDIR is empty", "");
@@ -291,7 +296,8 @@ main(int argc, char **argv)
 		return ferror(stdout) || fflush(stdout) != 0 ? 1 : 0;
 	}
 	memset(&r, 0, sizeof(r));
-	if ((rc = find_dirs(&d, &o, argv[0])) != 0 || (rc = plan(&r, &o)) != 0) {
+	if ((rc = plan(&r, &o)) != 0 ||
+	    (rc = find_dirs(&d, &r, argv[0])) != 0) {
 		options_free(&o);
 		report_free(&r);
 		return rc;
