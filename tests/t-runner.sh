@@ -107,6 +107,24 @@ else
 	    'running 2 parallel copies of tests$' "$report"
 fi
 
+# Default copies: 1, then one per usable CPU (the affinity mask counts).
+export UB_RESULTDIR="$scratch/res-default"
+out=$("$BYTEBENCH" -i 1 pipe 2>/dev/null)
+runs=$(printf '%s\n' "$out" | grep -c '^Benchmark Run:')
+online=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+if printf '%s\n' "$out" | grep -q '^1 CPU in system\|(1 usable)'; then
+	check "default copies: one usable CPU, one block" [ "$runs" -eq 1 ]
+else
+	check "default copies: 1, then one per usable CPU" [ "$runs" -eq 2 ]
+fi
+if command -v taskset >/dev/null 2>&1 && [ "$online" -gt 1 ]; then
+	out=$(taskset -c 0 "$BYTEBENCH" -i 1 pipe 2>/dev/null)
+	check "default copies: one usable CPU, one block, said so" sh -c "
+	    [ \$(printf '%s\n' \"\$1\" | grep -c '^Benchmark Run:') -eq 1 ] &&
+	    printf '%s\n' \"\$1\" | grep -q 'CPUs in system (1 usable); running 1 parallel copy'" \
+	    sh "$out"
+fi
+
 # Copies get their own index, scratch directory and working directory.
 export FAKE_ENVLOG="$scratch/envlog"
 runb "$scratch/res3" -c 3 -i 1 pipe shell1
