@@ -256,6 +256,7 @@ compare_label(
     struct cmp_report **reports, const char **user, const char **file, int n)
 {
 	char buf[3 * CMP_TEXT_MAX], other[3 * CMP_TEXT_MAX];
+	char full[3 * CMP_TEXT_MAX];
 	int i, j, same, k;
 
 	for (i = 0; i < n; i++) {
@@ -272,15 +273,23 @@ compare_label(
 				snprintf(buf, sizeof(buf), "%s", user[i]);
 		} else {
 			auto_label(reports[i], file[i], 0, buf, sizeof(buf));
-			/* Short labels that repeat get the whole release. */
+			/*
+			 * A short label that repeats gets the whole release
+			 * when that tells the two apart (else " #2" below).
+			 */
 			for (j = 0; j < n; j++) {
 				if (j == i || user[j] != NULL)
 					continue;
 				auto_label(reports[j], file[j], 0, other,
 				    sizeof(other));
-				if (strcmp(buf, other) == 0) {
-					auto_label(reports[i], file[i], 1, buf,
-					    sizeof(buf));
+				if (strcmp(buf, other) != 0)
+					continue;
+				auto_label(reports[j], file[j], 1, other,
+				    sizeof(other));
+				auto_label(reports[i], file[i], 1, full,
+				    sizeof(full));
+				if (strcmp(full, other) != 0) {
+					memcpy(buf, full, sizeof(buf));
 					break;
 				}
 			}

@@ -234,7 +234,7 @@ end_block(struct parser *p)
 		return;
 	for (i = 0; i < b->ntests; i++)
 		indexed |= index_title(b->tests[i].title);
-	if (p->index != NULL && !p->index->has_score)
+	if (p->index != NULL)
 		why = "cut off in its index table (no index score)";
 	else if (b->ntests == 0 && b->nindexes == 0)
 		why = "cut off before its results";
@@ -498,7 +498,7 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 	struct cmp_index *x;
 	int i;
 
-	if (p->index != NULL && !p->index->has_score)
+	if (p->index != NULL)
 		end_block(p);
 	for (i = 0; p->block != NULL && i < p->block->nindexes; i++)
 		if (strlen(p->block->indexes[i].label) == len &&
@@ -543,15 +543,15 @@ index_header(struct parser *p, const struct line *l)
 }
 
 /*
- * "System Benchmarks Index Score [(Partial Only)][:] 781.5": returns 1
- * when l is one (-1: error), 2 when it is one that lacks its number (a
- * wrapped line), 0 when it is none.
+ * "System Benchmarks Index Score [(Partial Only)][:] 781.5" (or "---"
+ * when no test counted): returns 1 when l is one (-1: error), 2 when it
+ * is one that lacks its number (a wrapped line), 0 when it is none.
  */
 static int
 score_line(struct parser *p, const struct line *l)
 {
-	int k, end = l->ntok, partial = 0;
-	double v;
+	int k, end = l->ntok, partial = 0, none = 0;
+	double v = NAN;
 	size_t len;
 
 	for (k = 1; k + 1 < l->ntok; k++)
@@ -560,27 +560,26 @@ score_line(struct parser *p, const struct line *l)
 			break;
 	if (k + 1 >= l->ntok)
 		return 0;
-	if (!tok_number(l, end - 1, &v)) {
-		v = NAN;
+	if (tok_is(l, end - 1, "---"))
+		none = 1;
+	else if (!tok_number(l, end - 1, &v))
 		end++;
-	}
 	if (k + 5 == end && tok_is(l, k + 2, "(Partial") &&
 	    (tok_is(l, k + 3, "Only)") || tok_is(l, k + 3, "Only):")))
 		partial = 1;
 	else if (k + 3 != end)
 		return 0;
-	if (isnan(v))
+	if (isnan(v) && !none)
 		return 2;
 	len = (size_t)(l->tok[k - 1] + l->toklen[k - 1] - l->tok[0]);
-	if (p->index == NULL || p->index->has_score ||
-	    strlen(p->index->label) != len ||
+	if (p->index == NULL || strlen(p->index->label) != len ||
 	    memcmp(p->index->label, l->tok[0], len) != 0) {
 		if (open_index(p, l->tok[0], len, partial) == -1)
 			return -1;
 	}
 	p->index->partial |= partial;
 	p->index->score = v;
-	p->index->has_score = 1;
+	p->index->has_score = !none;
 	p->index = NULL;
 	p->index_closed = 1;
 	return 1;
@@ -620,36 +619,82 @@ index_row(struct parser *p, const struct line *l)
 	return (row->title = tok_text(l, 0, n - 3)) == NULL ? -1 : 1;
 }
 
+/* What bytebench prints in place of a failed test's score. */
+static const char *const outcomes[] = {"failed", "timed out", "skipped",
+    "no result", "interrupted", "missing", "not run"};
+
+/* The first token of phrase when it ends at token k of l (not 0), or -1. */
+static int
+phrase_at(const struct line *l, int k, const char *phrase)
+{
+	int first = k + 1 - (strchr(phrase, ' ') != NULL ? 2 : 1);
+	size_t n = strlen(phrase);
+
+	if (first < 1 ||
+	    (size_t)(l->tok[k] + l->toklen[k] - l->tok[first]) != n ||
+	    memcmp(l->tok[first], phrase, n) != 0)
+		return -1;
+	return first;
+}
+
 /*
- * "Dhrystone 2 using register variables 30494956.0 lps (10.0 s, 7
- * samples)": a title, a number and a unit, then the tail in parentheses
- * (which wrapping may have cut).  Without the tail the unit must be a
- * known one, so that prose does not pass for a result.
+ * The shape of a test line: "Dhrystone 2 using register variables
+ * 30494956.0 lps (10.0 s, 7 samples)", a title, a number and a unit, then
+ * the tail in parentheses (which wrapping may have cut); or bytebench's
+ * "Pipe Throughput failed lps (killed by signal 11)".  Without the tail
+ * the unit must be a known one.  Sets the title's end (a token index), the
+ * unit's token, the value and the outcome ("" when ok); 0 when l is none.
  */
+static int
+test_shape(const struct line *l, int *title_end, int *unit, double *v,
+    const char **outcome)
+{
+	size_t i;
+	int k, tail, first;
+
+	for (k = l->ntok - 2; k >= 1; k--) {
+		if (!unit_like(l->tok[k + 1], l->toklen[k + 1]))
+			continue;
+		tail = k + 2 < l->ntok && l->tok[k + 2][0] == '(';
+		*unit = k + 1;
+		if (tok_number(l, k, v) &&
+		    (tail || (k + 2 == l->ntok && known_unit(l->tok[k + 1],
+		                                      l->toklen[k + 1])))) {
+			*title_end = k;
+			*outcome = "";
+			return 1;
+		}
+		for (i = 0; tail && i < sizeof(outcomes) / sizeof(outcomes[0]);
+		     i++) {
+			if ((first = phrase_at(l, k, outcomes[i])) == -1)
+				continue;
+			*title_end = first;
+			*v = NAN;
+			*outcome = outcomes[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A test line (see test_shape): one test of the current block. */
 static int
 test_line(struct parser *p, const struct line *l)
 {
 	struct cmp_test *t;
+	const char *outcome;
 	double v = 0;
-	int k, i, fresh;
+	int k, u, i, fresh;
 	char *title;
 
-	for (k = l->ntok - 2; k >= 1; k--) {
-		if (!tok_number(l, k, &v) ||
-		    !unit_like(l->tok[k + 1], l->toklen[k + 1]))
-			continue;
-		if (k + 2 < l->ntok && l->tok[k + 2][0] == '(')
-			break;
-		if (k + 2 == l->ntok &&
-		    known_unit(l->tok[k + 1], l->toklen[k + 1]))
-			break;
-	}
-	if (k < 1 || (title = tok_text(l, 0, k)) == NULL)
-		return k < 1 ? 0 : -1;
+	if (!test_shape(l, &k, &u, &v, &outcome))
+		return 0;
+	if ((title = tok_text(l, 0, k)) == NULL)
+		return -1;
 	fresh = p->block == NULL || p->index != NULL || p->index_closed;
 	for (i = 0; !fresh && i < p->block->ntests; i++)
 		fresh = strcmp(p->block->tests[i].title, title) == 0;
-	if (fresh && k + 2 == l->ntok) {
+	if (fresh && u + 1 == l->ntok) {
 		/* Prose may say "100 lps" too: a new run needs the tail. */
 		free(title);
 		return 0;
@@ -668,10 +713,11 @@ test_line(struct parser *p, const struct line *l)
 	}
 	t->title = title;
 	t->value = v;
-	memcpy(t->unit, l->tok[k + 1], l->toklen[k + 1]);
-	t->unit[l->toklen[k + 1]] = '\0';
+	memcpy(t->unit, l->tok[u], l->toklen[u]);
+	t->unit[l->toklen[u]] = '\0';
 	t->lower_is_better = lower_unit(t->unit);
-	return (t->status = cmp_text("", 0)) == NULL ? -1 : 1;
+	t->status = cmp_text(outcome, strlen(outcome));
+	return t->status == NULL ? -1 : 1;
 }
 
 /* Recognises one normalised line; -1 stops the parse (limit, memory). */
@@ -701,8 +747,7 @@ one_line(struct parser *p, const struct line *l)
 		return index_header(p, l);
 	if ((rc = score_line(p, l)) != 0)
 		return rc == 2 ? 2 : rc < 0 ? -1 : 0;
-	if (p->index != NULL && !p->index->has_score &&
-	    (rc = index_row(p, l)) != 0)
+	if (p->index != NULL && (rc = index_row(p, l)) != 0)
 		return rc == 2 ? 2 : rc < 0 ? -1 : 0;
 	return test_line(p, l) < 0 ? -1 : 0;
 }
