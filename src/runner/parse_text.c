@@ -383,8 +383,7 @@ copies_line(struct parser *p, const struct line *l)
 		b->copies = (int)n;
 		return 1;
 	}
-	/* Copies this report has already: the empty block moves to a new one.
-	 */
+	/* This report has these copies: the empty block goes to a new one. */
 	memcpy(date, b->date, sizeof(date));
 	p->block = NULL;
 	p->report->nblocks--;
@@ -780,8 +779,8 @@ feed(struct parser *p, struct line *l)
 		return 0;
 	rc = one_line(p, l);
 	if (rc == 2) {
-		p->held = *l;
-		p->holding = 1;
+		/* Its tokens must point into the held copy, not into *l. */
+		p->holding = normalise(l->text, l->len, &p->held) == 0;
 		return 0;
 	}
 	return rc < 0 ? -1 : 0;
