@@ -276,6 +276,7 @@ main(int argc, char **argv)
 		xtra = 1;
 	fprintf(stderr, "\nUse %lld  passes (x 100)\n", (long long)xtra);
 
+	/* Copies calibrate on their own; the measured run starts together. */
 	if (bench_ready() == -1)
 		return bench_fail("start barrier:");
 	whet_run(xtra, &r);
