@@ -335,6 +335,7 @@ static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
 static int
 run_line(struct parser *p, const struct line *l)
 {
+	char date[48];
 	double day, year;
 	int k, m;
 
@@ -347,9 +348,9 @@ run_line(struct parser *p, const struct line *l)
 			    tok_number(l, k + 2, &year) && day >= 1 &&
 			    day <= 31 && year >= 1970 && year <= 9999 &&
 			    day == floor(day) && year == floor(year)) {
-				snprintf(p->block->date, sizeof(p->block->date),
-				    "%04d-%02d-%02d", (int)year, m + 1,
-				    (int)day);
+				snprintf(date, sizeof(date), "%04d-%02d-%02d",
+				    (int)year, m + 1, (int)day);
+				memcpy(p->block->date, date, 11);
 				return 0;
 			}
 	return 0;
