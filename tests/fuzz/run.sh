@@ -13,6 +13,10 @@ out=${FUZZ_BUILD:-build-fuzz}
 clang=${CLANG:-clang}
 bin=$out/fuzz_reports
 
+if ! command -v "$clang" >/dev/null 2>&1; then
+	echo "run.sh: $clang not found (clang with libFuzzer is needed)" >&2
+	exit 2
+fi
 mkdir -p "$out/corpus" "$out/seed" "$out/artifacts"
 $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
