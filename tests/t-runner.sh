@@ -229,6 +229,10 @@ check "results: no temporary files left" sh -c \
 UB_OUTPUT_FILE_NAME=mine runb "$res" -q -c 1 -i 1 -f text pipe
 check "results: UB_OUTPUT_FILE_NAME and -f text" sh -c \
     "[ -s '$res/mine' ] && [ ! -e '$res/mine.log' ]"
+UB_OUTPUT_CSV=true UB_OUTPUT_FILE_NAME=withcsv runb "$res" -q -c 1 -i 1 pipe
+if grep -q '"csv"' src/runner/writers.c; then
+	check "results: UB_OUTPUT_CSV=true adds the .csv" [ -s "$res/withcsv.csv" ]
+fi
 before=$(cksum <"$res/mine")
 UB_OUTPUT_FILE_NAME=mine runb "$res" -q -c 1 -i 1 pipe
 check "results: a taken UB_OUTPUT_FILE_NAME is refused" sh -c \
