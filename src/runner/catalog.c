@@ -29,7 +29,11 @@ const struct test_def catalog_tests[] = {
 	{ "pipe", "Pipe Throughput", "pipe", { "@T" }, 10, PASSES_LONG, "lps",
 	    0 },
 	{ "context1", "Pipe-based Context Switching", "context1",
-	    { "-p", "@PLACE", "@T" }, 10, PASSES_LONG, "lps", TEST_PLACEMENT },
+	    { "-p", "@PLACE=unpinned", "@T" }, 10, PASSES_LONG, "lps",
+	    TEST_PLACEMENT },
+	{ "ctxlat", "Context Switch Latency", "ctxlat",
+	    { "-p", "@PLACE=same-cpu", "@T" }, 10, PASSES_LONG, "us",
+	    TEST_PLACEMENT | TEST_LOWER_BETTER | TEST_LATENCY },
 	{ "spawn", "Process Creation", "spawn", { "@T" }, 30, PASSES_SHORT,
 	    "lps", 0 },
 	{ "execl", "Execl Throughput", "execl", { "@T" }, 30, PASSES_SHORT,
@@ -90,6 +94,8 @@ const struct group_def catalog_groups[] = {
 	    "whetstone-double" },
 	{ "misc", "C dc hanoi" },
 	{ "speed", "arithmetic system" },
+	{ "byte3", "double dhry2 execl fstime context1 shell8" },
+	{ "latency", "ctxlat" },
 	{ "dhry", "dhry2reg" },
 	{ "dhrystone", "dhry2reg" },
 	{ "whets", "whetstone-double" },
@@ -114,11 +120,26 @@ static const struct index_row unixbench_rows[] = {
 	{ "shell8", 6.0, NULL },
 };
 
+/*
+ * BYTE UNIX Benchmarks Release 3 (1991): result / baseline per test, their
+ * sum and average, under the titles of its report.
+ */
+static const struct index_row byte3_rows[] = {
+	{ "double", 2541.7, "Arithmetic Test (type = double)" },
+	{ "dhry2", 22366.3, "Dhrystone 2 without register variables" },
+	{ "execl", 16.5, "Execl Throughput Test" },
+	{ "fstime", 179.0, "File Copy  (30 seconds)" },
+	{ "context1", 1318.5, "Pipe-based Context Switching Test" },
+	{ "shell8", 4.0, "Shell scripts (8 concurrent)" },
+};
+
 const struct index_def catalog_indexes[] = {
 	{ "unixbench", "System Benchmarks", INDEX_GEOMEAN_X10, 1,
 	    unixbench_rows, sizeof(unixbench_rows) / sizeof(unixbench_rows[0]),
 	    "dhry2 fstime-w fstime-r fsbuffer-w fsbuffer-r fsdisk-w fsdisk-r "
 	    "shell16" },
+	{ "byte3", "BYTE Release 3", INDEX_SUM_AVERAGE, 1, byte3_rows,
+	    sizeof(byte3_rows) / sizeof(byte3_rows[0]), NULL },
 };
 const size_t catalog_nindexes = sizeof(catalog_indexes) / sizeof(catalog_indexes[0]);
 
@@ -152,6 +173,20 @@ catalog_find_index(const char *name)
 	for (i = 0; i < catalog_nindexes; i++)
 		if (strcmp(catalog_indexes[i].name, name) == 0)
 			return &catalog_indexes[i];
+	return NULL;
+}
+
+const char *
+catalog_placement(const struct test_def *t, const char *chosen, int given)
+{
+	size_t i;
+
+	if (!(t->flags & TEST_PLACEMENT))
+		return NULL;
+	for (i = 0; i < sizeof(t->args) / sizeof(t->args[0]) &&
+	    t->args[i] != NULL; i++)
+		if (strncmp(t->args[i], "@PLACE=", 7) == 0)
+			return given ? chosen : t->args[i] + 7;
 	return NULL;
 }
 

@@ -13,14 +13,16 @@ enum test_flags {
 	TEST_SCRATCH = 1 << 0,	/* writes files: needs a scratch directory */
 	TEST_SHELL = 1 << 1,	/* runs system tools: locale set and recorded */
 	TEST_LOWER_BETTER = 1 << 2, /* unit is a time (us): lower is better */
-	TEST_PLACEMENT = 1 << 3	/* takes the --placement choice */
+	TEST_PLACEMENT = 1 << 3, /* takes the --placement choice */
+	TEST_LATENCY = 1 << 4	/* its INFO lines carry a latency table */
 };
 
 /*
  * One test.  args are the program's arguments after its name; a token
  * "@T" becomes the duration in seconds, and a token starting with "@BIN/",
  * "@DATA/" or "@TMP/" has that prefix replaced by the program, test-data
- * or scratch directory; "@PLACE" becomes the placement name.
+ * or scratch directory; "@PLACE=name" becomes the --placement choice, or
+ * name when none was given (catalog_placement).
  */
 struct test_def {
 	const char *name;	/* command-line name */
@@ -70,6 +72,14 @@ extern const size_t catalog_nindexes;
 const struct test_def *catalog_find_test(const char *name);
 const struct group_def *catalog_find_group(const char *name);
 const struct index_def *catalog_find_index(const char *name);
+
+/*
+ * The placement t runs with: chosen when the user gave --placement
+ * (given), else the default of its "@PLACE=name" argument; NULL when t
+ * takes no placement.
+ */
+const char *catalog_placement(const struct test_def *t, const char *chosen,
+    int given);
 
 /*
  * Expands names (tests, groups, aliases; recursively) into *out, in the

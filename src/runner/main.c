@@ -233,6 +233,7 @@ plan(struct report *r, struct options *o)
 	s->verbose = o->verbose;
 	s->quiet = o->quiet;
 	s->placement = o->placement;
+	s->placement_given = o->placement_given;
 	if (o->ncopies > 0) {
 		s->copies = o->copies;
 		s->ncopies = o->ncopies;

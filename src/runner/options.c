@@ -24,7 +24,8 @@ const char options_usage[] =
     "              1, then one per usable CPU)\n"
     "  -f fmt,...  result files to write: text, log, json, html, csv, md\n"
     "  --duration s       run every test for s seconds (not comparable)\n"
-    "  --placement p      context1: unpinned (default), same-cpu, cross-cpu\n"
+    "  --placement p      context1 and ctxlat: unpinned, same-cpu, cross-cpu\n"
+    "                     (default: context1 unpinned, ctxlat same-cpu)\n"
     "  -l          list the tests and groups\n"
     "\n"
     "Tests and groups (default: index) are listed by -l.  Environment:\n"
@@ -118,6 +119,7 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 			return bad(err, errlen,
 			    "--duration needs seconds from 0.01 to 86400", val);
 	} else {
+		o->placement_given = 1;
 		for (i = 0; i < sizeof(placements) / sizeof(placements[0]); i++)
 			if (strcmp(val, placements[i]) == 0)
 				o->placement = placements[i];

@@ -28,6 +28,7 @@ struct options {
 	int ncopies;
 	double duration_s;	/* --duration; 0: each test's own */
 	const char *placement;	/* --placement; "unpinned" by default */
+	int placement_given;	/* --placement was on the command line */
 	const char *formats[OPTIONS_MAX_FORMATS]; /* -f names; none: default */
 	int nformats;
 	const struct test_def **tests;	/* expanded test names (malloc'd) */

@@ -73,6 +73,25 @@ struct spread {
 	double cv;			/* coefficient of variation, 0..1 */
 };
 
+/*
+ * The latency table of a TEST_LATENCY test (ctxlat), combined over the
+ * copies of its kept passes from their INFO lines: per configuration the
+ * least of the minima, the mean of the averages and the greatest of the
+ * maxima; per extra process (w/K - alone) / K of those figures.
+ */
+struct latency {
+	int ok;			/* every kept copy gave the whole table */
+	int samples;		/* copies combined */
+	long extras;		/* K: the extra runnable processes */
+	long reps;		/* repetitions per configuration in a copy */
+	/* proc, thread, proc w/K, thread w/K; each min, avg, max */
+	double us[4][3];
+	double per_proc[2][3];	/* proc, thread; each min, avg, max */
+	const char *placement;	/* INFO values of the first kept copy, */
+	const char *priority;	/* borrowed from it ("" when absent) */
+	const char *method;
+};
+
 /* One test at one copies value. */
 struct test_result {
 	const struct test_def *test;
@@ -85,6 +104,7 @@ struct test_result {
 	double time_s;		/* mean time of the kept passes */
 	int samples;		/* kept passes */
 	struct spread spread;
+	struct latency latency;	/* TEST_LATENCY tests only */
 };
 
 /* One row of an index table. */
@@ -150,6 +170,7 @@ struct settings {
 	int verbose;		/* -v */
 	int quiet;		/* -q */
 	const char *placement;	/* "unpinned", "same-cpu", "cross-cpu" */
+	int placement_given;	/* --placement was given (catalog_placement) */
 	int *copies;		/* copies values, in order */
 	int ncopies;
 	const struct test_def **tests;

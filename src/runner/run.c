@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "latency.h"
 #include "process.h"
 #include "protocol.h"
 #include "run.h"
@@ -59,8 +60,9 @@ expand_arg(const char *tok, const struct report *r, const struct run_env *e,
 		snprintf(buf, sizeof(buf), "%g", seconds);
 		return strdup(buf);
 	}
-	if (strcmp(tok, "@PLACE") == 0)
-		return strdup(r->settings.placement);
+	if (strncmp(tok, "@PLACE=", 7) == 0)
+		return strdup(r->settings.placement_given ?
+		    r->settings.placement : tok + 7);
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		n = strlen(dirs[i].prefix);
 		if (strncmp(tok, dirs[i].prefix, n) != 0)
@@ -382,7 +384,7 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 			snprintf(msg, msglen, "%s", p->copies[worst].message);
 	} else {
 		p->outcome = OUTCOME_OK;
-		stats_combine_pass(p, &why);
+		stats_combine_pass(p, t->flags, &why);
 		snprintf(msg, msglen, "%s", why);
 	}
 out:
@@ -450,27 +452,40 @@ run_test(const struct test_def *def, int copies, struct report *r,
 		if (stats_score_test(t) == -1 &&
 		    test_fail(t, OUTCOME_NO_RESULT, "result is zero") == -1)
 			return -1;
+		if (t->outcome == OUTCOME_OK && (def->flags & TEST_LATENCY))
+			latency_combine(t);
 	}
 	say(e, "\n");
 	return 0;
 }
 
-/* Computes the index tables of a block: those with a test in it. */
+/*
+ * Computes the index tables a block shows: every index whose tests were
+ * all asked for (failed or interrupted ones make it partial); when no
+ * index was, the first one in the catalog with a test in the block, as a
+ * partial index (UnixBench shows one for any subset of its tests).
+ */
 static int
-block_indexes(struct block *b)
+block_indexes(struct block *b, const struct settings *s)
 {
 	struct index_result ir;
 	size_t i;
+	int any = 0, show;
 
 	b->indexes = calloc(catalog_nindexes > 0 ? catalog_nindexes : 1,
 	    sizeof(*b->indexes));
 	if (b->indexes == NULL)
 		return -1;
+	for (i = 0; i < catalog_nindexes; i++)
+		any |= stats_index_covered(&catalog_indexes[i], s->tests,
+		    s->ntests);
 	for (i = 0; i < catalog_nindexes; i++) {
 		if (stats_index(&ir, &catalog_indexes[i], b->tests,
 		    b->ntests) == -1)
 			return -1;
-		if (ir.nentries > 0)
+		show = any ? stats_index_covered(&catalog_indexes[i], s->tests,
+		    s->ntests) : b->nindexes == 0;
+		if (show && ir.nentries > 0)
 			b->indexes[b->nindexes++] = ir;
 		else
 			free(ir.entries);
@@ -503,7 +518,7 @@ run_all(struct report *r, const struct run_env *e)
 				return -1;
 		}
 		b->end = time(NULL);
-		if (block_indexes(b) == -1)
+		if (block_indexes(b, s) == -1)
 			return -1;
 	}
 	if (process_stop_signal)

@@ -39,7 +39,7 @@ stats_geomean(const double *v, int n)
 }
 
 void
-stats_combine_pass(struct pass_result *p, const char **why)
+stats_combine_pass(struct pass_result *p, unsigned flags, const char **why)
 {
 	double count = 0, time_sum = 0, timebase;
 	int i;
@@ -65,6 +65,8 @@ stats_combine_pass(struct pass_result *p, const char **why)
 		time_sum += c->time_s;
 	}
 	p->count = count;
+	if (flags & TEST_LOWER_BETTER)
+		p->count = count / p->ncopies;
 	p->time_s = time_sum / p->ncopies;
 	if (timebase > 0) {
 		if (!(p->time_s > 0)) {
@@ -72,21 +74,28 @@ stats_combine_pass(struct pass_result *p, const char **why)
 			*why = "measured time is zero";
 			return;
 		}
-		p->rate = count / (p->time_s / timebase);
+		p->rate = p->count / (p->time_s / timebase);
 	} else {
-		p->rate = count;
+		p->rate = p->count;
 	}
 }
 
-/* Sorts pass indexes by count, ties in pass order (insertion sort). */
+/* 1 when pass a is worse than b: lower count (higher: lower is better). */
+static int
+worse(const struct pass_result *a, const struct pass_result *b, int lower)
+{
+	return lower ? a->count > b->count : a->count < b->count;
+}
+
+/* Sorts pass indexes worst first, ties in pass order (insertion sort). */
 static void
-order_by_count(const struct pass_result *p, int n, int *order)
+order_by_count(const struct pass_result *p, int n, int lower, int *order)
 {
 	int i, j, k;
 
 	for (i = 0; i < n; i++) {
 		k = i;
-		for (j = i; j > 0 && p[order[j - 1]].count > p[k].count; j--)
+		for (j = i; j > 0 && worse(&p[k], &p[order[j - 1]], lower); j--)
 			order[j] = order[j - 1];
 		order[j] = k;
 	}
@@ -153,7 +162,8 @@ stats_score_test(struct test_result *t)
 		free(rates);
 		return -1;
 	}
-	order_by_count(t->passes, n, order);
+	order_by_count(t->passes, n, t->test != NULL &&
+	    (t->test->flags & TEST_LOWER_BETTER), order);
 	for (i = 0; i < n; i++) {
 		k = order[i];
 		t->passes[k].kept = i >= drop;
@@ -223,4 +233,20 @@ stats_index(struct index_result *ir, const struct index_def *def,
 	if (def->agg == INDEX_GEOMEAN_X10)
 		ir->sum = 0;
 	return 0;
+}
+
+int
+stats_index_covered(const struct index_def *def,
+    const struct test_def *const *tests, int ntests)
+{
+	size_t r;
+	int i, found;
+
+	for (r = 0; r < def->nrows; r++) {
+		for (found = 0, i = 0; i < ntests && !found; i++)
+			found = strcmp(tests[i]->name, def->rows[r].test) == 0;
+		if (!found)
+			return 0;
+	}
+	return 1;
 }

@@ -22,7 +22,9 @@ double stats_geomean(const double *v, int n);
 
 /*
  * Combines the copies of a pass whose copies all succeeded:
- *   count = sum of the copies' counts;
+ *   count = sum of the copies' counts; for a TEST_LOWER_BETTER test (in
+ *           flags, the test's) the mean, as a time per operation (us)
+ *           does not add up over copies;
  *   time  = mean of the copies' time_s (the reported TIME, else the wall
  *           time, as protocol and process left it);
  *   rate  = count / (time / timebase) when timebase > 0, else count (the
@@ -30,12 +32,14 @@ double stats_geomean(const double *v, int n);
  * Sets p->outcome to OUTCOME_FAILED with a message in *why when copies
  * disagree on timebase or unit, or the time is not positive.
  */
-void stats_combine_pass(struct pass_result *p, const char **why);
+void stats_combine_pass(struct pass_result *p, unsigned flags,
+    const char **why);
 
 /*
  * Scores a test whose passes all succeeded: sorts the passes by count
- * (ties keep their order), drops the lowest floor(P/3), marks the others
- * kept, and sets
+ * (ties keep their order), drops the worst floor(P/3) (the lowest counts;
+ * the highest for a TEST_LOWER_BETTER test, whose count is a time), marks
+ * the others kept, and sets
  *   score   = geometric mean of the kept rates,
  *   time_s  = mean time of the kept passes,
  *   samples = number of kept passes,
@@ -63,5 +67,9 @@ void stats_spread(const double *v, int n, struct spread *s);
  */
 int stats_index(struct index_result *ir, const struct index_def *def,
     const struct test_result *tests, int ntests);
+
+/* 1 when every row of def names one of tests[0..ntests-1], else 0. */
+int stats_index_covered(const struct index_def *def,
+    const struct test_def *const *tests, int ntests);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "write_text.h"
 #include "writers.h"
 
 /* CPUs listed one by one up to this many; above it one summary line. */
@@ -19,6 +20,30 @@ cpu_speed(FILE *f, const struct sysinfo *s)
 		fprintf(f, " (%.1f bogomips)", s->bogomips);
 	else if (s->cpu_mhz > 0)
 		fprintf(f, " (%.1f MHz)", s->cpu_mhz);
+}
+
+/*
+ * "Placement: context1 same-cpu, ctxlat same-cpu (--placement)": where the
+ * tests of the run that take a placement ran; nothing when none.  A line
+ * of bytebench's own after its own Compiler line, where readers of a
+ * UnixBench header expect nothing.
+ */
+static void
+placement(FILE *f, const struct settings *s)
+{
+	const char *p;
+	int i, n = 0;
+
+	for (i = 0; i < s->ntests; i++) {
+		p = catalog_placement(s->tests[i], s->placement,
+		    s->placement_given);
+		if (p != NULL)
+			fprintf(f, "%s %s %s", n++ > 0 ? "," : "   Placement:",
+			    s->tests[i]->name, p);
+	}
+	if (n > 0)
+		fprintf(f, " (%s)\n", s->placement_given ? "--placement" :
+		    "default");
 }
 
 static void
@@ -56,6 +81,7 @@ header(FILE *f, const struct report *r)
 	fprintf(f, "   Compiler: %s%s%s\n",
 	    s->compiler[0] != '\0' ? s->compiler : "unknown",
 	    s->cflags[0] != '\0' ? " " : "", s->cflags);
+	placement(f, &r->settings);
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
 	fputc('\n', f);
@@ -192,8 +218,15 @@ block(FILE *f, const struct report *r, const struct block *b)
 	for (i = 0; i < b->ntests; i++)
 		test_line(f, tests[i]);
 	fputc('\n', f);
-	for (i = 0; i < b->nindexes; i++)
-		index_table(f, &b->indexes[i], tests, b->ntests);
+	for (i = 0; i < b->ntests; i++)
+		if (tests[i]->test->flags & TEST_LATENCY)
+			text_latency(f, tests[i]);
+	for (i = 0; i < b->nindexes; i++) {
+		if (b->indexes[i].def->agg == INDEX_SUM_AVERAGE)
+			text_index_sum_average(f, &b->indexes[i]);
+		else
+			index_table(f, &b->indexes[i], tests, b->ntests);
+	}
 	free(tests);
 	return 0;
 }

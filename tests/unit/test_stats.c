@@ -112,7 +112,7 @@ test_combine(void)
 	strcpy(c[1].unit, "lps");
 	p.copies = c;
 	p.ncopies = 2;
-	stats_combine_pass(&p, &why);
+	stats_combine_pass(&p, 0, &why);
 	CHECK_NEAR("count test: counts summed", p.count, 4000, 0);
 	CHECK_NEAR("count test: times averaged", p.time_s, 20, 0);
 	CHECK_NEAR("count test: rate 4000/(20/1)", p.rate, 200, 1e-12);
@@ -122,7 +122,7 @@ test_combine(void)
 	c[1].count = 450, c[1].timebase = 0, c[1].time_s = 10.1;
 	strcpy(c[0].unit, "MWIPS");
 	strcpy(c[1].unit, "MWIPS");
-	stats_combine_pass(&p, &why);
+	stats_combine_pass(&p, 0, &why);
 	CHECK_NEAR("rate test: rates summed", p.rate, 1000, 1e-12);
 	CHECK_NEAR("rate test: time averaged", p.time_s, 10, 1e-12);
 
@@ -130,13 +130,13 @@ test_combine(void)
 	c[0].count = 424, c[0].timebase = 60, c[0].time_s = 60;
 	strcpy(c[0].unit, "lpm");
 	p.ncopies = 1;
-	stats_combine_pass(&p, &why);
+	stats_combine_pass(&p, 0, &why);
 	CHECK_NEAR("lpm test: 424/(60/60)", p.rate, 424, 1e-12);
 
 	p.ncopies = 2;
 	p.outcome = OUTCOME_OK;
 	c[1].timebase = 1;
-	stats_combine_pass(&p, &why);
+	stats_combine_pass(&p, 0, &why);
 	CHECK("copies disagreeing on timebase fail",
 	    p.outcome == OUTCOME_FAILED && why[0] != '\0');
 }
