@@ -230,8 +230,11 @@ json_pass(struct json *j, const struct pass_result *p)
 }
 
 static void
-json_test(struct json *j, const struct test_result *t)
+json_test(struct json *j, const struct test_result *t,
+    const struct settings *s)
 {
+	const char *place = catalog_placement(t->test, s->placement,
+	    s->placement_given);
 	int ok = t->outcome == OUTCOME_OK;
 	int i;
 
@@ -240,6 +243,8 @@ json_test(struct json *j, const struct test_result *t)
 	j_str(j, "title", t->test->title);
 	j_str(j, "unit", t->unit);
 	j_bool(j, "lower_is_better", (t->test->flags & TEST_LOWER_BETTER) != 0);
+	if (place != NULL)
+		j_str(j, "placement", place);
 	j_str(j, "outcome", outcome_name(t->outcome));
 	j_str(j, "message", t->message);
 	j_num_if(j, "score", ok, t->score);
@@ -307,7 +312,7 @@ json_index(struct json *j, const struct index_result *x)
 }
 
 static void
-json_block(struct json *j, const struct block *b)
+json_block(struct json *j, const struct block *b, const struct settings *s)
 {
 	int i;
 
@@ -317,7 +322,7 @@ json_block(struct json *j, const struct block *b)
 	j_time(j, "end", b->end);
 	j_open(j, "tests", '[', 0);
 	for (i = 0; i < b->ntests; i++)
-		json_test(j, &b->tests[i]);
+		json_test(j, &b->tests[i], s);
 	j_close(j, ']');
 	j_open(j, "indexes", '[', 0);
 	for (i = 0; i < b->nindexes; i++)
@@ -347,7 +352,7 @@ write_json(FILE *f, const struct report *r)
 	j_close(&j, ']');
 	j_open(&j, "runs", '[', 0);
 	for (i = 0; i < r->nblocks; i++)
-		json_block(&j, &r->blocks[i]);
+		json_block(&j, &r->blocks[i], &r->settings);
 	j_close(&j, ']');
 	j_close(&j, '}');
 	putc('\n', f);
