@@ -68,6 +68,10 @@ cmp_text(const char *s, size_t len)
 	if ((out = malloc(CMP_TEXT_MAX + 1)) == NULL)
 		return NULL;
 	while (i < len) {
+		if (u[i] == ' ' && o > 0 && out[o - 1] == ' ') {
+			i++;
+			continue;
+		}
 		n = utf8_len(u + i, len - i);
 		if (n == 0 || u[i] < 0x20 || u[i] == 0x7f)
 			n = 1;

@@ -16,6 +16,8 @@
 
 #define LINE_BYTES 1024 /* longer lines are prose */
 #define MAX_TOKENS 48
+/* The 1991 table has no label of its own: the one bytebench JSON gives it. */
+#define RELEASE3_LABEL "BYTE Release 3"
 
 /* One normalised line, split at its single spaces. */
 struct line {
@@ -531,6 +533,9 @@ index_header(struct parser *p, const struct line *l)
 
 	if (n < 1)
 		return 0;
+	/* The 1991 BYTE Release 3 table: "TEST BASELINE RESULT INDEX". */
+	if (n == 1 && tok_is(l, 0, "TEST"))
+		return open_index(p, RELEASE3_LABEL, strlen(RELEASE3_LABEL), 0);
 	if (n >= 3 && tok_is(l, n - 2, "Index") && tok_is(l, n - 1, "Values"))
 		n -= 2;
 	else if (n >= 3 && tok_is(l, n - 2, "Partial") &&
@@ -577,6 +582,29 @@ score_line(struct parser *p, const struct line *l)
 		if (open_index(p, l->tok[0], len, partial) == -1)
 			return -1;
 	}
+	p->index->partial |= partial;
+	p->index->score = v;
+	p->index->has_score = !none;
+	p->index = NULL;
+	p->index_closed = 1;
+	return 1;
+}
+
+/*
+ * "AVERAGE [(Partial Only)] 70.2" (or "---"): the score of a BYTE Release
+ * 3 table; 1 when l is one, else 0.
+ */
+static int
+average_line(struct parser *p, const struct line *l)
+{
+	int n = l->ntok, partial = n == 4 && tok_is(l, 1, "(Partial") &&
+	    tok_is(l, 2, "Only)"), none = tok_is(l, n - 1, "---");
+	double v = NAN;
+
+	if (p->index == NULL || strcmp(p->index->label, RELEASE3_LABEL) != 0 ||
+	    !tok_is(l, 0, "AVERAGE") || (n != 2 && !partial) ||
+	    !(none || tok_number(l, n - 1, &v)))
+		return 0;
 	p->index->partial |= partial;
 	p->index->score = v;
 	p->index->has_score = !none;
@@ -745,6 +773,8 @@ one_line(struct parser *p, const struct line *l)
 	if (l->ntok >= 4 && tok_is(l, l->ntok - 3, "BASELINE") &&
 	    tok_is(l, l->ntok - 2, "RESULT") && tok_is(l, l->ntok - 1, "INDEX"))
 		return index_header(p, l);
+	if (average_line(p, l))
+		return 0;
 	if ((rc = score_line(p, l)) != 0)
 		return rc == 2 ? 2 : rc < 0 ? -1 : 0;
 	if (p->index != NULL && (rc = index_row(p, l)) != 0)
