@@ -12,9 +12,16 @@
  *   skip MESSAGE...                  message on stderr, exit 77
  *   garbage TEXT...                  TEXT on stdout, exit 0
  *   exit STATUS                      exit status only
+ *   stubborn                         hangs with SIGTERM ignored
+ *   orphan PIDFILE ACTION...         forks a grandchild that ignores
+ *                                    SIGTERM and sleeps, appends its pid
+ *                                    to PIDFILE, then does ACTION
+ *   fill PATH KIB ACTION...          writes KIB KiB to PATH, then ACTION
+ *   link TARGET ACTION...            symlink "link" in the cwd -> TARGET
  * With FAKE_ENVLOG set, each run appends one line describing its copy
- * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd) to that file; it
- * also leaves a file in UB_TMPDIR to show that the runner cleans up.
+ * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd, process group)
+ * to that file; it also leaves a file in UB_TMPDIR to show that the
+ * runner cleans up.
  */
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -45,9 +52,10 @@ log_env(const char *key)
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		strcpy(cwd, "?");
 	n = snprintf(line, sizeof(line), "key=%s copy=%s copies=%s tmpdir=%s "
-	    "lc_all=%s cwd=%s\n", key, getenv("BENCH_COPY") ?
+	    "lc_all=%s cwd=%s pgid=%ld\n", key, getenv("BENCH_COPY") ?
 	    getenv("BENCH_COPY") : "-", getenv("BENCH_COPIES") ?
-	    getenv("BENCH_COPIES") : "-", tmp ? tmp : "-", lc ? lc : "-", cwd);
+	    getenv("BENCH_COPIES") : "-", tmp ? tmp : "-", lc ? lc : "-", cwd,
+	    (long)getpgrp());
 	if ((fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0644)) == -1)
 		return;
 	if (n > 0 && write(fd, line, (size_t)n) != n)
@@ -69,11 +77,62 @@ join(char *const *words, int from, int n, char *buf, size_t len)
 	}
 }
 
+/* Forks a grandchild that outlives SIGTERM; appends its pid to file. */
+static void
+orphan(const char *file)
+{
+	char line[32];
+	pid_t pid = fork();
+	int fd, n;
+
+	if (pid == 0) {
+		signal(SIGTERM, SIG_IGN);
+		for (;;)
+			pause();
+	}
+	n = snprintf(line, sizeof(line), "%ld\n", (long)pid);
+	if (pid == -1 || (fd = open(file, O_WRONLY | O_CREAT | O_APPEND,
+	    0644)) == -1)
+		return;
+	if (write(fd, line, (size_t)n) != n)
+		perror("fake: orphan");
+	close(fd);
+}
+
+/* Writes up to kib KiB of zeros to path (a full disk stops it early). */
+static void
+fill(const char *path, long kib)
+{
+	static const char zeros[1024];
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	while (fd != -1 && kib-- > 0)
+		if (write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros))
+			break;
+	if (fd != -1)
+		close(fd);
+}
+
 static int
 act(char **w, int n)
 {
 	char text[1024];
 	long v;
+
+	if (strcmp(w[1], "orphan") == 0 && n > 3) {
+		orphan(w[2]);
+		return act(w + 2, n - 2);
+	}
+	if (strcmp(w[1], "fill") == 0 && n > 4 &&
+	    parse_long(w[3], 0, 1L << 30, &v) == 0) {
+		fill(w[2], v);
+		return act(w + 3, n - 3);
+	}
+	if (strcmp(w[1], "link") == 0 && n > 3) {
+		if (symlink(w[2], "link") == -1)
+			perror("fake: link");
+		return act(w + 2, n - 2);
+	}
 
 	join(w, 2, n, text, sizeof(text));
 	if (strcmp(w[1], "count") == 0 && (n == 5 || n == 6)) {
@@ -91,7 +150,10 @@ act(char **w, int n)
 		signal((int)v, SIG_DFL);
 		raise((int)v);
 		return 1;
-	} else if (strcmp(w[1], "hang") == 0) {
+	} else if (strcmp(w[1], "hang") == 0 ||
+	    strcmp(w[1], "stubborn") == 0) {
+		if (w[1][0] == 's')
+			signal(SIGTERM, SIG_IGN);
 		for (;;)
 			pause();
 	} else if (strcmp(w[1], "skip") == 0) {

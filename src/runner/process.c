@@ -26,12 +26,15 @@
 /* Seconds between SIGTERM and SIGKILL of a pass's process group. */
 #define KILL_GRACE 2.0
 
-volatile sig_atomic_t process_stop_signal;
+volatile sig_atomic_t process_stop_signal, process_stop_again;
 
 static void
 on_stop(int sig)
 {
-	process_stop_signal = sig;
+	if (process_stop_signal)
+		process_stop_again = 1;
+	else
+		process_stop_signal = sig;
 }
 
 static void
@@ -44,15 +47,21 @@ int
 process_install_signals(void)
 {
 	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
+	struct sigaction sa, was;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop;
-	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+		if (sigaction(stops[i], NULL, &was) == -1)
+			return -1;
+		/* nohup: a hangup ignored by whoever started the run stays so. */
+		if (stops[i] == SIGHUP && was.sa_handler == SIG_IGN)
+			continue;
 		if (sigaction(stops[i], &sa, NULL) == -1)
 			return -1;
+	}
 	sa.sa_handler = on_child;
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
@@ -60,14 +69,17 @@ process_install_signals(void)
 	return sigaction(SIGPIPE, &sa, NULL);
 }
 
-/* Reads up to MAX_CAPTURE bytes of a file into a malloc'd string. */
+/*
+ * Reads up to MAX_CAPTURE bytes of a file into a malloc'd string, leaving
+ * out NUL bytes (the reserve of run.c's output files among them).
+ */
 static char *
 slurp(const char *path)
 {
 	char *buf = NULL, *grown;
-	size_t len = 0, cap = 0;
+	size_t len = 0, cap = 0, from, end, total = 0;
 	ssize_t n;
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW);
 
 	if (fd != -1) {
 		for (;;) {
@@ -82,8 +94,12 @@ slurp(const char *path)
 				continue;
 			if (n <= 0)
 				break;
-			len += (size_t)n;
-			if (len >= MAX_CAPTURE)
+			for (from = len, end = len + (size_t)n; from < end;
+			    from++)
+				if (buf[from] != '\0')
+					buf[len++] = buf[from];
+			total += (size_t)n;
+			if (len >= MAX_CAPTURE || total >= 2 * MAX_CAPTURE)
 				break;
 		}
 		close(fd);
@@ -147,12 +163,14 @@ child(const struct launch *l, char **envp, pid_t pgid,
 	sigaction(SIGPIPE, &sa, NULL);
 	sigprocmask(SIG_SETMASK, old_mask, NULL);
 	setpgid(0, pgid);
-	if ((fd = open(l->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
+	if ((fd = open(l->err_path, O_WRONLY | O_CREAT | O_NOFOLLOW,
+	    0600)) == -1)
 		_exit(127);
 	dup2(fd, 2);
 	if (fd != 2)
 		close(fd);
-	if ((fd = open(l->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
+	if ((fd = open(l->out_path, O_WRONLY | O_CREAT | O_NOFOLLOW,
+	    0600)) == -1)
 		child_fail("create", l->out_path);
 	dup2(fd, 1);
 	if (fd != 1)
@@ -274,7 +292,14 @@ barrier(int fd, int ncopies, double limit, const sigset_t *mask,
 	p->skew_s = p->nready > 0 ? last - first : 0;
 }
 
-/* Phase 2: waits for every copy; the watchdog and the stop signals. */
+/*
+ * Phase 2: waits for every copy; the watchdog and the stop signals (a
+ * second one skips the grace).  When the copies have ended, whatever is
+ * left in their process group (a grandchild that outlived its parent or
+ * ignored SIGTERM) is killed.  A group's id stays taken while it has a
+ * member; an empty group's id could only be reused if process ids wrapped
+ * around between the last reap and this kill.
+ */
 static void
 watch(struct pass_state *st, pid_t pgid, double deadline,
     const sigset_t *mask, enum outcome *why)
@@ -284,8 +309,10 @@ watch(struct pass_state *st, pid_t pgid, double deadline,
 	*why = OUTCOME_OK;
 	for (;;) {
 		reap(st);
-		if (st->running == 0)
+		if (st->running == 0) {
+			kill(-pgid, SIGKILL);
 			return;
+		}
 		now = bench_now();
 		if (*why == OUTCOME_OK && (process_stop_signal ||
 		    now >= deadline)) {
@@ -294,7 +321,8 @@ watch(struct pass_state *st, pid_t pgid, double deadline,
 			kill(-pgid, SIGTERM);
 			st->killed = now;
 			kill_at = now + KILL_GRACE;
-		} else if (kill_at >= 0 && now >= kill_at) {
+		}
+		if (kill_at >= 0 && (now >= kill_at || process_stop_again)) {
 			kill(-pgid, SIGKILL);
 			kill_at = -1;
 		}
@@ -460,33 +488,56 @@ out:
 	return rc;
 }
 
-int
-process_remove_tree(const char *dir)
+/*
+ * Empties the directory open as fd (closed here).  Entries are looked at
+ * without following links and directories are entered with O_NOFOLLOW
+ * relative to their parent, so a link planted or swapped in is removed,
+ * never followed.
+ */
+static int
+remove_below(int fd)
 {
+	DIR *d = fdopendir(fd);
 	struct dirent *e;
 	struct stat st;
-	char path[4096];
-	int rc = 0;
-	DIR *d = opendir(dir);
+	int sub, rc = 0;
 
-	if (d == NULL)
-		return errno == ENOENT ? 0 : -1;
+	if (d == NULL) {
+		close(fd);
+		return -1;
+	}
 	while ((e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
-		    e->d_name) >= sizeof(path)) {
-			rc = -1;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+			if (errno != ENOENT)
+				rc = -1;
 			continue;
 		}
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (process_remove_tree(path) == -1)
+		if (!S_ISDIR(st.st_mode)) {
+			if (unlinkat(dirfd(d), e->d_name, 0) == -1 &&
+			    errno != ENOENT)
 				rc = -1;
-		} else if (unlink(path) == -1 && errno != ENOENT) {
-			rc = -1;
+			continue;
 		}
+		sub = openat(dirfd(d), e->d_name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		if (sub == -1 || remove_below(sub) == -1 ||
+		    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
+			rc = -1;
 	}
 	closedir(d);
+	return rc;
+}
+
+int
+process_remove_tree(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW), rc;
+
+	if (fd == -1)
+		return errno == ENOENT ? 0 : -1;
+	rc = remove_below(fd);
 	if (rmdir(dir) == -1 && errno != ENOENT)
 		rc = -1;
 	return rc;

@@ -16,20 +16,22 @@ struct launch {
 	char **argv;		/* argv[0] is the program's path */
 	char **envp;		/* complete environment, NULL-terminated */
 	const char *cwd;	/* working directory */
-	const char *out_path;	/* stdout goes here (created, private) */
+	const char *out_path;	/* stdout: written from its start, no link */
 	const char *err_path;	/* stderr goes here */
 };
 
 /*
- * The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, 0
- * while none has.  Only the handlers write it.
+ * The first signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop,
+ * 0 while none has; process_stop_again is set by a second one.  Only the
+ * handlers write them.
  */
-extern volatile sig_atomic_t process_stop_signal;
+extern volatile sig_atomic_t process_stop_signal, process_stop_again;
 
 /*
- * Installs the handlers: SIGINT, SIGTERM and SIGHUP set
- * process_stop_signal; SIGCHLD only wakes the waiting runner; SIGPIPE is
- * ignored by the runner (restored for the copies).  Returns 0 or -1.
+ * Installs the handlers: SIGINT, SIGTERM and SIGHUP set the stop flags
+ * (a SIGHUP already ignored, as under nohup, stays ignored); SIGCHLD only
+ * wakes the waiting runner; SIGPIPE is ignored by the runner (restored for
+ * the copies).  Returns 0 or -1.
  */
 int process_install_signals(void);
 
@@ -39,7 +41,9 @@ int process_install_signals(void);
  * The runner waits up to 60 s + seconds for every copy's ready byte,
  * then releases them together (closes the start pipe).  A watchdog kills
  * the group (SIGTERM, then SIGKILL 2 s later) at release + seconds +
- * margin, and when process_stop_signal is set.
+ * margin, and when process_stop_signal is set (SIGKILL at once after a
+ * second signal); when the copies have ended, anything left in the group
+ * is killed.
  *
  * p->copies is allocated with one entry per copy, each with command,
  * output (stdout), errors (stderr), exit_status and signal, wall_s (from
@@ -55,7 +59,10 @@ int process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
     size_t errlen);
 
-/* Removes dir and everything below it (no links followed).  0 or -1. */
+/*
+ * Removes dir and everything below it; a symbolic link is removed, never
+ * followed (dir itself included).  0 or -1.
+ */
 int process_remove_tree(const char *dir);
 
 #endif
