@@ -74,7 +74,9 @@ else
 fi
 
 json=$rep.json
-if tr -d ' \n' <"$json" | grep -q '"name":"ctxlat","title":"ContextSwitchLatency","unit":"us","lower_is_better":true,"placement":"same-cpu"'; then
+want='"name":"ctxlat","title":"ContextSwitchLatency","unit":"us",'
+want=$want'"lower_is_better":true,"placement":"same-cpu"'
+if tr -d ' \n' <"$json" | grep -q "$want"; then
 	pass "latency: JSON unit, lower_is_better, placement"
 else
 	fail "latency: JSON unit, lower_is_better, placement" \
