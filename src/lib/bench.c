@@ -91,6 +91,17 @@ bench_ready(void)
 	return n == -1 ? -1 : 0;
 }
 
+int
+bench_go(double seconds, double *start)
+{
+	if (bench_ready() == -1)
+		return bench_fail("start barrier:");
+	if (bench_arm(seconds) == -1)
+		return bench_fail("timer:");
+	*start = bench_now();
+	return 0;
+}
+
 static int
 env_int(const char *name, int fallback)
 {

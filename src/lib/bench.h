@@ -30,6 +30,13 @@ int bench_arm(double seconds);
  */
 int bench_ready(void);
 
+/*
+ * The usual start of a timed loop: bench_ready(), then bench_arm(seconds),
+ * then *start = bench_now().  Returns 0, or prints the ERROR line and
+ * returns 1 (BENCH_FAILED) for main to return.
+ */
+int bench_go(double seconds, double *start);
+
 /* This copy's index (0-based) and the number of copies in the pass. */
 int bench_copy_index(void);
 int bench_copy_count(void);

@@ -93,11 +93,8 @@ main(int argc, char **argv)
 	    &seconds, &done);
 	if (done)
 		return rc;
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("setitimer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	while (!bench_stop) {
 		arith_loops++;
 		result = arith_step(result);

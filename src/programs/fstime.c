@@ -17,9 +17,9 @@
 #include "parse.h"
 
 #define USAGE "fstime [-h] -w|-r|-c -t seconds -d dir -b bufsize " \
-	"-m maxblocks [-p pause_seconds]"
+	"-m maxblocks [-p pause_seconds] [-P prime_seconds]"
 #define FS_MAX_BUF (1L << 20)
-#define FS_PRIME_SECONDS 2.0	/* the write and read before a later phase */
+#define FS_PRIME_SECONDS 2.0	/* default -P: the write, read before a phase */
 
 struct fs {
 	int fd[2];		/* the scratch files, already unlinked */
@@ -234,12 +234,12 @@ int
 main(int argc, char **argv)
 {
 	struct fs fs = { { -1, -1 }, 0, 0, 2.0, NULL };
-	double seconds = 0, kbps = 0, elapsed = 0, v;
+	double seconds = 0, kbps = 0, elapsed = 0, v, prime = FS_PRIME_SECONDS;
 	long bufsize = 0, maxblocks = 0;
 	int ch, i, mode = -1, rc;
 	size_t b;
 
-	while ((ch = getopt(argc, argv, "hwrct:d:b:m:p:")) != -1) {
+	while ((ch = getopt(argc, argv, "hwrct:d:b:m:p:P:")) != -1) {
 		switch (ch) {
 		case 'h':
 			printf("usage: %s\n", USAGE);
@@ -271,6 +271,10 @@ main(int argc, char **argv)
 				return bench_usage(USAGE);
 			fs.pause = v;
 			break;
+		case 'P':
+			if (parse_double(optarg, 0.001, 3600, &prime) == -1)
+				return bench_usage(USAGE);
+			break;
 		default:
 			return bench_usage(USAGE);
 		}
@@ -296,7 +300,7 @@ main(int argc, char **argv)
 		return bench_fail("start barrier:");
 	/* Reading and copying need a written file; copying, a read one. */
 	for (i = 0; i < mode; i++)
-		if ((rc = run_phase(&fs, i, FS_PRIME_SECONDS, &kbps,
+		if ((rc = run_phase(&fs, i, prime, &kbps,
 		    &elapsed)) != BENCH_OK)
 			return rc;
 	if ((rc = run_phase(&fs, mode, seconds, &kbps, &elapsed)) != BENCH_OK)

@@ -47,11 +47,8 @@ main(int argc, char **argv)
 		return rc;
 	disks = hanoi_disks;
 	hanoi_pegs[from] = disks;
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("setitimer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	/* Each loop moves the whole tower, back and forth between 1 and 3. */
 	while (!bench_stop) {
 		hanoi_move(disks, from, to);

@@ -14,7 +14,7 @@
 #include "bench.h"
 #include "parse.h"
 
-#define USAGE "looper [-h] seconds command [args...]"
+#define USAGE "looper [-h] [-l] seconds command [args...]"
 
 /* When the stop flag was first seen while waiting for a run (0: not yet). */
 static double stop_at;
@@ -89,23 +89,31 @@ int
 main(int argc, char **argv)
 {
 	uint64_t runs = 0;
-	double seconds, start;
-	int status, exec_errno;
-	char **cmd = argv + 2;
+	double seconds, start, last_end = 0;
+	int status, exec_errno, last = 0;
+	char **cmd;
 	pid_t pid;
 
 	if (argc == 2 && strcmp(argv[1], "-h") == 0) {
 		printf("usage: %s\n", USAGE);
 		return BENCH_OK;
 	}
+	/*
+	 * -l (quick passes): the interval ends when the last counted run
+	 * ended, so a short pass loses no partial run; when none ended in
+	 * time, the first run counts and ends it.
+	 */
+	if (argc > 1 && strcmp(argv[1], "-l") == 0) {
+		last = 1;
+		argv++;
+		argc--;
+	}
 	if (argc < 3 || parse_double(argv[1], 0.001, 1e7, &seconds) == -1)
 		return bench_usage(USAGE);
+	cmd = argv + 2;
 
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("timer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	/*
 	 * A run that is still going when time is up is waited for (nothing
 	 * is left running) but not counted, and the interval ends when time
@@ -135,12 +143,14 @@ main(int argc, char **argv)
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			return bench_fail("%s exited %d", cmd[0],
 			    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-		if (stop_at == 0)
+		if (stop_at == 0 || (last && runs == 0)) {
 			runs++;
+			last_end = bench_now();
+		}
 	}
 	if (stop_at == 0)
 		stop_at = bench_now();
 	bench_count(runs, 60, "lpm");
-	bench_time(stop_at - start);
+	bench_time(last ? last_end - start : stop_at - start);
 	return BENCH_OK;
 }

@@ -22,11 +22,8 @@ main(int argc, char **argv)
 		return rc;
 	if (pipe(fds) == -1)
 		return bench_fail("pipe:");
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("timer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	while (!bench_stop) {
 		/* 512 bytes fit in any pipe buffer: neither call blocks. */
 		if (write(fds[1], buf, sizeof(buf)) != (ssize_t)sizeof(buf))

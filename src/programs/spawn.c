@@ -20,11 +20,8 @@ main(int argc, char **argv)
 	rc = bench_args(argc, argv, "spawn [-h] seconds", &seconds, &done);
 	if (done)
 		return rc;
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("timer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	while (!bench_stop) {
 		if ((pid = fork()) == -1)
 			return bench_fail("fork after %llu loops:",

@@ -156,11 +156,8 @@ main(int argc, char **argv)
 			break;
 		}
 
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("timer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	rc = modes[m].run(&ctx);
 	elapsed = bench_now() - start;
 	if (rc != BENCH_OK)

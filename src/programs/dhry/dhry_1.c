@@ -238,11 +238,8 @@ main(int argc, char **argv)
 	/* Missing in the published program; Weicker's 2.1 sets it. */
 	arr_2_glob[8][7] = 10;
 
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if (bench_arm(seconds) == -1)
-		return bench_fail("setitimer:");
-	start = bench_now();
+	if (bench_go(seconds, &start) != 0)
+		return BENCH_FAILED;
 	loops = dhry_run(&final);
 	elapsed = bench_now() - start;
 	if (loops > 0 && dhry_check(&final, loops) != 0)
