@@ -87,7 +87,7 @@ else
 	    "[ \$(grep -c '^#### Pass' '$report.log') -eq 22 ] &&
 	     [ \$(grep -c 'dropped\$' '$report.log') -eq 5 ]"
 	check "index: console shows progress and the report" sh -c \
-	    "printf '%s\n' \"\$1\" | grep -q '^1 x Pipe Throughput  1 2 3\$' &&
+	    "printf '%s\n' \"\$1\" | grep -q '^1 x Pipe Throughput  1 2 3  (.* elapsed, ~.* left)\$' &&
 	     printf '%s\n' \"\$1\" | grep -q 'Index Score  *100.0'" sh "$out"
 	check "index: scratch directories removed" \
 	    [ -z "$(ls -A "$scratch/tmp")" ]

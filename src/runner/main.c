@@ -15,8 +15,10 @@
 
 #include "catalog.h"
 #include "compare.h"
+#include "noise.h"
 #include "options.h"
 #include "process.h"
+#include "quick.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
@@ -228,6 +230,10 @@ plan(struct report *r, struct options *o)
 	s->long_passes = o->iterations > 0 ? o->iterations : 10;
 	s->short_passes = o->iterations > 0 ?
 	    stats_short_passes(o->iterations) : 3;
+	if (o->quick) {
+		s->quick = 1;
+		s->long_passes = s->short_passes = QUICK_PASSES;
+	}
 	s->duration_s = o->duration_s;
 	s->brief = o->brief;
 	s->verbose = o->verbose;
@@ -323,6 +329,8 @@ main(int argc, char **argv)
 		report_warn(&r, "every test ran %g s per pass instead of its own "
 		    "duration: not comparable with standard runs",
 		    r.settings.duration_s);
+	if (!o.no_warnings)
+		noise_start(&r);
 	if (process_install_signals() == -1) {
 		fprintf(stderr, "bytebench: cannot install signal handlers\n");
 		results_unclaim(&res);
@@ -340,6 +348,8 @@ main(int argc, char **argv)
 		    r.settings.ntests, r.settings.ntests == 1 ? "" : "s",
 		    res.base);
 	rc = run_all(&r, &env);
+	if (!o.no_warnings)
+		noise_finish(&r);
 	if (rc == -1)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		    "measured\n");

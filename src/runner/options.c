@@ -11,14 +11,17 @@
 #include "writers.h"
 
 const char options_usage[] =
-    "usage: Run [-q | -v] [-b] [-i n] [-c n]... [-f fmt,...] [--duration s]\n"
-    "           [--placement unpinned|same-cpu|cross-cpu] [test|group ...]\n"
+    "usage: Run [-q | -v] [-b] [-Q] [-i n] [-c n]... [-f fmt,...]\n"
+    "           [--duration s] [--placement unpinned|same-cpu|cross-cpu]\n"
+    "           [--no-warnings] [test|group ...]\n"
     "       Run -l | -h | --help | --version\n"
     "       Run compare FILE...\n"
     "\n"
     "  -q          quiet: print nothing but errors\n"
     "  -v          verbose: also print every command\n"
     "  -b          brief system information in the report header\n"
+    "  -Q, --quick quick mode: 5 passes of 1 to 3 s per test, the index with\n"
+    "              its 95% interval, labelled quick (about 4 min on 2 CPUs)\n"
     "  -i n        passes: n for long tests, max(1, (n+1)/3) for short ones\n"
     "  -c n        run n copies of each test at once (repeatable; default:\n"
     "              1, then one per usable CPU)\n"
@@ -26,6 +29,7 @@ const char options_usage[] =
     "  --duration s       run every test for s seconds (not comparable)\n"
     "  --placement p      context1 and ctxlat: unpinned, same-cpu, cross-cpu\n"
     "                     (default: context1 unpinned, ctxlat same-cpu)\n"
+    "  --no-warnings      no noise warnings (load, governor, busy, spread)\n"
     "  -l          list the tests and groups\n"
     "\n"
     "Tests and groups (default: index) are listed by -l.  Environment:\n"
@@ -144,6 +148,14 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
 	const char *val;
 
+	if (strcmp(arg, "--quick") == 0) {
+		o->quick = 1;
+		return 0;
+	}
+	if (strcmp(arg, "--no-warnings") == 0) {
+		o->no_warnings = 1;
+		return 0;
+	}
 	if (strcmp(arg, "--help") == 0) {
 		o->action = ACTION_HELP;
 		return 0;
@@ -180,6 +192,9 @@ short_options(struct options *o, int argc, char *const *argv, int *i,
 	for (; *p != '\0'; p++) {
 		opt[1] = *p;
 		switch (*p) {
+		case 'Q':
+			o->quick = 1;
+			break;
 		case 'q':
 			o->quiet = 1;
 			break;
@@ -238,6 +253,9 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 	}
 	if (rc == 0 && o->quiet && o->verbose)
 		rc = bad(err, errlen, "-q and -v cannot be used together", NULL);
+	if (rc == 0 && o->quick && (o->iterations > 0 || o->duration_s > 0))
+		rc = bad(err, errlen, "--quick chooses its own passes and "
+		    "durations: not with -i or --duration", NULL);
 	if (rc == 0 && o->action == ACTION_RUN) {
 		o->ntests = nnames > 0 ?
 		    catalog_expand(names, nnames, &o->tests, badname,

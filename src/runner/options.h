@@ -23,6 +23,8 @@ enum options_action {
 struct options {
 	enum options_action action;
 	int quiet, verbose, brief;
+	int quick;		/* --quick or -Q: quick mode (doc/quick-mode.md) */
+	int no_warnings;	/* --no-warnings: no noise warnings */
 	int iterations;		/* -i n; 0: the defaults (10 long, 3 short) */
 	int *copies;		/* -c values in order (malloc'd); NULL: default */
 	int ncopies;
@@ -44,6 +46,7 @@ struct options {
 /*
  * Parses argv[1..argc-1]:
  *   -q -v -b (may be clustered: -qb), -i n, -c n (repeatable), -f a,b,
+ *   -Q, --quick, --no-warnings,
  *   -l, -h, --help, --version, --duration s, --placement p, "--" ending
  *   the options, and test or group names anywhere (none: "index").
  * Option values may be attached (-c4, --duration=2) or the next argument.

@@ -14,8 +14,11 @@
 
 #include "bench.h"
 #include "latency.h"
+#include "noise.h"
 #include "process.h"
+#include "progress.h"
 #include "protocol.h"
+#include "quick.h"
 #include "run.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -24,6 +27,9 @@ extern char **environ;
 
 /* bench_now() when the run started: pass start times are relative to it. */
 static double run_origin;
+
+/* The console's view of the run. */
+static struct progress progress;
 
 /*
  * How long past its duration a pass may run before the watchdog ends it:
@@ -88,26 +94,39 @@ free_strings(char **v)
 	free(v);
 }
 
-/* The copy's argv: the program's path, then the expanded arguments. */
+/*
+ * The copy's argv: the program's path, in quick mode its quick options,
+ * then the expanded arguments.
+ */
 static char **
 make_argv(const struct test_def *t, const struct report *r,
     const struct run_env *e, const char *copydir, double seconds)
 {
+	const char *const *quick = r->settings.quick ? quick_args(t) : NULL;
 	char **argv, path[4096];
-	size_t n = 0, i;
+	size_t n = 0, q = 0, i;
 
 	while (n < sizeof(t->args) / sizeof(t->args[0]) && t->args[n] != NULL)
 		n++;
-	if ((argv = calloc(n + 2, sizeof(*argv))) == NULL)
+	while (quick != NULL && quick[q] != NULL)
+		q++;
+	if ((argv = calloc(n + q + 2, sizeof(*argv))) == NULL)
 		return NULL;
 	snprintf(path, sizeof(path), "%s/%s", e->bindir, t->program);
 	if ((argv[0] = strdup(path)) == NULL) {
 		free(argv);
 		return NULL;
 	}
+	for (i = 0; i < q; i++) {
+		if ((argv[i + 1] = strdup(quick[i])) == NULL) {
+			free_strings(argv);
+			return NULL;
+		}
+	}
 	for (i = 0; i < n; i++) {
-		argv[i + 1] = expand_arg(t->args[i], r, e, copydir, seconds);
-		if (argv[i + 1] == NULL) {
+		argv[q + i + 1] = expand_arg(t->args[i], r, e, copydir,
+		    seconds);
+		if (argv[q + i + 1] == NULL) {
 			free_strings(argv);
 			return NULL;
 		}
@@ -412,17 +431,16 @@ run_test(const struct test_def *def, int copies, struct report *r,
 	snprintf(t->unit, sizeof(t->unit), "%s", def->unit);
 	if (test_fail(t, OUTCOME_OK, "") == -1)
 		return -1;
-	npasses = def->passes == PASSES_LONG ? r->settings.long_passes :
-	    r->settings.short_passes;
-	seconds = r->settings.duration_s > 0 ? r->settings.duration_s :
-	    def->seconds;
-	say(e, "\n%d x %s ", copies, def->title);
+	npasses = quick_passes(&r->settings, def);
+	seconds = quick_pass_seconds(&r->settings, def);
+	progress_test_begin(&progress, def, copies, bench_now());
 	snprintf(path, sizeof(path), "%s/%s", e->bindir, def->program);
 	if (access(path, X_OK) == -1) {
 		snprintf(msg, sizeof(msg), "not built: %.500s", path);
-		say(e, " %s\n", msg);
+		progress_test_end(&progress, bench_now(), msg);
 		return test_fail(t, OUTCOME_MISSING, msg);
 	}
+	noise_test_begin();
 	t->passes = calloc((size_t)npasses, sizeof(*t->passes));
 	if (t->passes == NULL)
 		return -1;
@@ -432,18 +450,20 @@ run_test(const struct test_def *def, int copies, struct report *r,
 			test_fail(t, OUTCOME_INTERRUPTED, msg);
 			break;
 		}
+		progress_pass_begin(&progress, i + 1, bench_now());
 		if (run_pass(def, copies, r, e, seconds, run_origin, i == 0,
 		    &t->passes[i], msg, sizeof(msg)) == -1)
 			return -1;
 		t->npasses = i + 1;
 		if (t->passes[i].outcome != OUTCOME_OK) {
-			say(e, " %d -- %s: %s", i + 1,
+			snprintf(path, sizeof(path), "%s: %s",
 			    outcome_name(t->passes[i].outcome), msg);
+			progress_pass_end(&progress, bench_now(), path);
 			if (test_fail(t, t->passes[i].outcome, msg) == -1)
 				return -1;
 			break;
 		}
-		say(e, " %d", i + 1);
+		progress_pass_end(&progress, bench_now(), NULL);
 	}
 	if (t->outcome == OUTCOME_OK) {
 		if (t->passes[0].copies[0].unit[0] != '\0')
@@ -455,7 +475,8 @@ run_test(const struct test_def *def, int copies, struct report *r,
 		if (t->outcome == OUTCOME_OK && (def->flags & TEST_LATENCY))
 			latency_combine(t);
 	}
-	say(e, "\n");
+	noise_test_end(t, copies);
+	progress_test_end(&progress, bench_now(), NULL);
 	return 0;
 }
 
@@ -501,6 +522,9 @@ run_all(struct report *r, const struct run_env *e)
 	int c, i;
 
 	run_origin = bench_now();
+	if (progress_init(&progress, s, e->console, e->console != NULL &&
+	    isatty(fileno(e->console)), run_origin) == -1)
+		return -1;
 	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
 	if (r->blocks == NULL)
 		return -1;
@@ -524,6 +548,7 @@ run_all(struct report *r, const struct run_env *e)
 	if (process_stop_signal)
 		r->interrupted = (int)process_stop_signal;
 	r->end = time(NULL);
+	progress_free(&progress);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interval.h"
 #include "stats.h"
 
 int
@@ -232,6 +233,7 @@ stats_index(struct index_result *ir, const struct index_def *def,
 	}
 	if (def->agg == INDEX_GEOMEAN_X10)
 		ir->sum = 0;
+	interval_index(ir);
 	return 0;
 }
 

@@ -62,8 +62,9 @@ void stats_spread(const double *v, int n, struct spread *s);
  *                      entries (the geometric mean of their indexes);
  *   INDEX_SUM_AVERAGE: sum of score / baseline over the ok entries, and
  *                      score = that sum / the number of ok entries.
- * partial is set unless every row of the index is ok.  Returns 0, or -1
- * when out of memory.  ir->entries is malloc'd (freed by report_free).
+ * partial is set unless every row of the index is ok.  ci_low and
+ * ci_high are its 95% interval (interval_index).  Returns 0, or -1 when
+ * out of memory.  ir->entries is malloc'd (freed by report_free).
  */
 int stats_index(struct index_result *ir, const struct index_def *def,
     const struct test_result *tests, int ntests);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "text_spread.h"
 #include "write_text.h"
 #include "writers.h"
 
@@ -52,8 +53,8 @@ header(FILE *f, const struct report *r)
 	const struct sysinfo *s = &r->sys;
 	int i;
 
-	fprintf(f, "   BYTE UNIX Benchmarks (bytebench %s; index method %d)\n\n",
-	    r->version, r->index_method);
+	fprintf(f, "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
+	    r->version, r->settings.quick ? " quick" : "", r->index_method);
 	fprintf(f, "   System: %s: %s\n", s->hostname,
 	    s->distro[0] != '\0' ? s->distro : s->os_name);
 	fprintf(f, "   OS: %s -- %s -- %s\n", s->os_name, s->os_release,
@@ -82,6 +83,9 @@ header(FILE *f, const struct report *r)
 	    s->compiler[0] != '\0' ? s->compiler : "unknown",
 	    s->cflags[0] != '\0' ? " " : "", s->cflags);
 	placement(f, &r->settings);
+	if (r->settings.quick)
+		fprintf(f, "   Quick mode: %d passes of 1 to 3 s per test; "
+		    "see each index's interval\n", r->settings.long_passes);
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
 	fputc('\n', f);
@@ -184,10 +188,13 @@ index_table(FILE *f, const struct index_result *ir,
 	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
 	snprintf(head, sizeof(head), "%s Index Score%s", def->label,
 	    ir->partial ? " (Partial Only)" : "");
-	if (ir->nok > 0)
-		fprintf(f, "%-66s %8.1f\n\n", head, ir->score);
-	else
+	if (ir->nok > 0) {
+		fprintf(f, "%-66s %8.1f\n", head, ir->score);
+		text_interval(f, ir);
+		fputc('\n', f);
+	} else {
 		fprintf(f, "%-66s %8s\n\n", head, "---");
+	}
 }
 
 static int
@@ -227,6 +234,8 @@ block(FILE *f, const struct report *r, const struct block *b)
 		else
 			index_table(f, &b->indexes[i], tests, b->ntests);
 	}
+	if (r->settings.verbose)
+		text_spread(f, tests, b->ntests);
 	free(tests);
 	return 0;
 }

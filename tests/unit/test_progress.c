@@ -1,0 +1,221 @@
+/*
+ * test_progress.c - the time estimate of progress.c with a fake clock:
+ * the first guess, learning from finished passes and from the same test
+ * at another copies value, cut tests, the printed lines on a terminal and
+ * off it, and the clock format.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "progress.h"
+#include "quick.h"
+
+static const struct test_def def_a = { "a", "A", "a", { "@T" }, 10,
+	PASSES_LONG, "lps", 0 };
+static const struct test_def def_b = { "b", "B", "b", { "@T" }, 30,
+	PASSES_SHORT, "lps", 0 };
+
+static void
+test_clock(void)
+{
+	char buf[24];
+
+	progress_clock(0, buf, sizeof(buf));
+	CHECK_STR("clock 0", buf, "0:00");
+	progress_clock(59.6, buf, sizeof(buf));
+	CHECK_STR("clock 59.6 rounds", buf, "1:00");
+	progress_clock(754, buf, sizeof(buf));
+	CHECK_STR("clock 754", buf, "12:34");
+	progress_clock(3725, buf, sizeof(buf));
+	CHECK_STR("clock from an hour", buf, "1:02:05");
+	progress_clock(-3, buf, sizeof(buf));
+	CHECK_STR("clock negative is 0", buf, "0:00");
+}
+
+static void
+test_guess(void)
+{
+	struct progress_step s[3] = {
+		{ &def_a, 1, 10, 10, 0.5, 0, 0 },
+		{ &def_b, 1, 3, 30, 15, 0, 0 },
+		{ &def_a, 2, 10, 10, 0.5, 0, 0 },
+	};
+
+	CHECK_NEAR("first guess: seconds + extra", progress_pass_guess(s, 3, 0),
+	    10.5, 1e-12);
+	/* 10 x 10.5 + 3 x 45 + 10 x 10.5 */
+	CHECK_NEAR("left before anything ran", progress_left(s, 3), 345,
+	    1e-9);
+	s[0].done = 2;
+	s[0].done_s = 24;
+	CHECK_NEAR("guess: mean of the finished passes",
+	    progress_pass_guess(s, 3, 0), 12, 1e-12);
+	CHECK_NEAR("guess: the same test at other copies",
+	    progress_pass_guess(s, 3, 2), 12, 1e-12);
+	CHECK_NEAR("guess: another test keeps its own",
+	    progress_pass_guess(s, 3, 1), 45, 1e-12);
+	/* 8 x 12 + 3 x 45 + 10 x 12 */
+	CHECK_NEAR("left learns", progress_left(s, 3), 351, 1e-9);
+	s[1].passes = s[1].done;
+	CHECK_NEAR("a cut test leaves nothing", progress_left(s, 3), 216,
+	    1e-9);
+}
+
+/* Settings of tests a, b at copies 1 and 2, 4 long and 2 short passes. */
+static void
+settings(struct settings *s, const struct test_def **tests, int *copies)
+{
+	memset(s, 0, sizeof(*s));
+	tests[0] = &def_a;
+	tests[1] = &def_b;
+	copies[0] = 1;
+	copies[1] = 2;
+	s->tests = tests;
+	s->ntests = 2;
+	s->copies = copies;
+	s->ncopies = 2;
+	s->long_passes = 4;
+	s->short_passes = 2;
+}
+
+static void
+test_run(void)
+{
+	const struct test_def *tests[2];
+	struct settings s;
+	struct progress p;
+	char *text = NULL;
+	size_t len = 0;
+	int copies[2];
+	FILE *f;
+
+	settings(&s, tests, copies);
+	f = open_memstream(&text, &len);
+	if (f == NULL) {
+		CHECK("open_memstream", 0);
+		return;
+	}
+	/* a: 4 x 10.1 s, b: 2 x 30.1 s, twice: 201.2 s. */
+	CHECK("init", progress_init(&p, &s, f, 0, 100) == 0);
+	CHECK("planned 4 steps", p.nsteps == 4 && p.steps[0].passes == 4 &&
+	    p.steps[1].passes == 2 && p.steps[3].copies == 2);
+	CHECK_NEAR("planned estimate", progress_left(p.steps, p.nsteps),
+	    201.2, 1e-9);
+	progress_test_begin(&p, &def_a, 1, 100);
+	progress_pass_begin(&p, 1, 100);
+	progress_pass_end(&p, 112, NULL);
+	CHECK_NEAR("one pass of 12 s learnt", progress_left(p.steps,
+	    p.nsteps), 3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
+	progress_pass_begin(&p, 2, 112);
+	progress_pass_end(&p, 113, "failed: boom");
+	progress_test_end(&p, 113, NULL);
+	CHECK("failed pass not counted, test cut", p.steps[0].done == 1 &&
+	    p.steps[0].passes == 1);
+	progress_test_begin(&p, &def_b, 1, 113);
+	progress_test_end(&p, 113, "not built");
+	progress_test_begin(&p, &def_a, 2, 113);
+	CHECK("copies 2 found", p.cur == 2);
+	progress_free(&p);
+	fclose(f);
+	CHECK("estimate of 3 min printed", text != NULL &&
+	    strstr(text, "Estimated time: about 3 min\n") == text);
+	CHECK("plain line of a test", text != NULL && strstr(text,
+	    "1 x A  1 2 -- failed: boom  (0:13 elapsed, ~2:48 left)\n") !=
+	    NULL);
+	CHECK("plain line of a test not run", text != NULL && strstr(text,
+	    "1 x B  not built  (0:13 elapsed, ~") != NULL);
+	free(text);
+}
+
+static void
+test_tty(void)
+{
+	const struct test_def *tests[2];
+	struct settings s;
+	struct progress p;
+	char *text = NULL;
+	size_t len = 0;
+	int copies[2];
+	FILE *f;
+
+	settings(&s, tests, copies);
+	s.long_passes = s.short_passes = 1;
+	f = open_memstream(&text, &len);
+	if (f == NULL) {
+		CHECK("open_memstream", 0);
+		return;
+	}
+	CHECK("init", progress_init(&p, &s, f, 1, 0) == 0);
+	progress_test_begin(&p, &def_a, 1, 0);
+	progress_pass_begin(&p, 1, 0);
+	progress_pass_end(&p, 10, NULL);
+	progress_test_end(&p, 10, NULL);
+	progress_free(&p);
+	fclose(f);
+	CHECK("tty: estimate of a minute printed", text != NULL &&
+	    strncmp(text, "Estimated time: about 1 min\n", 28) == 0);
+	CHECK("tty: redrawn in place", text != NULL &&
+	    strstr(text, "\r1 x A  pass 1/1  0:00  ~1:20 left") != NULL);
+	CHECK("tty: last state stays with a newline", text != NULL &&
+	    strstr(text, "\r1 x A  1 pass  0:10  ~1:10 left") != NULL &&
+	    text[strlen(text) - 1] == '\n');
+	free(text);
+}
+
+static void
+test_quiet(void)
+{
+	const struct test_def *tests[2];
+	struct settings s;
+	struct progress p;
+	int copies[2];
+
+	settings(&s, tests, copies);
+	CHECK("quiet init", progress_init(&p, &s, NULL, 0, 0) == 0);
+	progress_test_begin(&p, &def_a, 1, 0);
+	progress_pass_begin(&p, 1, 0);
+	progress_pass_end(&p, 5, NULL);
+	progress_test_end(&p, 5, NULL);
+	CHECK("quiet still learns", p.steps[0].done == 1 &&
+	    p.steps[0].done_s == 5);
+	progress_free(&p);
+}
+
+static void
+test_quick_plan(void)
+{
+	struct settings s;
+	static const struct test_def fs = { "fs", "F", "fstime",
+		{ "-c", "-t", "@T" }, 30, PASSES_SHORT, "KBps", 0 };
+	static const struct test_def sh = { "sh", "S", "looper",
+		{ "@T", "x" }, 60, PASSES_SHORT, "lpm", 0 };
+
+	memset(&s, 0, sizeof(s));
+	s.long_passes = 10;
+	s.short_passes = 3;
+	CHECK("default seconds", quick_pass_seconds(&s, &fs) == 30);
+	s.quick = 1;
+	CHECK("quick seconds 1 to 3", quick_pass_seconds(&s, &def_a) == 1 &&
+	    quick_pass_seconds(&s, &fs) == 1.5 &&
+	    quick_pass_seconds(&s, &sh) == 3);
+	s.duration_s = 2;
+	CHECK("--duration wins", quick_pass_seconds(&s, &sh) == 2);
+	CHECK_STR("fstime quick options", quick_args(&fs)[0], "-p");
+	CHECK_STR("looper quick option", quick_args(&sh)[0], "-l");
+	CHECK("others have none", quick_args(&def_a)[0] == NULL);
+	CHECK("fstime -c priming guessed", quick_extra_seconds(&fs, 0) > 10 &&
+	    quick_extra_seconds(&fs, 1) < 2);
+}
+
+int
+main(void)
+{
+	test_clock();
+	test_guess();
+	test_run();
+	test_tty();
+	test_quiet();
+	test_quick_plan();
+	return check_exit();
+}
