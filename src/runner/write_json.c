@@ -245,6 +245,8 @@ json_test(struct json *j, const struct test_result *t,
 	j_bool(j, "lower_is_better", (t->test->flags & TEST_LOWER_BETTER) != 0);
 	if (place != NULL)
 		j_str(j, "placement", place);
+	else
+		j_null(j, "placement");
 	j_str(j, "outcome", outcome_name(t->outcome));
 	j_str(j, "message", t->message);
 	j_num_if(j, "score", ok, t->score);
