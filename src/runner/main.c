@@ -5,8 +5,10 @@
  * not, 2 bad usage or setup, 128 + signal when stopped by a signal.
  */
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 
 #include "catalog.h"
 #include "compare.h"
+#include "room.h"
 #include "noise.h"
 #include "options.h"
 #include "process.h"
@@ -127,6 +130,30 @@ needs_data(const struct settings *s)
 	return 0;
 }
 
+/*
+ * Checks the free space of the scratch directory against what the file
+ * tests need (room_check_scratch); -1 after saying so.  A file system
+ * that cannot say is not checked.
+ */
+static int
+scratch_room(const struct settings *s, const char *dir)
+{
+	struct statvfs vfs;
+	unsigned long long kib;
+	char err[600];
+
+	if (statvfs(dir, &vfs) == -1)
+		return 0;
+	kib = (unsigned long long)vfs.f_bavail / 1024 * vfs.f_frsize +
+	    (unsigned long long)vfs.f_bavail % 1024 * vfs.f_frsize / 1024;
+	if (room_check_scratch(s->tests, s->ntests, s->copies, s->ncopies,
+	    dir, kib > LLONG_MAX ? LLONG_MAX : (long long)kib, err,
+	    sizeof(err)) == 0)
+		return 0;
+	usage_error(err, "");
+	return -1;
+}
+
 /* Finds and checks every directory; returns 0 or the exit status 2. */
 static int
 find_dirs(struct dirs *d, const struct report *r, const char *argv0)
@@ -159,6 +186,8 @@ find_dirs(struct dirs *d, const struct report *r, const char *argv0)
 	    access(d->tmp, W_OK | X_OK) == -1)
 		return usage_error("scratch directory missing or not writable: "
 		    "", env);
+	if (scratch_room(&r->settings, d->tmp) == -1)
+		return 2;
 	env = getenv("UB_OUTPUT_FILE_NAME");
 	if (env != NULL && (*env == '\0' || strchr(env, '/') != NULL ||
 	    strcmp(env, ".") == 0 || strcmp(env, "..") == 0))
@@ -225,6 +254,7 @@ plan(struct report *r, struct options *o)
 {
 	struct settings *s = &r->settings;
 	long room = sysinfo_process_room();
+	char err[200];
 	int i, most = 0, usable = sysinfo_usable_cpus();
 
 	s->long_passes = o->iterations > 0 ? o->iterations : 10;
@@ -255,11 +285,9 @@ plan(struct report *r, struct options *o)
 	for (i = 0; i < s->ncopies; i++)
 		if (s->copies[i] > most)
 			most = s->copies[i];
-	if (room >= 0 && most >= room) {
-		fprintf(stderr, "bytebench: %d copies do not fit the process "
-		    "limit (room for %ld more processes)\n", most, room);
-		return 2;
-	}
+	if (room_check_copies(most, room, sysinfo_memory_kib(), err,
+	    sizeof(err)) == -1)
+		return usage_error(err, "");
 	s->tests = o->tests;
 	s->ntests = o->ntests;
 	o->tests = NULL;
@@ -313,8 +341,15 @@ main(int argc, char **argv)
 	options_free(&o);
 	r.version = strdup(BYTEBENCH_VERSION);
 	r.index_method = catalog_indexes[0].method;
-	if (r.version == NULL || sysinfo_collect(&r.sys, d.bin) == -1) {
+	if (r.version == NULL || sysinfo_collect(&r.sys, d.bin) == -1 ||
+	    sysinfo_scratch(&r.sys, d.tmp) == -1) {
 		fprintf(stderr, "bytebench: out of memory\n");
+		report_free(&r);
+		return 2;
+	}
+	/* Before the claim: a stop from now on still writes the report. */
+	if (process_install_signals() == -1) {
+		fprintf(stderr, "bytebench: cannot install signal handlers\n");
 		report_free(&r);
 		return 2;
 	}
@@ -331,13 +366,6 @@ main(int argc, char **argv)
 		    r.settings.duration_s);
 	if (!o.no_warnings)
 		noise_start(&r);
-	if (process_install_signals() == -1) {
-		fprintf(stderr, "bytebench: cannot install signal handlers\n");
-		results_unclaim(&res);
-		results_free(&res);
-		report_free(&r);
-		return 2;
-	}
 	env.bindir = d.bin;
 	env.testdir = d.test;
 	env.tmpdir = d.tmp;

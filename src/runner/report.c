@@ -89,7 +89,7 @@ sysinfo_free(struct sysinfo *s)
 		&s->os_version, &s->machine, &s->platform, &s->distro,
 		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
 		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
-		&s->shell, &s->uptime };
+		&s->shell, &s->uptime, &s->scratch_dir, &s->scratch_fs };
 	size_t i;
 
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {

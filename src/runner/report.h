@@ -156,6 +156,8 @@ struct sysinfo {
 	char *compiler;		/* cc and its version */
 	char *cflags;		/* optimisation and other flags */
 	char *build_kind;	/* "default", "reference", "custom" */
+	char *scratch_dir;	/* where the file tests write */
+	char *scratch_fs;	/* its file system type, "" when unknown */
 	char *shell;		/* /bin/sh and what it is */
 	char *uptime;		/* uptime and load average line */
 	double load1, load5, load15;

@@ -3,15 +3,30 @@
  * report header and for planning copies.  The one place with #ifdef: each
  * system-specific source is a whole function with a portable fallback.
  */
-#define _GNU_SOURCE 1	/* sched_getaffinity, getloadavg */
+#if defined(__linux__)
+#define _GNU_SOURCE 1	/* sched_getaffinity, CPU_COUNT, getloadavg */
+#define SYSINFO_LINUX 1
+#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||    \
+    defined(__OpenBSD__) || defined(__DragonFly__)
+#undef _POSIX_C_SOURCE	/* sysctl and statfs live outside POSIX */
+#undef _XOPEN_SOURCE
+#define SYSINFO_BSD 1
+#endif
 
+#include <sys/types.h>
+#ifdef SYSINFO_BSD
+#include <sys/param.h>
+#include <sys/mount.h>
+#include <sys/sysctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/types.h>
 #include <sys/utsname.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <sched.h>
@@ -43,30 +58,74 @@ trimmed(const char *s)
 }
 
 /*
- * The value of the first line of file that starts with key followed by
+ * The whole of a small file (at most 4 MiB) as a malloc'd string, or NULL
+ * when it cannot be read or memory runs out.
+ */
+static char *
+slurp(const char *path)
+{
+	size_t len = 0, cap = 16384, n;
+	char *buf = malloc(cap), *p;
+	FILE *f;
+
+	if (buf == NULL)
+		return NULL;
+	if ((f = fopen(path, "r")) == NULL) {
+		free(buf);
+		return NULL;
+	}
+	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (len + 1 < cap)
+			continue;
+		if (cap >= 4 << 20 || (p = realloc(buf, cap * 2)) == NULL)
+			break;
+		buf = p;
+		cap *= 2;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+/*
+ * The value of the first line of text that starts with key followed by
  * sep (after optional blanks), trimmed and malloc'd; "" when none.
  */
 static char *
-file_value(const char *file, const char *key, char sep)
+text_value(const char *text, const char *key, char sep)
 {
-	char line[4096], *p;
-	size_t klen = strlen(key);
-	FILE *f = fopen(file, "r");
+	char line[4096];
+	const char *p, *end;
+	size_t klen = strlen(key), n;
 
-	if (f != NULL) {
-		while (fgets(line, sizeof(line), f) != NULL) {
-			if (strncmp(line, key, klen) != 0)
-				continue;
-			for (p = line + klen; *p == ' ' || *p == '\t'; p++)
-				;
-			if (*p != sep)
-				continue;
-			fclose(f);
+	for (p = text; p != NULL && *p != '\0'; p = end ? end + 1 : NULL) {
+		end = strchr(p, '\n');
+		n = end != NULL ? (size_t)(end - p) : strlen(p);
+		if (n < klen || strncmp(p, key, klen) != 0)
+			continue;
+		if (n >= sizeof(line))
+			n = sizeof(line) - 1;
+		memcpy(line, p, n);
+		line[n] = '\0';
+		for (p = line + klen; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == sep)
 			return trimmed(p + 1);
-		}
-		fclose(f);
+		p = line;	/* not this key: go on after the line */
 	}
 	return trimmed("");
+}
+
+/* text_value of a file's text; "" when the file cannot be read. */
+static char *
+file_value(const char *file, const char *key, char sep)
+{
+	char *text = slurp(file), *v;
+
+	v = text_value(text != NULL ? text : "", key, sep);
+	free(text);
+	return v;
 }
 
 /* The x86 CPU flags UnixBench names in its header, in its words. */
@@ -113,42 +172,136 @@ named_flags(const char *list)
 	return trimmed(out);
 }
 
-/* CPU model, MHz, bogomips and flags; /proc/cpuinfo where it exists. */
-static int
-cpu_facts(struct sysinfo *s)
-{
-	char *mhz, *bogo, *flags;
+/*
+ * ARM cores by "CPU implementer" and "CPU part" of /proc/cpuinfo, which
+ * has no model name on ARM: the common ones (part 0 = any part).
+ */
+static const struct {
+	long implementer, part;
+	const char *name;
+} arm_parts[] = {
+	{ 0x41, 0xc07, "ARM Cortex-A7" }, { 0x41, 0xc08, "ARM Cortex-A8" },
+	{ 0x41, 0xc09, "ARM Cortex-A9" }, { 0x41, 0xc0f, "ARM Cortex-A15" },
+	{ 0x41, 0xd03, "ARM Cortex-A53" }, { 0x41, 0xd04, "ARM Cortex-A35" },
+	{ 0x41, 0xd05, "ARM Cortex-A55" }, { 0x41, 0xd07, "ARM Cortex-A57" },
+	{ 0x41, 0xd08, "ARM Cortex-A72" }, { 0x41, 0xd09, "ARM Cortex-A73" },
+	{ 0x41, 0xd0a, "ARM Cortex-A75" }, { 0x41, 0xd0b, "ARM Cortex-A76" },
+	{ 0x41, 0xd0c, "ARM Neoverse-N1" }, { 0x41, 0xd0d, "ARM Cortex-A77" },
+	{ 0x41, 0xd40, "ARM Neoverse-V1" }, { 0x41, 0xd41, "ARM Cortex-A78" },
+	{ 0x41, 0xd44, "ARM Cortex-X1" }, { 0x41, 0xd46, "ARM Cortex-A510" },
+	{ 0x41, 0xd47, "ARM Cortex-A710" }, { 0x41, 0xd48, "ARM Cortex-X2" },
+	{ 0x41, 0xd49, "ARM Neoverse-N2" }, { 0x41, 0xd4f, "ARM Neoverse-V2" },
+	{ 0x41, 0, "ARM" }, { 0x42, 0, "Broadcom" }, { 0x43, 0, "Cavium" },
+	{ 0x46, 0, "Fujitsu" }, { 0x48, 0, "HiSilicon" }, { 0x4e, 0, "NVIDIA" },
+	{ 0x50, 0, "APM" }, { 0x51, 0, "Qualcomm" }, { 0x61, 0, "Apple" },
+	{ 0x69, 0, "Intel" }, { 0xc0, 0, "Ampere" },
+};
 
-	s->cpu_model = file_value("/proc/cpuinfo", "model name", ':');
-	if (s->cpu_model != NULL && s->cpu_model[0] == '\0') {
-		free(s->cpu_model);
-		s->cpu_model = file_value("/proc/cpuinfo", "Processor", ':');
+/* "ARM Cortex-A72", "Qualcomm part 0x800", ...; malloc'd, "" if not ARM. */
+static char *
+arm_model(const char *cpuinfo)
+{
+	char *imp = text_value(cpuinfo, "CPU implementer", ':');
+	char *part = text_value(cpuinfo, "CPU part", ':');
+	char out[128] = "";
+	long i_num, p_num;
+	size_t k;
+
+	if (imp != NULL && part != NULL && imp[0] != '\0') {
+		i_num = strtol(imp, NULL, 0);
+		p_num = strtol(part, NULL, 0);
+		snprintf(out, sizeof(out), "ARM implementer %s part %s", imp,
+		    part);
+		for (k = 0; k < sizeof(arm_parts) / sizeof(arm_parts[0]); k++) {
+			if (arm_parts[k].implementer != i_num)
+				continue;
+			if (arm_parts[k].part == p_num) {
+				snprintf(out, sizeof(out), "%s",
+				    arm_parts[k].name);
+				break;
+			}
+			if (arm_parts[k].part == 0) {
+				snprintf(out, sizeof(out), "%s part %s",
+				    arm_parts[k].name, part);
+				break;
+			}
+		}
 	}
-	if (s->cpu_model != NULL && s->cpu_model[0] == '\0') {
-		free(s->cpu_model);
-		s->cpu_model = trimmed(s->machine);
+	free(imp);
+	free(part);
+	return trimmed(out);
+}
+
+char *
+sysinfo_cpu_model(const char *cpuinfo)
+{
+	static const char *const keys[] = { "Processor", "cpu model", "uarch",
+		"cpu" };
+	char *model = text_value(cpuinfo, "model name", ':'), *arm;
+	size_t i;
+
+	if (model == NULL)
+		return NULL;
+	/*
+	 * ARM names its implementer and part, not the model; 32-bit ARM
+	 * kernels give only the architecture ("ARMv7 Processor rev 3").
+	 */
+	if (model[0] == '\0' || strncmp(model, "ARMv", 4) == 0) {
+		if ((arm = arm_model(cpuinfo)) == NULL || arm[0] != '\0') {
+			free(model);
+			return arm;
+		}
+		free(arm);
 	}
-	mhz = file_value("/proc/cpuinfo", "cpu MHz", ':');
-	bogo = file_value("/proc/cpuinfo", "bogomips", ':');
-	if (bogo != NULL && bogo[0] == '\0') {
-		free(bogo);
-		bogo = file_value("/proc/cpuinfo", "BogoMIPS", ':');
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]) && model != NULL &&
+	    model[0] == '\0'; i++) {
+		free(model);
+		model = text_value(cpuinfo, keys[i], ':');
 	}
-	flags = file_value("/proc/cpuinfo", "flags", ':');
-	if (mhz == NULL || bogo == NULL || flags == NULL ||
-	    s->cpu_model == NULL) {
-		free(mhz);
-		free(bogo);
-		free(flags);
-		return -1;
+	return model;
+}
+
+#ifdef SYSINFO_BSD
+/*
+ * The BSDs and macOS: the CPU's brand (macOS) or hw.model, through
+ * sysctl; the machine name when neither answers.
+ */
+static char *
+bsd_cpu_model(const char *machine)
+{
+	char model[256];
+	size_t len = sizeof(model);
+	int mib[2] = { CTL_HW, HW_MODEL };
+
+#ifdef __APPLE__
+	if (sysctlbyname("machdep.cpu.brand_string", model, &len, NULL, 0) ==
+	    0 && len > 1)
+		return trimmed(model);
+	len = sizeof(model);
+#endif
+	if (sysctl(mib, 2, model, &len, NULL, 0) == 0 && len > 1) {
+		model[sizeof(model) - 1] = '\0';
+		return trimmed(model);
 	}
-	s->cpu_mhz = strtod(mhz, NULL);
-	s->bogomips = strtod(bogo, NULL);
-	s->cpu_flags = named_flags(flags);
-	free(mhz);
-	free(bogo);
-	free(flags);
-	return s->cpu_flags == NULL ? -1 : 0;
+	return trimmed(machine);
+}
+
+int
+sysinfo_online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int ncpu = 0, mib[2] = { CTL_HW, HW_NCPU };
+	size_t len = sizeof(ncpu);
+
+	if (n < 1 && sysctl(mib, 2, &ncpu, &len, NULL, 0) == 0)
+		n = ncpu;
+	return n < 1 ? 1 : (int)n;
+}
+#else
+static char *
+bsd_cpu_model(const char *machine)
+{
+	return trimmed(machine);
 }
 
 int
@@ -158,8 +311,200 @@ sysinfo_online_cpus(void)
 
 	return n < 1 ? 1 : (int)n;
 }
+#endif
 
-#ifdef CPU_COUNT
+/* Reads up to len - 1 bytes of a small file as a string; 0 or -1. */
+static int
+read_small(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return n > 0 ? 0 : -1;
+}
+
+/* A whole number of at most 19 digits at *p, which moves past it. */
+static int
+number_at(const char **p, long long *out)
+{
+	char *end;
+
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+	if (!((**p >= '0' && **p <= '9') || **p == '-'))
+		return -1;
+	errno = 0;
+	*out = strtoll(*p, &end, 10);
+	if (errno != 0 || end == *p)
+		return -1;
+	*p = end;
+	return 0;
+}
+
+/* quota / period rounded up, at least 1; 0 when either is not > 0. */
+static int
+quota_cpus(long long quota, long long period)
+{
+	long long n;
+
+	if (quota <= 0 || period <= 0)
+		return 0;
+	n = quota / period + (quota % period != 0);
+	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+int
+sysinfo_cpu_max_cpus(const char *text)
+{
+	long long quota, period = 100000;
+
+	if (number_at(&text, &quota) == -1)
+		return 0;	/* "max": no limit */
+	if (*text != '\0' && *text != '\n' && number_at(&text, &period) == -1)
+		return 0;
+	return quota_cpus(quota, period);
+}
+
+int
+sysinfo_cfs_cpus(const char *quota_text, const char *period_text)
+{
+	long long quota, period;
+
+	if (number_at(&quota_text, &quota) == -1 ||
+	    number_at(&period_text, &period) == -1)
+		return 0;
+	return quota_cpus(quota, period);
+}
+
+/* Copies the n bytes at p as a string into out; -1 when they do not fit. */
+static int
+copy_out(char *out, size_t len, const char *p, size_t n)
+{
+	if (n >= len)
+		return -1;
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return 0;
+}
+
+/* 1 when the comma-separated list of n bytes at p has the item word. */
+static int
+has_item(const char *p, size_t n, const char *word)
+{
+	size_t w = strlen(word), i;
+
+	for (i = 0; i + w <= n; i++)
+		if ((i == 0 || p[i - 1] == ',') && strncmp(p + i, word, w) == 0 &&
+		    (i + w == n || p[i + w] == ',' || p[i + w] == ' '))
+			return 1;
+	return 0;
+}
+
+int
+sysinfo_cgroup_path(const char *text, int v2, char *out, size_t len)
+{
+	const char *p, *end, *c1, *c2;
+
+	for (p = text; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		if ((c1 = memchr(p, ':', (size_t)(end - p))) == NULL ||
+		    (c2 = memchr(c1 + 1, ':', (size_t)(end - c1 - 1))) == NULL)
+			continue;
+		if (v2 ? strncmp(p, "0::", 3) == 0 :
+		    has_item(c1 + 1, (size_t)(c2 - c1 - 1), "cpu"))
+			return copy_out(out, len, c2 + 1,
+			    (size_t)(end - c2 - 1));
+	}
+	return -1;
+}
+
+/* The n-th (from 0) space-separated field of the line at p, and its length. */
+static const char *
+field(const char *p, const char *end, int n, size_t *flen)
+{
+	const char *q;
+
+	for (;;) {
+		while (p < end && *p == ' ')
+			p++;
+		for (q = p; q < end && *q != ' '; q++)
+			;
+		if (p == end)
+			return NULL;
+		if (n-- == 0) {
+			*flen = (size_t)(q - p);
+			return p;
+		}
+		p = q;
+	}
+}
+
+int
+sysinfo_cgroup_mount(const char *mountinfo, int v2, char *root,
+    size_t rlen, char *mnt, size_t mlen)
+{
+	const char *p, *end, *dash, *type, *opts, *r, *m;
+	size_t tlen, olen, rl, ml;
+
+	for (p = mountinfo; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		/* "id parent dev root mountpoint opts [tags] - type src opts" */
+		for (dash = p; dash + 3 <= end && strncmp(dash, " - ", 3) != 0;
+		    dash++)
+			;
+		if (dash + 3 > end ||
+		    (type = field(dash + 3, end, 0, &tlen)) == NULL ||
+		    (r = field(p, dash, 3, &rl)) == NULL ||
+		    (m = field(p, dash, 4, &ml)) == NULL)
+			continue;
+		if (v2 ? !(tlen == 7 && strncmp(type, "cgroup2", 7) == 0) :
+		    !(tlen == 6 && strncmp(type, "cgroup", 6) == 0))
+			continue;
+		if (!v2 && ((opts = field(dash + 3, end, 2, &olen)) == NULL ||
+		    !has_item(opts, olen, "cpu")))
+			continue;
+		if (copy_out(root, rlen, r, rl) == -1 ||
+		    copy_out(mnt, mlen, m, ml) == -1)
+			return -1;
+		return 0;
+	}
+	return -1;
+}
+
+int
+sysinfo_fs_type(const char *mountinfo, const char *path, char *out,
+    size_t len)
+{
+	const char *p, *end, *dash, *m, *type, *best = NULL;
+	size_t ml, tlen, best_ml = 0, best_tlen = 0;
+
+	for (p = mountinfo; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		for (dash = p; dash + 3 <= end && strncmp(dash, " - ", 3) != 0;
+		    dash++)
+			;
+		if (dash + 3 > end || (m = field(p, dash, 4, &ml)) == NULL ||
+		    (type = field(dash + 3, end, 0, &tlen)) == NULL)
+			continue;
+		/* The longest mount point above path; a later one hides. */
+		if (strncmp(path, m, ml) != 0 || (ml > 1 && path[ml] != '/' &&
+		    path[ml] != '\0') || ml < best_ml)
+			continue;
+		best = type;
+		best_ml = ml;
+		best_tlen = tlen;
+	}
+	if (best == NULL)
+		return -1;
+	return copy_out(out, len, best, best_tlen);
+}
+
+#if defined(SYSINFO_LINUX) && defined(CPU_COUNT)
 static int
 affinity_cpus(void)
 {
@@ -178,36 +523,80 @@ affinity_cpus(void)
 #endif
 
 /*
- * The cgroup v2 CPU quota of this process as whole CPUs (rounded up), or 0
- * when there is none: "max" or no cgroup file.  Only the process's own
- * cgroup is read.
+ * The CPU quota of the cgroup at dir or of any parent up to the mount
+ * point mnt, whichever is least: v2's cpu.max, v1's cfs files.  0: none.
+ */
+static int
+quota_from(const char *dir, const char *mnt, int v2)
+{
+	char path[4096 + 32], text[128], period[128], *slash;
+	size_t top = strlen(mnt);
+	int least = 0, n;
+
+	if (strlen(dir) >= 4096)
+		return 0;
+	snprintf(path, sizeof(path), "%s", dir);
+	for (;;) {
+		slash = path + strlen(path);
+		n = 0;
+		if (v2) {
+			snprintf(slash, 32, "/cpu.max");
+			if (read_small(path, text, sizeof(text)) == 0)
+				n = sysinfo_cpu_max_cpus(text);
+		} else {
+			snprintf(slash, 32, "/cpu.cfs_period_us");
+			if (read_small(path, period, sizeof(period)) == 0) {
+				snprintf(slash, 32, "/cpu.cfs_quota_us");
+				if (read_small(path, text, sizeof(text)) == 0)
+					n = sysinfo_cfs_cpus(text, period);
+			}
+		}
+		*slash = '\0';
+		if (n > 0 && (least == 0 || n < least))
+			least = n;
+		if (strlen(path) <= top || (slash = strrchr(path, '/')) == NULL)
+			break;
+		*slash = '\0';
+	}
+	return least;
+}
+
+/*
+ * The cgroup CPU quota of this process as whole CPUs (rounded up), or 0
+ * when there is none: its own cgroup and its parents, v2 and v1, found
+ * through /proc/self/cgroup and /proc/self/mountinfo.
  */
 static int
 cgroup_quota_cpus(void)
 {
-	char line[512], path[600], *p;
-	long long quota, period;
-	FILE *f = fopen("/proc/self/cgroup", "r");
+	char *groups = slurp("/proc/self/cgroup");
+	char *mounts = groups ? slurp("/proc/self/mountinfo") : NULL;
+	char cg[2048], root[2048], mnt[2048], dir[4096];
+	const char *rest;
+	int v2, n, least = 0;
 
-	if (f == NULL)
-		return 0;
-	path[0] = '\0';
-	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strncmp(line, "0::", 3) != 0)
+	for (v2 = 1; mounts != NULL && v2 >= 0; v2--) {
+		if (sysinfo_cgroup_path(groups, v2, cg, sizeof(cg)) == -1 ||
+		    sysinfo_cgroup_mount(mounts, v2, root, sizeof(root), mnt,
+		    sizeof(mnt)) == -1)
 			continue;
-		line[strcspn(line, "\n")] = '\0';
-		snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpu.max",
-		    line + 3);
+		/* The mount shows the hierarchy from root down. */
+		rest = cg;
+		if (strcmp(root, "/") != 0) {
+			if (strncmp(cg, root, strlen(root)) == 0)
+				rest = cg + strlen(root);
+			else
+				rest = "";
+		}
+		snprintf(dir, sizeof(dir), "%s%s", mnt,
+		    strcmp(rest, "/") == 0 ? "" : rest);
+		n = quota_from(dir, mnt, v2);
+		if (n > 0 && (least == 0 || n < least))
+			least = n;
 	}
-	fclose(f);
-	if (path[0] == '\0' || (f = fopen(path, "r")) == NULL)
-		return 0;
-	p = fgets(line, sizeof(line), f);
-	fclose(f);
-	if (p == NULL || sscanf(line, "%lld %lld", &quota, &period) != 2 ||
-	    quota <= 0 || period <= 0)
-		return 0;
-	return (int)((quota + period - 1) / period);
+	free(groups);
+	free(mounts);
+	return least;
 }
 
 int
@@ -218,6 +607,81 @@ sysinfo_usable_cpus(void)
 	if (quota > 0 && quota < n)
 		n = quota;
 	return n < 1 ? 1 : n;
+}
+
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||     \
+    defined(__DragonFly__)
+/* The file system type of dir: statfs's f_fstypename. */
+static char *
+scratch_fs(const char *dir)
+{
+	struct statfs st;
+
+	if (statfs(dir, &st) == -1)
+		return trimmed("");
+	st.f_fstypename[sizeof(st.f_fstypename) - 1] = '\0';
+	return trimmed(st.f_fstypename);
+}
+#else
+/* The file system type of dir, from /proc/self/mountinfo where it exists. */
+static char *
+scratch_fs(const char *dir)
+{
+	char real[PATH_MAX], type[64] = "";
+	char *mounts = slurp("/proc/self/mountinfo");
+
+	if (mounts != NULL && realpath(dir, real) != NULL &&
+	    sysinfo_fs_type(mounts, real, type, sizeof(type)) == -1)
+		type[0] = '\0';
+	free(mounts);
+	return trimmed(type);
+}
+#endif
+
+int
+sysinfo_scratch(struct sysinfo *s, const char *dir)
+{
+	free(s->scratch_dir);
+	free(s->scratch_fs);
+	s->scratch_dir = strdup(dir);
+	s->scratch_fs = scratch_fs(dir);
+	return s->scratch_dir != NULL && s->scratch_fs != NULL ? 0 : -1;
+}
+
+/* CPU model, MHz, bogomips and flags; /proc/cpuinfo where it exists. */
+static int
+cpu_facts(struct sysinfo *s)
+{
+	char *text = slurp("/proc/cpuinfo"), *mhz, *bogo, *flags;
+	const char *t = text != NULL ? text : "";
+
+	s->cpu_model = sysinfo_cpu_model(t);
+	if (s->cpu_model != NULL && s->cpu_model[0] == '\0') {
+		free(s->cpu_model);
+		s->cpu_model = bsd_cpu_model(s->machine);
+	}
+	mhz = text_value(t, "cpu MHz", ':');
+	bogo = text_value(t, "bogomips", ':');
+	if (bogo != NULL && bogo[0] == '\0') {
+		free(bogo);
+		bogo = text_value(t, "BogoMIPS", ':');
+	}
+	flags = text_value(t, "flags", ':');
+	free(text);
+	if (mhz == NULL || bogo == NULL || flags == NULL ||
+	    s->cpu_model == NULL) {
+		free(mhz);
+		free(bogo);
+		free(flags);
+		return -1;
+	}
+	s->cpu_mhz = strtod(mhz, NULL);
+	s->bogomips = strtod(bogo, NULL);
+	s->cpu_flags = named_flags(flags);
+	free(mhz);
+	free(bogo);
+	free(flags);
+	return s->cpu_flags == NULL ? -1 : 0;
 }
 
 #ifdef RLIMIT_NPROC
@@ -279,6 +743,22 @@ sysinfo_process_room(void)
 }
 #endif
 
+#ifdef _SC_PHYS_PAGES
+long long
+sysinfo_memory_kib(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (long long)pages * (size / 1024) : -1;
+}
+#else
+long long
+sysinfo_memory_kib(void)
+{
+	return -1;
+}
+#endif
+
 const char *
 sysinfo_locale(void)
 {
@@ -318,35 +798,61 @@ locale_facts(struct sysinfo *s)
 	return s->locale && s->charmap && s->collate ? 0 : -1;
 }
 
+/*
+ * The compiler as the report names it: its --version line, prefixed with
+ * the command when that line does not name it ("musl-gcc: gcc (...)").
+ */
+static char *
+compiler_name(const char *cc, const char *version)
+{
+	const char *base = strrchr(cc, '/');
+	size_t n;
+	char *d;
+
+	base = base != NULL ? base + 1 : cc;
+	if (version[0] == '\0')
+		return trimmed(cc);
+	if (base[0] != '\0' && strchr(cc, ' ') == NULL &&
+	    strstr(version, base) != NULL)
+		return trimmed(version);
+	n = strlen(cc) + strlen(version) + 3;
+	if ((d = malloc(n)) != NULL)
+		snprintf(d, n, "%s: %s", cc, version);
+	return d;
+}
+
 /* Compiler and flags from build.info, written by the Makefile. */
 static int
 build_facts(struct sysinfo *s, const char *bindir)
 {
-	char file[4096], *opt, *cflags, *cc, *version;
+	char file[4096], *text, *cc, *version, *opt, *cflags, *ldflags;
 	size_t n;
 
 	snprintf(file, sizeof(file), "%s/build.info", bindir);
-	cc = file_value(file, "cc", '=');
-	version = file_value(file, "cc_version", '=');
-	opt = file_value(file, "opt", '=');
-	cflags = file_value(file, "cflags", '=');
-	s->build_kind = file_value(file, "kind", '=');
-	if (cc == NULL || version == NULL || opt == NULL || cflags == NULL) {
-		free(cc);
-		free(version);
-		free(opt);
-		free(cflags);
-		return -1;
+	text = slurp(file);
+	cc = text_value(text != NULL ? text : "", "cc", '=');
+	version = text_value(text != NULL ? text : "", "cc_version", '=');
+	opt = text_value(text != NULL ? text : "", "opt", '=');
+	cflags = text_value(text != NULL ? text : "", "cflags", '=');
+	ldflags = text_value(text != NULL ? text : "", "ldflags", '=');
+	s->build_kind = text_value(text != NULL ? text : "", "kind", '=');
+	free(text);
+	if (cc != NULL && version != NULL)
+		s->compiler = compiler_name(cc, version);
+	if (opt != NULL && cflags != NULL && ldflags != NULL) {
+		n = strlen(opt) + strlen(cflags) + strlen(ldflags) + 3;
+		if ((s->cflags = malloc(n)) != NULL)
+			snprintf(s->cflags, n, "%s%s%s%s%s", opt,
+			    opt[0] && cflags[0] ? " " : "", cflags,
+			    (opt[0] || cflags[0]) && ldflags[0] ? " " : "",
+			    ldflags);
 	}
-	s->compiler = version[0] != '\0' ? version : cc;
-	free(version[0] != '\0' ? cc : version);
-	n = strlen(opt) + strlen(cflags) + 2;
-	if ((s->cflags = malloc(n)) != NULL)
-		snprintf(s->cflags, n, "%s%s%s", opt,
-		    opt[0] && cflags[0] ? " " : "", cflags);
+	free(cc);
+	free(version);
 	free(opt);
 	free(cflags);
-	return s->cflags && s->build_kind ? 0 : -1;
+	free(ldflags);
+	return s->compiler && s->cflags && s->build_kind ? 0 : -1;
 }
 
 /* "/bin/sh -> dash" when /bin/sh is a link, else "/bin/sh". */
@@ -445,6 +951,8 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->platform = trimmed("unknown");
 	s->distro = file_value("/etc/os-release", "PRETTY_NAME", '=');
 	s->shell = shell_identity();
+	s->scratch_dir = trimmed("");
+	s->scratch_fs = trimmed("");
 	s->cpus_online = sysinfo_online_cpus();
 	s->cpus_usable = sysinfo_usable_cpus();
 	if (s->machine == NULL || cpu_facts(s) == -1)
@@ -454,7 +962,8 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	load_facts(s);
 	s->uptime = uptime_line(s);
 	if (!s->hostname || !s->os_name || !s->os_release || !s->os_version ||
-	    !s->platform || !s->distro || !s->shell || !s->uptime)
+	    !s->platform || !s->distro || !s->shell || !s->uptime ||
+	    !s->scratch_dir || !s->scratch_fs)
 		ok = 0;
 	return ok ? 0 : -1;
 }

@@ -6,6 +6,8 @@
 #ifndef SYSINFO_H
 #define SYSINFO_H
 
+#include <stddef.h>
+
 #include "report.h"
 
 /*
@@ -18,9 +20,16 @@
 int sysinfo_collect(struct sysinfo *s, const char *bindir);
 
 /*
- * CPUs this process may use: the affinity mask where the system has one,
- * reduced to the cgroup v2 cpu.max quota (rounded up), else the CPUs
- * online.  At least 1.
+ * Records the scratch directory dir and its file system type ("" when
+ * unknown) in s.  Returns 0, or -1 when out of memory.
+ */
+int sysinfo_scratch(struct sysinfo *s, const char *dir);
+
+/*
+ * CPUs this process may use: the affinity mask where the system has one
+ * (else the CPUs online), reduced to the least cgroup CPU quota (v2
+ * cpu.max or v1 cpu.cfs_quota_us / cpu.cfs_period_us, rounded up) of the
+ * process's cgroup and its parents.  At least 1.
  */
 int sysinfo_usable_cpus(void);
 
@@ -33,11 +42,54 @@ int sysinfo_online_cpus(void);
  */
 long sysinfo_process_room(void);
 
+/* The machine's physical memory in KiB, or -1 when unknown. */
+long long sysinfo_memory_kib(void);
+
 /*
  * The name of a locale that exists here for the shell tests: UnixBench's
  * en_US.utf8 when installed, else C.UTF-8, else C.  Static storage.
  */
 const char *sysinfo_locale(void);
+
+/*
+ * Parsers of the system's files, pure functions of their text (tested
+ * with fixtures).  sysinfo_cpu_model: the CPU model in /proc/cpuinfo text
+ * ("model name"; on ARM the core named from "CPU implementer" and "CPU
+ * part"; else "Processor", "cpu model", "uarch" or "cpu"), malloc'd, ""
+ * when none, NULL when out of memory.
+ */
+char *sysinfo_cpu_model(const char *cpuinfo);
+
+/*
+ * CPUs a cgroup v2 cpu.max text allows ("150000 100000" -> 2, rounded up),
+ * or 0 for no limit ("max 100000") or text that is not a quota.
+ */
+int sysinfo_cpu_max_cpus(const char *text);
+
+/* The same for the v1 cpu.cfs_quota_us and cpu.cfs_period_us texts. */
+int sysinfo_cfs_cpus(const char *quota, const char *period);
+
+/*
+ * This process's cgroup from /proc/self/cgroup text into out: the v2
+ * line "0::PATH" (v2 set), else the v1 line whose controllers include
+ * cpu.  Returns 0, or -1 when there is none or it does not fit.
+ */
+int sysinfo_cgroup_path(const char *text, int v2, char *out, size_t len);
+
+/*
+ * From /proc/self/mountinfo text: where the cgroup2 hierarchy (v2 set) or
+ * the v1 hierarchy with the cpu controller is mounted, into mnt, and the
+ * cgroup shown there as its top, into root.  Returns 0 or -1.
+ */
+int sysinfo_cgroup_mount(const char *mountinfo, int v2, char *root,
+    size_t rlen, char *mnt, size_t mlen);
+
+/*
+ * The file system type ("ext4", "tmpfs") of the mount that holds the
+ * absolute, resolved path, from /proc/self/mountinfo text.  0 or -1.
+ */
+int sysinfo_fs_type(const char *mountinfo, const char *path, char *out,
+    size_t len);
 
 /* Flushes dirty file data to disk (sync). */
 void sysinfo_flush_files(void);

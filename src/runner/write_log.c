@@ -122,6 +122,8 @@ write_log(FILE *f, const struct report *r)
 	fprintf(f, "CPUs: %d online, %d usable; build: %s %s (%s)\n",
 	    r->sys.cpus_online, r->sys.cpus_usable, r->sys.compiler,
 	    r->sys.cflags, r->sys.build_kind);
+	fprintf(f, "scratch files: %s (%s)\n", r->sys.scratch_dir,
+	    r->sys.scratch_fs[0] != '\0' ? r->sys.scratch_fs : "unknown");
 	for (b = 0; b < r->nblocks; b++)
 		for (i = 0; i < r->blocks[b].ntests; i++)
 			test_log(f, &r->blocks[b].tests[i],

@@ -79,10 +79,16 @@ header(FILE *f, const struct report *r)
 				fprintf(f, "          %s\n", s->cpu_flags);
 		}
 	}
-	fprintf(f, "   Compiler: %s%s%s\n",
+	fprintf(f, "   Compiler: %s%s%s%s%s%s\n",
 	    s->compiler[0] != '\0' ? s->compiler : "unknown",
-	    s->cflags[0] != '\0' ? " " : "", s->cflags);
+	    s->cflags[0] != '\0' ? " " : "", s->cflags,
+	    s->build_kind[0] != '\0' ? " (" : "", s->build_kind,
+	    s->build_kind[0] != '\0' ? " build)" : "");
 	placement(f, &r->settings);
+	if (!r->settings.brief && s->scratch_dir[0] != '\0')
+		fprintf(f, "   Scratch files: %s (%s)\n", s->scratch_dir,
+		    s->scratch_fs[0] != '\0' ? s->scratch_fs :
+		    "file system unknown");
 	if (r->settings.quick)
 		fprintf(f, "   Quick mode: %d passes of 1 to 3 s per test; "
 		    "see each index's interval\n", r->settings.long_passes);

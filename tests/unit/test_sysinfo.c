@@ -1,0 +1,256 @@
+/*
+ * test_sysinfo.c - the parsers of sysinfo.c on fixture texts: CPU models
+ * from /proc/cpuinfo of x86 and ARM machines, cgroup CPU quotas (v2 and
+ * v1), the process's cgroup and its mount, the scratch file system type.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sysinfo.h"
+
+static const char cpuinfo_x86[] =
+    "processor\t: 0\n"
+    "vendor_id\t: GenuineIntel\n"
+    "cpu family\t: 6\n"
+    "model\t\t: 85\n"
+    "model name\t: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz\n"
+    "cpu MHz\t\t: 2100.000\n"
+    "flags\t\t: fpu vme de pse tsc msr pae mce\n"
+    "\n"
+    "processor\t: 1\n"
+    "model name\t: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz\n";
+
+/* A 64-bit ARM kernel: no model name at all. */
+static const char cpuinfo_arm64[] =
+    "processor\t: 0\n"
+    "BogoMIPS\t: 50.00\n"
+    "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+    "CPU implementer\t: 0x41\n"
+    "CPU architecture: 8\n"
+    "CPU variant\t: 0x3\n"
+    "CPU part\t: 0xd0c\n"
+    "CPU revision\t: 1\n"
+    "\n"
+    "processor\t: 1\n"
+    "CPU implementer\t: 0x41\n"
+    "CPU part\t: 0xd0c\n";
+
+/* A 32-bit ARM kernel (Raspberry Pi 2): only the architecture. */
+static const char cpuinfo_armv7[] =
+    "processor\t: 0\n"
+    "model name\t: ARMv7 Processor rev 5 (v7l)\n"
+    "BogoMIPS\t: 38.40\n"
+    "CPU implementer\t: 0x41\n"
+    "CPU architecture: 7\n"
+    "CPU part\t: 0xc07\n"
+    "Hardware\t: BCM2835\n";
+
+/* A vendor in the table with a part that is not. */
+static const char cpuinfo_qcom[] =
+    "processor\t: 0\n"
+    "CPU implementer\t: 0x51\n"
+    "CPU part\t: 0x805\n";
+
+/* Neither vendor nor part known. */
+static const char cpuinfo_unknown_arm[] =
+    "CPU implementer\t: 0x99\n"
+    "CPU part\t: 0x001\n";
+
+/* An old ARM kernel's "Processor" line; POWER's "cpu"; RISC-V's "uarch". */
+static const char cpuinfo_old_arm[] =
+    "Processor\t: ARMv6-compatible processor rev 7 (v6l)\n"
+    "BogoMIPS\t: 697.95\n";
+static const char cpuinfo_power[] =
+    "processor\t: 0\n"
+    "cpu\t\t: POWER9 (raw), altivec supported\n"
+    "clock\t\t: 2166.000000MHz\n";
+static const char cpuinfo_riscv[] =
+    "processor\t: 0\n"
+    "hart\t\t: 1\n"
+    "isa\t\t: rv64imafdc\n"
+    "mmu\t\t: sv39\n"
+    "uarch\t\t: sifive,u74-mc\n";
+
+struct model_case {
+	const char *name, *cpuinfo, *want;
+};
+
+static const struct model_case model_cases[] = {
+	{ "cpu model: x86 model name", cpuinfo_x86,
+	    "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz" },
+	{ "cpu model: arm64 implementer and part", cpuinfo_arm64,
+	    "ARM Neoverse-N1" },
+	{ "cpu model: armv7 part over the generic name", cpuinfo_armv7,
+	    "ARM Cortex-A7" },
+	{ "cpu model: known vendor, unknown part", cpuinfo_qcom,
+	    "Qualcomm part 0x805" },
+	{ "cpu model: unknown vendor", cpuinfo_unknown_arm,
+	    "ARM implementer 0x99 part 0x001" },
+	{ "cpu model: old ARM Processor line", cpuinfo_old_arm,
+	    "ARMv6-compatible processor rev 7 (v6l)" },
+	{ "cpu model: POWER cpu line, not cpu MHz", cpuinfo_power,
+	    "POWER9 (raw), altivec supported" },
+	{ "cpu model: RISC-V uarch", cpuinfo_riscv, "sifive,u74-mc" },
+	{ "cpu model: nothing known", "processor\t: 0\n", "" },
+	{ "cpu model: empty text", "", "" },
+};
+
+struct quota_case {
+	const char *name, *text;
+	int want;
+};
+
+static const struct quota_case max_cases[] = {
+	{ "cpu.max: no limit", "max 100000\n", 0 },
+	{ "cpu.max: 1.5 CPUs round up", "150000 100000\n", 2 },
+	{ "cpu.max: exactly 2", "200000 100000\n", 2 },
+	{ "cpu.max: half a CPU is 1", "50000 100000\n", 1 },
+	{ "cpu.max: quota alone, default period", "300000\n", 3 },
+	{ "cpu.max: other period", "250000 50000", 5 },
+	{ "cpu.max: empty", "", 0 },
+	{ "cpu.max: garbage period", "150000 abc\n", 0 },
+	{ "cpu.max: zero period", "150000 0\n", 0 },
+};
+
+struct cfs_case {
+	const char *name, *quota, *period;
+	int want;
+};
+
+static const struct cfs_case cfs_cases[] = {
+	{ "cfs: no limit", "-1\n", "100000\n", 0 },
+	{ "cfs: 1.5 CPUs round up", "150000\n", "100000\n", 2 },
+	{ "cfs: quarter CPU is 1", "25000\n", "100000\n", 1 },
+	{ "cfs: 4 CPUs", "400000\n", "100000\n", 4 },
+	{ "cfs: unreadable period", "150000\n", "\n", 0 },
+};
+
+static const char cgroup_v2[] = "0::/user.slice/user-1000.slice/session-2\n";
+static const char cgroup_hybrid[] =
+    "12:cpuset:/\n"
+    "11:cpu,cpuacct:/docker/abc123\n"
+    "10:memory:/docker/abc123\n"
+    "1:name=systemd:/docker/abc123\n"
+    "0::/docker/abc123\n";
+static const char cgroup_cpuacct_only[] =
+    "3:cpuacct:/a\n"
+    "2:cpuset:/b\n";
+
+static const char mountinfo_v2[] =
+    "22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
+    "26 22 0:22 / /sys rw,nosuid shared:7 - sysfs sysfs rw\n"
+    "27 26 0:23 / /sys/fs/cgroup rw,nosuid shared:8 - cgroup2 cgroup2 "
+    "rw,nsdelegate\n"
+    "28 22 0:24 / /tmp rw shared:9 - tmpfs tmpfs rw,size=1024k\n"
+    "29 22 0:25 / /home rw - xfs /dev/sda2 rw\n"
+    "30 29 0:26 / /home/user/ram rw - tmpfs tmpfs rw\n";
+static const char mountinfo_v1_docker[] =
+    "600 550 0:50 / / rw - overlay overlay rw,lowerdir=/l\n"
+    "610 600 0:52 / /sys/fs/cgroup ro - tmpfs tmpfs ro,mode=755\n"
+    "611 610 0:30 /docker/abc123 /sys/fs/cgroup/cpuset ro master:11 - "
+    "cgroup cgroup rw,cpuset\n"
+    "612 610 0:31 /docker/abc123 /sys/fs/cgroup/cpu,cpuacct ro master:12 - "
+    "cgroup cgroup rw,cpu,cpuacct\n"
+    "613 610 0:32 /docker/abc123 /sys/fs/cgroup/cpuacct2 ro - cgroup "
+    "cgroup rw,cpuacct\n";
+
+static void
+check_models(void)
+{
+	size_t i;
+	char *got;
+
+	for (i = 0; i < sizeof(model_cases) / sizeof(model_cases[0]); i++) {
+		got = sysinfo_cpu_model(model_cases[i].cpuinfo);
+		CHECK_STR(model_cases[i].name, got, model_cases[i].want);
+		free(got);
+	}
+}
+
+static void
+check_quotas(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(max_cases) / sizeof(max_cases[0]); i++)
+		CHECK(max_cases[i].name,
+		    sysinfo_cpu_max_cpus(max_cases[i].text) ==
+		    max_cases[i].want);
+	for (i = 0; i < sizeof(cfs_cases) / sizeof(cfs_cases[0]); i++)
+		CHECK(cfs_cases[i].name,
+		    sysinfo_cfs_cpus(cfs_cases[i].quota, cfs_cases[i].period) ==
+		    cfs_cases[i].want);
+}
+
+static void
+check_cgroups(void)
+{
+	char path[256], root[256], mnt[256], small[4];
+
+	CHECK("cgroup: v2 path", sysinfo_cgroup_path(cgroup_v2, 1, path,
+	    sizeof(path)) == 0 &&
+	    strcmp(path, "/user.slice/user-1000.slice/session-2") == 0);
+	CHECK("cgroup: no v1 cpu line in a v2 file",
+	    sysinfo_cgroup_path(cgroup_v2, 0, path, sizeof(path)) == -1);
+	CHECK("cgroup: v1 cpu among joint controllers",
+	    sysinfo_cgroup_path(cgroup_hybrid, 0, path, sizeof(path)) == 0 &&
+	    strcmp(path, "/docker/abc123") == 0);
+	CHECK("cgroup: cpuacct is not cpu",
+	    sysinfo_cgroup_path(cgroup_cpuacct_only, 0, path,
+	    sizeof(path)) == -1);
+	CHECK("cgroup: a path too long for out",
+	    sysinfo_cgroup_path(cgroup_v2, 1, small, sizeof(small)) == -1);
+	CHECK("cgroup: v2 mount",
+	    sysinfo_cgroup_mount(mountinfo_v2, 1, root, sizeof(root), mnt,
+	    sizeof(mnt)) == 0 && strcmp(root, "/") == 0 &&
+	    strcmp(mnt, "/sys/fs/cgroup") == 0);
+	CHECK("cgroup: no v1 mount on a v2 system",
+	    sysinfo_cgroup_mount(mountinfo_v2, 0, root, sizeof(root), mnt,
+	    sizeof(mnt)) == -1);
+	CHECK("cgroup: v1 cpu mount in a container, with its root",
+	    sysinfo_cgroup_mount(mountinfo_v1_docker, 0, root, sizeof(root),
+	    mnt, sizeof(mnt)) == 0 && strcmp(root, "/docker/abc123") == 0 &&
+	    strcmp(mnt, "/sys/fs/cgroup/cpu,cpuacct") == 0);
+	CHECK("cgroup: no v2 mount in a v1 container",
+	    sysinfo_cgroup_mount(mountinfo_v1_docker, 1, root, sizeof(root),
+	    mnt, sizeof(mnt)) == -1);
+}
+
+static void
+check_fs_types(void)
+{
+	char type[32];
+
+	CHECK("fs type: root", sysinfo_fs_type(mountinfo_v2, "/usr/lib",
+	    type, sizeof(type)) == 0 && strcmp(type, "ext4") == 0);
+	CHECK("fs type: the mount point itself", sysinfo_fs_type(mountinfo_v2,
+	    "/tmp", type, sizeof(type)) == 0 && strcmp(type, "tmpfs") == 0);
+	CHECK("fs type: below a mount point", sysinfo_fs_type(mountinfo_v2,
+	    "/tmp/bytebench.x", type, sizeof(type)) == 0 &&
+	    strcmp(type, "tmpfs") == 0);
+	CHECK("fs type: a prefix that is not a parent (/tmpx)",
+	    sysinfo_fs_type(mountinfo_v2, "/tmpx/a", type, sizeof(type)) == 0 &&
+	    strcmp(type, "ext4") == 0);
+	CHECK("fs type: the deepest mount wins", sysinfo_fs_type(mountinfo_v2,
+	    "/home/user/ram/s", type, sizeof(type)) == 0 &&
+	    strcmp(type, "tmpfs") == 0);
+	CHECK("fs type: next mount up", sysinfo_fs_type(mountinfo_v2,
+	    "/home/user/src", type, sizeof(type)) == 0 &&
+	    strcmp(type, "xfs") == 0);
+	CHECK("fs type: overlay root of a container",
+	    sysinfo_fs_type(mountinfo_v1_docker, "/work/tmp", type,
+	    sizeof(type)) == 0 && strcmp(type, "overlay") == 0);
+	CHECK("fs type: no mounts", sysinfo_fs_type("", "/tmp", type,
+	    sizeof(type)) == -1);
+}
+
+int
+main(void)
+{
+	check_models();
+	check_quotas();
+	check_cgroups();
+	check_fs_types();
+	return check_exit();
+}
