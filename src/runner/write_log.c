@@ -118,7 +118,8 @@ write_log(FILE *f, const struct report *r)
 	if (s->duration_s > 0)
 		fprintf(f, "%g s for every test\n", s->duration_s);
 	fprintf(f, "placement: %s; shell tests' locale: %s; /bin/sh: %s\n",
-	    s->placement, r->sys.locale, r->sys.shell);
+	    s->placement_given ? s->placement : "each test's own default",
+	    r->sys.locale, r->sys.shell);
 	fprintf(f, "CPUs: %d online, %d usable; build: %s %s (%s)\n",
 	    r->sys.cpus_online, r->sys.cpus_usable, r->sys.compiler,
 	    r->sys.cflags, r->sys.build_kind);
