@@ -20,7 +20,7 @@ const char options_usage[] =
     "  -q          quiet: print nothing but errors\n"
     "  -v          verbose: also print every command\n"
     "  -b          brief system information in the report header\n"
-    "  -Q, --quick quick mode: 5 passes of 1 to 3 s per test, the index with\n"
+    "  -Q, --quick quick mode: 5 passes of 1 or 2 s per test, the index with\n"
     "              its 95% interval, labelled quick (about 4 min on 2 CPUs)\n"
     "  -i n        passes: n for long tests, max(1, (n+1)/3) for short ones\n"
     "  -c n        run n copies of each test at once (repeatable; default:\n"

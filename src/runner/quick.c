@@ -7,7 +7,7 @@
 #include "quick.h"
 
 static const char *const no_args[] = { NULL };
-static const char *const fstime_args[] = { "-p", "0", "-P", "0.25", NULL };
+static const char *const fstime_args[] = { "-p", "0", "-P", "0.1", NULL };
 static const char *const looper_args[] = { "-l", NULL };
 
 /*
@@ -21,11 +21,11 @@ static const struct {
 	const char *const *args;
 	double extra_s, quick_extra_s;
 } plans[] = {
-	{ "fstime", "-c", fstime_args, 15, 1 },
-	{ "fstime", "-r", fstime_args, 10, 0.6 },
-	{ "fstime", "-w", fstime_args, 4, 0.3 },
+	{ "fstime", "-c", fstime_args, 15, 0.5 },
+	{ "fstime", "-r", fstime_args, 10, 0.3 },
+	{ "fstime", "-w", fstime_args, 4, 0.2 },
 	{ "looper", NULL, looper_args, 0.5, 0.5 },
-	{ "whetstone-double", NULL, no_args, 1, 1 },
+	{ "whetstone-double", NULL, no_args, 1.2, 1.2 },
 };
 
 /* Extra seconds of a pass of a program not in the table. */
@@ -47,9 +47,9 @@ find(const struct test_def *t)
 double
 quick_seconds(const struct test_def *t)
 {
-	double s = t->seconds / 20;
+	double s = t->seconds / 30;
 
-	return s < 1 ? 1 : s > 3 ? 3 : s;
+	return s < 1 ? 1 : s > 2 ? 2 : s;
 }
 
 const char *const *

@@ -12,13 +12,13 @@
 /* Passes of every test in quick mode (the worst floor(5/3) = 1 dropped). */
 #define QUICK_PASSES 5
 
-/* Seconds of one quick pass: the test's duration / 20, within 1..3 s. */
+/* Seconds of one quick pass: the test's duration / 30, within 1..2 s. */
 double quick_seconds(const struct test_def *t);
 
 /*
  * Options put before the catalog's arguments in quick mode (a
  * NULL-terminated list, never NULL): fstime gets no settling pauses and
- * 0.25 s of priming, looper ends its interval at its last counted run.
+ * 0.1 s of priming, looper ends its interval at its last counted run.
  */
 const char *const *quick_args(const struct test_def *t);
 

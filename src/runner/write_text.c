@@ -90,7 +90,7 @@ header(FILE *f, const struct report *r)
 		    s->scratch_fs[0] != '\0' ? s->scratch_fs :
 		    "file system unknown");
 	if (r->settings.quick)
-		fprintf(f, "   Quick mode: %d passes of 1 to 3 s per test; "
+		fprintf(f, "   Quick mode: %d passes of 1 to 2 s per test; "
 		    "see each index's interval\n", r->settings.long_passes);
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);

@@ -1,0 +1,141 @@
+#!/bin/sh
+# t-quick.sh - quick mode end to end against the fake program: the quick
+# label in the header and JSON, five passes of 1 to 3 s with the quick
+# options of fstime and looper, the 95% interval under the score and in
+# JSON, the -v spread table, progress lines, noise warnings and
+# --no-warnings, and the options quick mode refuses.
+. "$(dirname "$0")/lib.sh"
+
+if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
+	skip "quick end to end" "$FAKE or $BYTEBENCH not built"
+	exit 0
+fi
+
+bin=$scratch/bin
+mkdir -p "$bin" "$scratch/tmp"
+for p in dhry2reg whetstone-double syscall pipe context1 spawn execl fstime \
+    looper; do
+	ln -s "$FAKE" "$bin/$p"
+done
+
+# Baseline x 10 everywhere but pipe, whose rate is 124400 over the wall
+# time of the fake (no TIME line): it differs from pass to pass.
+cat >"$scratch/spec" <<'EOF'
+dhry2reg:* count 1167000 1 lps 1
+whetstone-double:* rate 550 MWIPS
+execl:* count 4300 1 lps 10
+fstime:*-b:1024:* rate 39600 KBps
+fstime:*-b:256:* rate 16550 KBps
+fstime:*-b:4096:* rate 58000 KBps
+pipe:* count 124400 1 lps
+context1:* count 40000 1 lps 1
+spawn:* count 1260 1 lps 1
+syscall:*:mix count 150000 1 lps 1
+looper:*multi.sh:1 count 424 60 lpm 60
+looper:*multi.sh:8 count 60 60 lpm 60
+EOF
+
+unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR
+export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" FAKE_SPEC="$scratch/spec"
+export FAKE_ENVLOG="$scratch/envlog"
+
+# runb RESULTDIR ARGS...: the runner; stdout in $out, the report in $rep.
+runb() {
+	UB_RESULTDIR=$1
+	export UB_RESULTDIR
+	shift
+	"$BYTEBENCH" "$@" >"$scratch/stdout" 2>"$scratch/stderr"
+	rc=$?
+	out=$(cat "$scratch/stdout")
+	rep=$(ls "$UB_RESULTDIR"/*-01 2>/dev/null)
+}
+
+runb "$scratch/r1" --quick -c 1 -v
+if [ "$rc" -ne 0 ] || [ -z "$rep" ]; then
+	fail "quick run of the fakes" "rc $rc: $(cat "$scratch/stderr")"
+	exit 0
+fi
+check "quick: header says quick" grep -q \
+    '^   BYTE UNIX Benchmarks (bytebench [^ ]* quick; index method [0-9]*)$' \
+    "$rep"
+check "quick: header line on the mode" grep -q '^   Quick mode: 5 passes' \
+    "$rep"
+check "quick: 4 of 5 passes kept" grep -q \
+    '^Process Creation  *1260\.0 lps   (1\.0 s, 4 samples)$' "$rep"
+sed 's/^key=\([^ ]*\) .*/\1/' "$FAKE_ENVLOG" >"$scratch/keys"
+check "quick: 1 s passes for a 10 s test" grep -qx 'dhry2reg:1' \
+    "$scratch/keys"
+check "quick: 1 s passes for a 30 s test" grep -qx 'spawn:1' \
+    "$scratch/keys"
+check "quick: fstime without pauses, short priming" grep -q \
+    '^fstime:-p:0:-P:0\.1:-c:-t:1:' "$scratch/keys"
+check "quick: looper ends at its last run, 2 s" grep -q \
+    '^looper:-l:2:.*multi\.sh:8$' "$scratch/keys"
+check "quick: five passes of each test" [ "$(grep -c '^pipe:' \
+    "$scratch/keys")" -eq 5 ]
+
+# The interval: under the score, around it, the same numbers in JSON.
+line=$(grep -A1 '^System Benchmarks Index Score' "$rep" | tail -n 1)
+check "quick: interval line under the score" sh -c \
+    "printf '%s\n' '$line' |
+    grep -q '^ *95% interval: [0-9][0-9.]* to [0-9][0-9.]*\$' &&
+    [ \${#1} -eq 75 ]" sh "$line"
+score=$(sed -n 's/^System Benchmarks Index Score  *//p' "$rep")
+low=$(printf '%s\n' "$line" | sed 's/.*interval: \([0-9.]*\) to.*/\1/')
+high=$(printf '%s\n' "$line" | sed 's/.* to \([0-9.]*\)$/\1/')
+check "quick: score inside its interval, which has a width" awk \
+    "BEGIN { exit !($low <= $score && $score <= $high && $low < $high) }"
+check "quick: JSON quick and five passes" sh -c "
+    tr -d '\n' <'$rep.json' | grep -q '\"long_passes\": 5, *\"short_passes\": 5,.*\"quick\": true'"
+check "quick: JSON interval" sh -c "
+    tr -d '\n' <'$rep.json' |
+    grep -q '\"ci_low\": [0-9][0-9.e+-]*, *\"ci_high\": [0-9][0-9.e+-]*'"
+check "quick: -v spread table" grep -q \
+    '^Pipe Throughput  *[0-9.]*  *[0-9.]*  *[0-9.]*%$' "$rep"
+check "quick: equal passes have CV 0.0%" grep -q \
+    '^Process Creation  *1260\.0  *1260\.0  *0\.0%$' "$rep"
+check "quick: warning on the spread pipe passes" grep -q \
+    '^Warning: 1 x Pipe Throughput: passes spread widely (CV [0-9.]*%)$' \
+    "$rep"
+check "quick: warnings in JSON" grep -q 'passes spread widely' "$rep.json"
+check "quick: estimate printed first" sh -c \
+    "printf '%s\n' \"\$1\" | sed -n 2p | grep -q '^Estimated time: about'" \
+    sh "$out"
+
+# The same run without warnings: no Warning lines, the same figures.
+runb "$scratch/r2" -Q -c 1 --no-warnings pipe spawn
+check "--no-warnings: no noise warning" sh -c \
+    "[ -n '$rep' ] && ! grep -q '^Warning' '$rep' &&
+    grep -q '\"warnings\": \[\]' '$rep.json'"
+check "-Q: quick too" grep -q 'quick; index method' "$rep"
+check "quick: a progress line per test" sh -c \
+    "printf '%s\n' \"\$1\" | grep -q \
+    '^1 x Process Creation  1 2 3 4 5  ([0-9:]* elapsed, ~[0-9:]* left)\$'" \
+    sh "$out"
+
+# Default mode keeps the classic passes and durations, and still has an
+# interval where every test has two passes or more.
+: >"$FAKE_ENVLOG"
+runb "$scratch/r3" -c 1 -i 2 spawn execl
+check "default: no quick label" sh -c "! grep -q quick '$rep'"
+check "default: the test's own duration" grep -q '^key=spawn:30 ' \
+    "$FAKE_ENVLOG"
+check "default: -i 2 gives one short pass: no interval" sh -c \
+    "! grep -q '95% interval' '$rep'"
+
+for bad in "--quick -i 3" "--quick --duration 2" "-Q -i3"; do
+	# shellcheck disable=SC2086
+	runb "$scratch/r4" $bad
+	check "refused: $bad" sh -c "[ $rc -eq 2 ] && [ ! -e '$scratch/r4' ]"
+done
+
+# On a terminal the status line is redrawn in place.
+if command -v script >/dev/null 2>&1 &&
+    script -qc true /dev/null >/dev/null 2>&1; then
+	UB_RESULTDIR=$scratch/r5 script -qc \
+	    "'$BYTEBENCH' -Q -c 1 spawn" "$scratch/typescript" >/dev/null 2>&1
+	check "terminal: pass k/5 redrawn in place" grep -q \
+	    "$(printf '\r')1 x Process Creation  pass 3/5 " "$scratch/typescript"
+else
+	skip "terminal: pass k/5 redrawn in place" "no script(1)"
+fi
