@@ -261,6 +261,39 @@ sysinfo_cpu_model(const char *cpuinfo)
 	return model;
 }
 
+/* Reads up to len - 1 bytes of a small file as a string; 0 or -1. */
+static int
+read_small(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return n > 0 ? 0 : -1;
+}
+
+/* A whole number of at most 19 digits at *p, which moves past it. */
+static int
+number_at(const char **p, long long *out)
+{
+	char *end;
+
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+	if (!((**p >= '0' && **p <= '9') || **p == '-'))
+		return -1;
+	errno = 0;
+	*out = strtoll(*p, &end, 10);
+	if (errno != 0 || end == *p)
+		return -1;
+	*p = end;
+	return 0;
+}
+
 #ifdef SYSINFO_BSD
 /*
  * The BSDs and macOS: the CPU's brand (macOS) or hw.model, through
@@ -304,46 +337,45 @@ bsd_cpu_model(const char *machine)
 	return trimmed(machine);
 }
 
+/*
+ * Linux lists the CPUs online in /sys ("0-3,6"): musl's sysconf counts
+ * the affinity mask instead.  Elsewhere sysconf.
+ */
 int
 sysinfo_online_cpus(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	char text[4096];
+	long n = 0;
 
+	if (read_small("/sys/devices/system/cpu/online", text,
+	    sizeof(text)) == 0)
+		n = sysinfo_cpu_list_count(text);
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : (int)n;
 }
 #endif
 
-/* Reads up to len - 1 bytes of a small file as a string; 0 or -1. */
-static int
-read_small(const char *path, char *buf, size_t len)
+int
+sysinfo_cpu_list_count(const char *text)
 {
-	FILE *f = fopen(path, "r");
-	size_t n;
+	long long from, to, n = 0;
 
-	if (f == NULL)
-		return -1;
-	n = fread(buf, 1, len - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return n > 0 ? 0 : -1;
-}
-
-/* A whole number of at most 19 digits at *p, which moves past it. */
-static int
-number_at(const char **p, long long *out)
-{
-	char *end;
-
-	while (**p == ' ' || **p == '\t')
-		(*p)++;
-	if (!((**p >= '0' && **p <= '9') || **p == '-'))
-		return -1;
-	errno = 0;
-	*out = strtoll(*p, &end, 10);
-	if (errno != 0 || end == *p)
-		return -1;
-	*p = end;
-	return 0;
+	while (number_at(&text, &from) == 0 && from >= 0) {
+		to = from;
+		if (*text == '-') {
+			text++;
+			if (number_at(&text, &to) == -1 || to < from)
+				return 0;
+		}
+		n += to - from + 1;
+		if (n > INT_MAX)
+			return 0;
+		if (*text != ',')
+			break;
+		text++;
+	}
+	return *text == '\0' || *text == '\n' ? (int)n : 0;
 }
 
 /* quota / period rounded up, at least 1; 0 when either is not > 0. */

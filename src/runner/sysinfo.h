@@ -69,6 +69,9 @@ int sysinfo_cpu_max_cpus(const char *text);
 /* The same for the v1 cpu.cfs_quota_us and cpu.cfs_period_us texts. */
 int sysinfo_cfs_cpus(const char *quota, const char *period);
 
+/* CPUs in a Linux CPU list ("0-3,6" -> 5); 0 when it is not one. */
+int sysinfo_cpu_list_count(const char *text);
+
 /*
  * This process's cgroup from /proc/self/cgroup text into out: the v2
  * line "0::PATH" (v2 set), else the v1 line whose controllers include

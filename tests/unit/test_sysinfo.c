@@ -1,7 +1,7 @@
 /*
  * test_sysinfo.c - the parsers of sysinfo.c on fixture texts: CPU models
- * from /proc/cpuinfo of x86 and ARM machines, cgroup CPU quotas (v2 and
- * v1), the process's cgroup and its mount, the scratch file system type.
+ * from /proc/cpuinfo of x86 and ARM machines, CPU lists, cgroup CPU quotas
+ * (v2 and v1), the process's cgroup and its mount, file system types.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +126,17 @@ static const struct cfs_case cfs_cases[] = {
 	{ "cfs: unreadable period", "150000\n", "\n", 0 },
 };
 
+static const struct quota_case list_cases[] = {
+	{ "cpu list: one range", "0-3\n", 4 },
+	{ "cpu list: ranges and singles", "0-1,4,6-7\n", 5 },
+	{ "cpu list: one CPU", "0\n", 1 },
+	{ "cpu list: no newline", "2-5", 4 },
+	{ "cpu list: backwards range", "3-1\n", 0 },
+	{ "cpu list: garbage", "abc\n", 0 },
+	{ "cpu list: trailing garbage", "0-3x\n", 0 },
+	{ "cpu list: empty", "", 0 },
+};
+
 static const char cgroup_v2[] = "0::/user.slice/user-1000.slice/session-2\n";
 static const char cgroup_hybrid[] =
     "12:cpuset:/\n"
@@ -177,6 +188,10 @@ check_quotas(void)
 		CHECK(max_cases[i].name,
 		    sysinfo_cpu_max_cpus(max_cases[i].text) ==
 		    max_cases[i].want);
+	for (i = 0; i < sizeof(list_cases) / sizeof(list_cases[0]); i++)
+		CHECK(list_cases[i].name,
+		    sysinfo_cpu_list_count(list_cases[i].text) ==
+		    list_cases[i].want);
 	for (i = 0; i < sizeof(cfs_cases) / sizeof(cfs_cases[0]); i++)
 		CHECK(cfs_cases[i].name,
 		    sysinfo_cfs_cpus(cfs_cases[i].quota, cfs_cases[i].period) ==
