@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +245,30 @@ pass_dirs_free(struct pass_dirs *d)
 	memset(d, 0, sizeof(*d));
 }
 
+/*
+ * Zero bytes written ahead into each copy's stdout and stderr file, which
+ * the copy then overwrites: when the scratch file system fills up during
+ * the pass, its ERROR line still has room (where blocks are overwritten in
+ * place).  The runner drops NUL bytes when it reads the files back.
+ */
+#define CAPTURE_RESERVE 4096
+
+/* Creates a copy's output file exclusively, no link followed; 0 or -1. */
+static int
+capture_file(const char *path)
+{
+	static const char zeros[CAPTURE_RESERVE];
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	ssize_t n;
+
+	if (fd == -1)
+		return -1;
+	/* Short of space already, the file just gets less (or no) reserve. */
+	n = write(fd, zeros, sizeof(zeros));
+	(void)n;
+	return close(fd);
+}
+
 /* dir/<prefix><i>, malloc'd. */
 static char *
 path_in(const char *dir, const char *prefix, int i)
@@ -293,6 +318,12 @@ pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies,
 			    d->copydirs[i], strerror(errno));
 			return -1;
 		}
+		if (capture_file(d->outs[i]) == -1 ||
+		    capture_file(d->errs[i]) == -1) {
+			snprintf(err, errlen, "cannot create the output files "
+			    "in %.400s: %s", d->pass, strerror(errno));
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -313,6 +344,24 @@ say(const struct run_env *e, const char *fmt, ...)
 	vfprintf(e->console, fmt, ap);
 	va_end(ap);
 	fflush(e->console);
+}
+
+/*
+ * Replaces with '?' what a terminal would act on in a program's message
+ * (C0 controls, DEL, C1 controls as UTF-8) before the console and the
+ * text report show it.
+ */
+static void
+printable(char *s)
+{
+	unsigned char *u = (unsigned char *)s;
+
+	for (; *u != '\0'; u++) {
+		if (*u < 0x20 || *u == 0x7f)
+			*u = '?';
+		else if (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f)
+			u[0] = u[1] = '?';
+	}
 }
 
 /*
@@ -406,6 +455,7 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 		stats_combine_pass(p, t->flags, &why);
 		snprintf(msg, msglen, "%s", why);
 	}
+	printable(msg);
 out:
 	if (l != NULL)
 		for (i = 0; i < ncopies; i++) {
