@@ -101,6 +101,28 @@ test_log(FILE *f, const struct test_result *t, int copies)
 	}
 }
 
+/* Each index score of a block with its 95% interval, when known. */
+static void
+index_log(FILE *f, const struct block *b)
+{
+	const struct index_result *x;
+	int i;
+
+	for (i = 0; i < b->nindexes; i++) {
+		x = &b->indexes[i];
+		if (x->nok == 0)
+			continue;
+		fprintf(f, "\n>>>> %s index, %d cop%s: %.6f%s", x->def->name,
+		    b->copies, b->copies == 1 ? "y" : "ies", x->score,
+		    x->partial ? " (partial)" : "");
+		if (x->ci_low > 0 && x->ci_high > 0)
+			fprintf(f, ", 95%% interval %.6f to %.6f\n", x->ci_low,
+			    x->ci_high);
+		else
+			fprintf(f, ", 95%% interval unknown\n");
+	}
+}
+
 int
 write_log(FILE *f, const struct report *r)
 {
@@ -114,7 +136,8 @@ write_log(FILE *f, const struct report *r)
 	fprintf(f, "bytebench %s (index method %d) on %s, started %s\n",
 	    r->version, r->index_method, r->sys.hostname, when);
 	fprintf(f, "passes: long %d, short %d; duration: %s", s->long_passes,
-	    s->short_passes, s->duration_s > 0 ? "" : "each test's own\n");
+	    s->short_passes, s->duration_s > 0 ? "" : s->quick ?
+	    "quick: each test's / 30, within 1 to 2 s\n" : "each test's own\n");
 	if (s->duration_s > 0)
 		fprintf(f, "%g s for every test\n", s->duration_s);
 	fprintf(f, "placement: %s; shell tests' locale: %s; /bin/sh: %s\n",
@@ -125,10 +148,12 @@ write_log(FILE *f, const struct report *r)
 	    r->sys.cflags, r->sys.build_kind);
 	fprintf(f, "scratch files: %s (%s)\n", r->sys.scratch_dir,
 	    r->sys.scratch_fs[0] != '\0' ? r->sys.scratch_fs : "unknown");
-	for (b = 0; b < r->nblocks; b++)
+	for (b = 0; b < r->nblocks; b++) {
 		for (i = 0; i < r->blocks[b].ntests; i++)
 			test_log(f, &r->blocks[b].tests[i],
 			    r->blocks[b].copies);
+		index_log(f, &r->blocks[b]);
+	}
 	for (i = 0; i < r->nwarnings; i++)
 		fprintf(f, "\nwarning: %s\n", r->warnings[i]);
 	if (r->interrupted)
