@@ -85,8 +85,8 @@ low=$(printf '%s\n' "$line" | sed 's/.*interval: \([0-9.]*\) to.*/\1/')
 high=$(printf '%s\n' "$line" | sed 's/.* to \([0-9.]*\)$/\1/')
 check "quick: score inside its interval, which has a width" awk \
     "BEGIN { exit !($low <= $score && $score <= $high && $low < $high) }"
-check "quick: JSON quick and five passes" sh -c "
-    tr -d '\n' <'$rep.json' | grep -q '\"long_passes\": 5, *\"short_passes\": 5,.*\"quick\": true'"
+check "quick: JSON quick and five passes" sh -c "tr -d '\n' <'$rep.json' |
+    grep -q '\"long_passes\": 5, *\"short_passes\": 5,.*\"quick\": true'"
 check "quick: JSON interval" sh -c "
     tr -d '\n' <'$rep.json' |
     grep -q '\"ci_low\": [0-9][0-9.e+-]*, *\"ci_high\": [0-9][0-9.e+-]*'"
@@ -134,8 +134,9 @@ if command -v script >/dev/null 2>&1 &&
     script -qc true /dev/null >/dev/null 2>&1; then
 	UB_RESULTDIR=$scratch/r5 script -qc \
 	    "'$BYTEBENCH' -Q -c 1 spawn" "$scratch/typescript" >/dev/null 2>&1
+	cr=$(printf '\r')
 	check "terminal: pass k/5 redrawn in place" grep -q \
-	    "$(printf '\r')1 x Process Creation  pass 3/5 " "$scratch/typescript"
+	    "${cr}1 x Process Creation  pass 3/5 " "$scratch/typescript"
 else
 	skip "terminal: pass k/5 redrawn in place" "no script(1)"
 fi

@@ -115,12 +115,13 @@ check_swap(void)
 static void
 check_governor(struct report *r)
 {
+	static const char fmt[] =
+	    "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor";
 	char path[96], gov[64], first[64] = "";
 	int i, other = 0;
 
 	for (i = 0; i < r->sys.cpus_online; i++) {
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", i);
+		snprintf(path, sizeof(path), fmt, i);
 		if (read_text(path, gov, sizeof(gov)) == -1)
 			continue;
 		gov[strcspn(gov, "\n")] = '\0';
