@@ -18,6 +18,7 @@
  *                                    to PIDFILE, then does ACTION
  *   fill PATH KIB ACTION...          writes KIB KiB to PATH, then ACTION
  *   link TARGET ACTION...            symlink "link" in the cwd -> TARGET
+ *   sleep MS ACTION...               sleeps MS milliseconds, then ACTION
  * With FAKE_ENVLOG set, each run appends one line describing its copy
  * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd, process group)
  * to that file; it also leaves a file in UB_TMPDIR to show that the
@@ -29,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -127,6 +129,14 @@ act(char **w, int n)
 	    parse_long(w[3], 0, 1L << 30, &v) == 0) {
 		fill(w[2], v);
 		return act(w + 3, n - 3);
+	}
+	if (strcmp(w[1], "sleep") == 0 && n > 3 &&
+	    parse_long(w[2], 0, 3600000, &v) == 0) {
+		struct timespec ts = { v / 1000, v % 1000 * 1000000 };
+
+		while (nanosleep(&ts, &ts) == -1)
+			;
+		return act(w + 2, n - 2);
 	}
 	if (strcmp(w[1], "link") == 0 && n > 3) {
 		if (symlink(w[2], "link") == -1)
