@@ -164,7 +164,7 @@ test: check-build
 
 sanitize:
 	$(MAKE) BUILD=build-san PGMS=build-san/pgms OPT='-O1 -g' HOSTOPT='-O1 -g' \
-		BUILD_KIND=sanitize CFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer' \
+		BUILD_KIND=sanitize CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer' \
 		LDFLAGS='-fsanitize=address,undefined' test
 
 format:
