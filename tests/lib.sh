@@ -21,3 +21,35 @@ check() {
 # A private scratch directory, removed when the script exits.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/bytebench-t.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT
+
+# fake_bin NAME PROGRAM...: the end-to-end set-up.  Skips the script (as
+# NAME) unless the fake program and the runner are built; then makes $bin,
+# a program directory whose PROGRAMs are links to the fake, and
+# $scratch/tmp, and points the runner at them with a clean environment.
+fake_bin() {
+	if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
+		skip "$1" "$FAKE or $BYTEBENCH not built"
+		exit 0
+	fi
+	shift
+	bin=$scratch/bin
+	mkdir -p "$bin" "$scratch/tmp"
+	for p in "$@"; do
+		ln -s "$FAKE" "$bin/$p"
+	done
+	unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR UB_RESULTDIR
+	export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp"
+}
+
+# runb RESULTDIR ARGS...: runs the runner with its results in RESULTDIR;
+# sets rc, out (its stdout), err (its stderr) and rep (the first report).
+runb() {
+	UB_RESULTDIR=$1
+	export UB_RESULTDIR
+	shift
+	"$BYTEBENCH" "$@" >"$scratch/stdout" 2>"$scratch/stderr"
+	rc=$?
+	out=$(cat "$scratch/stdout")
+	err=$(cat "$scratch/stderr")
+	rep=$(ls "$UB_RESULTDIR"/*-01 2>/dev/null)
+}

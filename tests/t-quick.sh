@@ -6,17 +6,8 @@
 # --no-warnings, and the options quick mode refuses.
 . "$(dirname "$0")/lib.sh"
 
-if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
-	skip "quick end to end" "$FAKE or $BYTEBENCH not built"
-	exit 0
-fi
-
-bin=$scratch/bin
-mkdir -p "$bin" "$scratch/tmp"
-for p in dhry2reg whetstone-double syscall pipe context1 spawn execl fstime \
-    looper; do
-	ln -s "$FAKE" "$bin/$p"
-done
+fake_bin "quick end to end" dhry2reg whetstone-double syscall pipe context1 \
+    spawn execl fstime looper
 
 # Baseline x 10 everywhere but pipe, whose rate is 124400 over the wall
 # time of the fake (no TIME line): it differs from pass to pass.
@@ -35,20 +26,8 @@ looper:*multi.sh:1 count 424 60 lpm 60
 looper:*multi.sh:8 count 60 60 lpm 60
 EOF
 
-unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR
-export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" FAKE_SPEC="$scratch/spec"
+export FAKE_SPEC="$scratch/spec"
 export FAKE_ENVLOG="$scratch/envlog"
-
-# runb RESULTDIR ARGS...: the runner; stdout in $out, the report in $rep.
-runb() {
-	UB_RESULTDIR=$1
-	export UB_RESULTDIR
-	shift
-	"$BYTEBENCH" "$@" >"$scratch/stdout" 2>"$scratch/stderr"
-	rc=$?
-	out=$(cat "$scratch/stdout")
-	rep=$(ls "$UB_RESULTDIR"/*-01 2>/dev/null)
-}
 
 runb "$scratch/r1" --quick -c 1 -v
 if [ "$rc" -ne 0 ] || [ -z "$rep" ]; then

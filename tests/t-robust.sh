@@ -9,30 +9,10 @@
 trap 'for m in $(awk -v s="$scratch/" "index(\$2, s) == 1 { print \$2 }" \
     /proc/mounts 2>/dev/null); do umount "$m"; done; rm -rf "$scratch"' EXIT
 
-if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
-	skip "robust" "$FAKE or $BYTEBENCH not built"
-	exit 0
-fi
-
-bin=$scratch/bin
-mkdir -p "$bin" "$scratch/tmp"
-for p in dhry2reg syscall pipe context1 spawn execl fstime looper hanoi; do
-	ln -s "$FAKE" "$bin/$p"
-done
+fake_bin "robust" dhry2reg syscall pipe context1 spawn execl fstime looper \
+    hanoi
 printf '* count 1 1 lps 1\n' >"$scratch/good"
-unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR UB_RESULTDIR
-export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" FAKE_SPEC="$scratch/good"
-
-# runb RESULTDIR ARGS...: runs the runner; rc, stdout in $out, stderr $err.
-runb() {
-	UB_RESULTDIR=$1
-	export UB_RESULTDIR
-	shift
-	"$BYTEBENCH" "$@" >"$scratch/stdout" 2>"$scratch/stderr"
-	rc=$?
-	out=$(cat "$scratch/stdout")
-	err=$(cat "$scratch/stderr")
-}
+export FAKE_SPEC="$scratch/good"
 
 # alive PID: the process exists and is not a zombie.
 alive() {

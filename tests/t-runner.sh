@@ -6,17 +6,9 @@
 # interrupts.
 . "$(dirname "$0")/lib.sh"
 
-if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
-	skip "runner end to end" "$FAKE or $BYTEBENCH not built"
-	exit 0
-fi
-
-bin=$scratch/bin
-mkdir -p "$bin" "$scratch/tmp"
-for p in dhry2reg dhry2 whetstone-double syscall pipe context1 spawn execl \
-    fstime looper arithoh short int long float double hanoi; do
-	ln -s "$FAKE" "$bin/$p"
-done
+fake_bin "runner end to end" dhry2reg dhry2 whetstone-double syscall pipe \
+    context1 spawn execl fstime looper arithoh short int long float double \
+    hanoi
 
 # Every index test prints ten times its UnixBench baseline.
 cat >"$scratch/good" <<'EOF'
@@ -35,19 +27,7 @@ looper:*multi.sh:8 count 60 60 lpm 60
 * count 1 1 lps 1
 EOF
 
-unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR
-export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" FAKE_SPEC="$scratch/good"
-
-# runb RESULTDIR ARGS...: runs the runner; stdout in $out, stderr in $err.
-runb() {
-	UB_RESULTDIR=$1
-	export UB_RESULTDIR
-	shift
-	"$BYTEBENCH" "$@" >"$scratch/stdout" 2>"$scratch/stderr"
-	rc=$?
-	out=$(cat "$scratch/stdout")
-	err=$(cat "$scratch/stderr")
-}
+export FAKE_SPEC="$scratch/good"
 
 # index_col FILE: the INDEX column of the index table, one per line.
 index_rows() {
