@@ -19,6 +19,9 @@
  *   fill PATH KIB ACTION...          writes KIB KiB to PATH, then ACTION
  *   link TARGET ACTION...            symlink "link" in the cwd -> TARGET
  *   sleep MS ACTION...               sleeps MS milliseconds, then ACTION
+ *   cycle FILE N...                  COUNT|N|1|lps and TIME|1 with the
+ *                                    next N of the list each run, the run
+ *                                    number kept in FILE (one copy only)
  * With FAKE_ENVLOG set, each run appends one line describing its copy
  * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd, process group)
  * to that file; it also leaves a file in UB_TMPDIR to show that the
@@ -137,6 +140,22 @@ act(char **w, int n)
 		while (nanosleep(&ts, &ts) == -1)
 			;
 		return act(w + 2, n - 2);
+	}
+	if (strcmp(w[1], "cycle") == 0 && n > 3) {
+		FILE *f = fopen(w[2], "r");
+
+		v = 0;
+		if (f != NULL) {
+			if (fscanf(f, "%ld", &v) != 1)
+				v = 0;
+			fclose(f);
+		}
+		if ((f = fopen(w[2], "w")) != NULL) {
+			fprintf(f, "%ld\n", v + 1);
+			fclose(f);
+		}
+		printf("COUNT|%s|1|lps\nTIME|1\n", w[3 + v % (n - 3)]);
+		return 0;
 	}
 	if (strcmp(w[1], "link") == 0 && n > 3) {
 		if (symlink(w[2], "link") == -1)
