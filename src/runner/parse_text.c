@@ -547,6 +547,17 @@ index_header(struct parser *p, const struct line *l)
 	    (size_t)(l->tok[n - 1] + l->toklen[n - 1] - l->tok[0]), partial);
 }
 
+/* Ends the open index table with its score (v; "---" when none). */
+static void
+close_index(struct parser *p, int partial, double v, int none)
+{
+	p->index->partial |= partial;
+	p->index->score = v;
+	p->index->has_score = !none;
+	p->index = NULL;
+	p->index_closed = 1;
+}
+
 /*
  * "System Benchmarks Index Score [(Partial Only)][:] 781.5" (or "---"
  * when no test counted): returns 1 when l is one (-1: error), 2 when it
@@ -582,11 +593,7 @@ score_line(struct parser *p, const struct line *l)
 		if (open_index(p, l->tok[0], len, partial) == -1)
 			return -1;
 	}
-	p->index->partial |= partial;
-	p->index->score = v;
-	p->index->has_score = !none;
-	p->index = NULL;
-	p->index_closed = 1;
+	close_index(p, partial, v, none);
 	return 1;
 }
 
@@ -605,11 +612,7 @@ average_line(struct parser *p, const struct line *l)
 	    !tok_is(l, 0, "AVERAGE") || (n != 2 && !partial) ||
 	    !(none || tok_number(l, n - 1, &v)))
 		return 0;
-	p->index->partial |= partial;
-	p->index->score = v;
-	p->index->has_score = !none;
-	p->index = NULL;
-	p->index_closed = 1;
+	close_index(p, partial, v, none);
 	return 1;
 }
 
