@@ -86,13 +86,38 @@ check "--no-warnings: no noise warning" sh -c \
     "[ -n '$rep' ] && ! grep -q '^Warning' '$rep' &&
     grep -q '\"warnings\": \[\]' '$rep.json'"
 check "-Q: quick too" grep -q 'quick; index method' "$rep"
-check "quick: a progress line per test" sh -c \
-    "printf '%s\n' \"\$1\" | grep -q \
-    '^1 x Process Creation  1 2 3 4 5  ([0-9:]* elapsed, ~[0-9:]* left)\$'" \
+check "quick: a progress line per round" sh -c \
+    "printf '%s\n' \"\$1\" | grep -c \
+    '^1 x round [1-5] of 5  ([0-9:]* elapsed, ~[0-9:]* left)\$' |
+    grep -qx 5" sh "$out"
+
+# Quick mode runs in rounds, one pass of every test a round; the default
+# runs every pass of a test before the next.
+sed 's/^key=\([^:]*\):.*/\1/' "$FAKE_ENVLOG" | tail -n 10 | tr '\n' ' ' \
+    >"$scratch/order"
+check "quick: passes in rounds" grep -qx \
+    'pipe spawn pipe spawn pipe spawn pipe spawn pipe spawn ' "$scratch/order"
+
+# A test that fails in a round stops; the others run all their rounds.
+{
+	printf '%s\n' "spawn:* cycle $scratch/spawn.n 1260 1260 fail"
+	cat "$FAKE_SPEC"
+} >"$scratch/spec.fail"
+FAKE_SPEC=$scratch/spec.fail runb "$scratch/r6" -Q -c 1 spawn pipe
+check "quick: a failed pass ends its test only" sh -c "
+    grep -q '^Process Creation .*FAILED\\|^Process Creation .*fail' '$rep' &&
+    grep -q '^Pipe Throughput  *[0-9.]* lps   (1\\.0 s, 4 samples)\$' '$rep'"
+check "quick: the failed pass named in the progress" sh -c \
+    "printf '%s\n' \"\$1\" | grep -q '^1 x Process Creation: pass 3 -- '" \
     sh "$out"
 
-# Default mode keeps the classic passes and durations, and still has an
-# interval where every test has two passes or more.
+# Default mode keeps the classic passes and durations, in turn, and still
+# has an interval where every test has two passes or more.
+: >"$FAKE_ENVLOG"
+runb "$scratch/r7" -c 1 -i 6 spawn execl
+check "default: passes in turn" sh -c "
+    sed 's/^key=\\([^:]*\\):.*/\\1/' '$FAKE_ENVLOG' | tr '\\n' ' ' |
+    grep -qx 'spawn spawn execl execl '"
 : >"$FAKE_ENVLOG"
 runb "$scratch/r3" -c 1 -i 2 spawn execl
 check "default: no quick label" sh -c "! grep -q quick '$rep'"

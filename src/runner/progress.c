@@ -125,7 +125,7 @@ progress_test_begin(struct progress *p, const struct test_def *t,
 	const struct progress_step *st;
 	int i;
 
-	for (i = p->cur + 1; i < p->nsteps; i++)
+	for (i = 0; i < p->nsteps; i++)
 		if (p->steps[i].test == t && p->steps[i].copies == copies)
 			break;
 	p->active = i < p->nsteps;
@@ -134,9 +134,9 @@ progress_test_begin(struct progress *p, const struct test_def *t,
 	p->cur = i;
 	st = &p->steps[i];
 	p->pass = 0;
-	p->drawn = 0;
-	if (p->out == NULL)
+	if (p->out == NULL || p->round > 0)
 		return;
+	p->drawn = 0;
 	if (p->tty) {
 		draw(p, now, "starting");
 		return;
@@ -173,7 +173,14 @@ progress_pass_end(struct progress *p, double now, const char *failure)
 		st->done++;
 		st->done_s += now - p->pass_start;
 	}
-	if (p->out != NULL && !p->tty) {
+	if (p->out != NULL && p->round > 0) {
+		if (failure != NULL) {
+			fprintf(p->out, "%s%d x %s: pass %d -- %s\n",
+			    p->tty ? "\n" : "", st->copies, st->test->title,
+			    p->pass, failure);
+			p->drawn = 0;
+		}
+	} else if (p->out != NULL && !p->tty) {
 		if (failure == NULL)
 			fprintf(p->out, " %d", p->pass);
 		else
@@ -199,7 +206,12 @@ progress_test_end(struct progress *p, double now, const char *note)
 	st->passes = st->done;
 	if (p->out == NULL)
 		return;
-	if (p->tty) {
+	if (p->round > 0) {
+		if (note != NULL)
+			fprintf(p->out, "%s%d x %s: %s\n", p->tty ? "\n" : "",
+			    st->copies, st->test->title, note);
+		p->drawn = 0;
+	} else if (p->tty) {
 		snprintf(what, sizeof(what), "%d pass%s", st->done,
 		    st->done == 1 ? "" : "es");
 		draw(p, now, what);
@@ -215,6 +227,38 @@ progress_test_end(struct progress *p, double now, const char *note)
 	}
 	p->drawn = 0;
 	fflush(p->out);
+}
+
+void
+progress_round_begin(struct progress *p, int k, int n, int copies,
+    double now)
+{
+	(void)now;
+	p->round = k;
+	p->rounds = n;
+	p->round_copies = copies;
+}
+
+void
+progress_round_end(struct progress *p, double now)
+{
+	char took[24], left[24];
+	int n;
+
+	if (p->out != NULL && p->round > 0) {
+		progress_clock(now - p->start, took, sizeof(took));
+		progress_clock(progress_left(p->steps, p->nsteps), left,
+		    sizeof(left));
+		n = fprintf(p->out, "%s%d x round %d of %d  (%s elapsed, ~%s "
+		    "left)", p->tty ? "\r" : "", p->round_copies, p->round,
+		    p->rounds, took, left) - (p->tty ? 1 : 0);
+		if (p->tty && p->drawn > n)
+			fprintf(p->out, "%*s", p->drawn - n, "");
+		fprintf(p->out, "\n");
+		fflush(p->out);
+	}
+	p->drawn = 0;
+	p->round = 0;
 }
 
 void

@@ -42,6 +42,8 @@ struct progress {
 	FILE *out;		/* NULL: quiet */
 	int tty;		/* out is a terminal: one line redrawn */
 	int drawn;		/* length of the line drawn in place */
+	int round, rounds;	/* in rounds: round k of n (1-based), else 0 */
+	int round_copies;	/* the copies of that round */
 };
 
 /*
@@ -52,7 +54,7 @@ struct progress {
 int progress_init(struct progress *p, const struct settings *s, FILE *out,
     int tty, double now);
 
-/* Test t at copies starts: the next planned step of that test. */
+/* Test t at copies starts, or in rounds its next pass: its step. */
 void progress_test_begin(struct progress *p, const struct test_def *t,
     int copies, double now);
 
@@ -67,6 +69,18 @@ void progress_pass_end(struct progress *p, double now, const char *failure);
  * not NULL, is printed after it (e.g. why it did not run).
  */
 void progress_test_end(struct progress *p, double now, const char *note);
+
+/*
+ * Round k (1-based) of n at copies starts or ends: the runner runs one
+ * pass of every test a round (quick mode); in between, before each pass
+ * it calls progress_test_begin and progress_pass_begin, after it
+ * progress_pass_end, and progress_test_end once the test stops.  Off a terminal a round is one line at its end (and a line
+ * for each pass that failed); on a terminal the line of the pass running
+ * is redrawn and kept at the end of the round as the round's line.
+ */
+void progress_round_begin(struct progress *p, int k, int n, int copies,
+    double now);
+void progress_round_end(struct progress *p, double now);
 
 /* "m:ss", or "h:mm:ss" from an hour, into buf. */
 void progress_clock(double seconds, char *buf, size_t len);

@@ -469,54 +469,99 @@ out:
 	return rc;
 }
 
-/* Runs every pass of one test at one copies value into *t. */
+/*
+ * A test at one copies value as it runs: its result, the passes planned,
+ * their duration, and whether it still runs (no pass failed, it was
+ * built, the run was not stopped).
+ */
+struct test_run {
+	const struct test_def *def;
+	struct test_result *t;
+	int copies, planned, running;
+	double seconds;
+};
+
+/*
+ * Starts tr for def at copies into *t: the passes planned, the program
+ * found.  A missing program ends the test here.  Returns 0, or -1 when
+ * out of memory.
+ */
 static int
-run_test(const struct test_def *def, int copies, struct report *r,
-    const struct run_env *e, struct test_result *t)
+test_start(struct test_run *tr, const struct test_def *def, int copies,
+    const struct report *r, const struct run_env *e, struct test_result *t)
 {
 	char msg[600], path[4096];
-	int npasses, i;
-	double seconds;
 
 	memset(t, 0, sizeof(*t));
+	memset(tr, 0, sizeof(*tr));
+	tr->def = def;
+	tr->t = t;
+	tr->copies = copies;
+	tr->planned = quick_passes(&r->settings, def);
+	tr->seconds = quick_pass_seconds(&r->settings, def);
 	t->test = def;
 	snprintf(t->unit, sizeof(t->unit), "%s", def->unit);
 	if (test_fail(t, OUTCOME_OK, "") == -1)
 		return -1;
-	npasses = quick_passes(&r->settings, def);
-	seconds = quick_pass_seconds(&r->settings, def);
-	progress_test_begin(&progress, def, copies, bench_now());
 	snprintf(path, sizeof(path), "%s/%s", e->bindir, def->program);
 	if (access(path, X_OK) == -1) {
+		progress_test_begin(&progress, def, copies, bench_now());
 		snprintf(msg, sizeof(msg), "not built: %.500s", path);
 		progress_test_end(&progress, bench_now(), msg);
 		return test_fail(t, OUTCOME_MISSING, msg);
 	}
-	noise_test_begin();
-	t->passes = calloc((size_t)npasses, sizeof(*t->passes));
+	t->passes = calloc((size_t)tr->planned, sizeof(*t->passes));
 	if (t->passes == NULL)
 		return -1;
-	for (i = 0; i < npasses; i++) {
-		if (process_stop_signal) {
-			snprintf(msg, sizeof(msg), "interrupted");
-			test_fail(t, OUTCOME_INTERRUPTED, msg);
-			break;
-		}
-		progress_pass_begin(&progress, i + 1, bench_now());
-		if (run_pass(def, copies, r, e, seconds, run_origin, i == 0,
-		    &t->passes[i], msg, sizeof(msg)) == -1)
-			return -1;
-		t->npasses = i + 1;
-		if (t->passes[i].outcome != OUTCOME_OK) {
-			snprintf(path, sizeof(path), "%s: %s",
-			    outcome_name(t->passes[i].outcome), msg);
-			progress_pass_end(&progress, bench_now(), path);
-			if (test_fail(t, t->passes[i].outcome, msg) == -1)
-				return -1;
-			break;
-		}
-		progress_pass_end(&progress, bench_now(), NULL);
+	tr->running = 1;
+	return 0;
+}
+
+/*
+ * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
+ * the test.  Returns 0, or -1 when out of memory.
+ */
+static int
+test_pass(struct test_run *tr, const struct report *r,
+    const struct run_env *e)
+{
+	struct test_result *t = tr->t;
+	struct pass_result *p = &t->passes[t->npasses];
+	char msg[600], line[700];
+
+	if (process_stop_signal) {
+		tr->running = 0;
+		return test_fail(t, OUTCOME_INTERRUPTED, "interrupted");
 	}
+	progress_pass_begin(&progress, t->npasses + 1, bench_now());
+	if (run_pass(tr->def, tr->copies, r, e, tr->seconds, run_origin,
+	    t->npasses == 0, p, msg, sizeof(msg)) == -1)
+		return -1;
+	t->npasses++;
+	if (p->outcome == OUTCOME_OK) {
+		tr->running = t->npasses < tr->planned;
+		progress_pass_end(&progress, bench_now(), NULL);
+		return 0;
+	}
+	tr->running = 0;
+	snprintf(line, sizeof(line), "%s: %s", outcome_name(p->outcome),
+	    msg);
+	progress_pass_end(&progress, bench_now(), line);
+	return test_fail(t, p->outcome, msg);
+}
+
+/*
+ * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
+ * out of memory.
+ */
+static int
+test_finish(struct test_run *tr)
+{
+	struct test_result *t = tr->t;
+
+	if (t->outcome == OUTCOME_OK && tr->running)
+		if (test_fail(t, OUTCOME_INTERRUPTED, "interrupted") == -1)
+			return -1;
 	if (t->outcome == OUTCOME_OK) {
 		if (t->passes[0].copies[0].unit[0] != '\0')
 			snprintf(t->unit, sizeof(t->unit), "%s",
@@ -524,12 +569,92 @@ run_test(const struct test_def *def, int copies, struct report *r,
 		if (stats_score_test(t) == -1 &&
 		    test_fail(t, OUTCOME_NO_RESULT, "result is zero") == -1)
 			return -1;
-		if (t->outcome == OUTCOME_OK && (def->flags & TEST_LATENCY))
+		if (t->outcome == OUTCOME_OK && (t->test->flags & TEST_LATENCY))
 			latency_combine(t);
 	}
-	noise_test_end(t, copies);
-	progress_test_end(&progress, bench_now(), NULL);
 	return 0;
+}
+
+/*
+ * Runs the tests of block b one after another, every pass of a test
+ * before the next test, as UnixBench does.
+ */
+static int
+run_block_in_turn(struct block *b, struct report *r, const struct run_env *e)
+{
+	const struct settings *s = &r->settings;
+	struct test_run tr;
+	int i;
+
+	for (i = 0; i < s->ntests && !process_stop_signal; i++) {
+		b->ntests++;
+		if (test_start(&tr, s->tests[i], b->copies, r, e,
+		    &b->tests[i]) == -1)
+			return -1;
+		if (!tr.running)
+			continue;
+		progress_test_begin(&progress, tr.def, b->copies, bench_now());
+		noise_test_begin();
+		while (tr.running)
+			if (test_pass(&tr, r, e) == -1)
+				return -1;
+		if (test_finish(&tr) == -1)
+			return -1;
+		noise_test_end(tr.t, b->copies);
+		progress_test_end(&progress, bench_now(), NULL);
+	}
+	return 0;
+}
+
+/*
+ * Runs the tests of block b in rounds, one pass of every test a round
+ * (quick mode): a change of the machine during the block, such as
+ * another program starting, then reaches the passes of every test and
+ * shows in their spread, and so in the interval, instead of moving the
+ * scores of the tests that happened to run at that time.
+ */
+static int
+run_block_in_rounds(struct block *b, struct report *r,
+    const struct run_env *e)
+{
+	const struct settings *s = &r->settings;
+	struct test_run *tr;
+	int i, k, rounds = 0, rc = -1;
+
+	if ((tr = calloc((size_t)s->ntests, sizeof(*tr))) == NULL)
+		return -1;
+	for (i = 0; i < s->ntests; i++) {
+		b->ntests++;
+		if (test_start(&tr[i], s->tests[i], b->copies, r, e,
+		    &b->tests[i]) == -1)
+			goto out;
+		if (tr[i].planned > rounds)
+			rounds = tr[i].planned;
+	}
+	for (k = 0; k < rounds && !process_stop_signal; k++) {
+		progress_round_begin(&progress, k + 1, rounds, b->copies,
+		    bench_now());
+		for (i = 0; i < s->ntests && !process_stop_signal; i++) {
+			if (!tr[i].running)
+				continue;
+			progress_test_begin(&progress, tr[i].def, b->copies,
+			    bench_now());
+			noise_test_begin();
+			if (test_pass(&tr[i], r, e) == -1)
+				goto out;
+			noise_test_end(tr[i].t, b->copies);
+			if (!tr[i].running)
+				progress_test_end(&progress, bench_now(), NULL);
+		}
+		progress_round_end(&progress, bench_now());
+	}
+	for (i = 0; i < s->ntests; i++)
+		if (test_finish(&tr[i]) == -1)
+			goto out;
+	rc = 0;
+out:
+	free(tr);
+	return rc;
 }
 
 /*
@@ -571,7 +696,7 @@ run_all(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
 	struct block *b;
-	int c, i;
+	int c;
 
 	run_origin = bench_now();
 	if (progress_init(&progress, s, e->console, e->console != NULL &&
@@ -587,12 +712,9 @@ run_all(struct report *r, const struct run_env *e)
 		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
 		if (b->tests == NULL)
 			return -1;
-		for (i = 0; i < s->ntests && !process_stop_signal; i++) {
-			b->ntests++;
-			if (run_test(s->tests[i], b->copies, r, e,
-			    &b->tests[i]) == -1)
-				return -1;
-		}
+		if ((s->quick ? run_block_in_rounds(b, r, e) :
+		    run_block_in_turn(b, r, e)) == -1)
+			return -1;
 		b->end = time(NULL);
 		if (block_indexes(b, s) == -1)
 			return -1;

@@ -2,7 +2,7 @@
  * test_progress.c - the time estimate of progress.c with a fake clock:
  * the first guess, learning from finished passes and from the same test
  * at another copies value, cut tests, the printed lines on a terminal and
- * off it, and the clock format.
+ * off it, in turn and in rounds, and the clock format.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,6 +163,62 @@ test_tty(void)
 	free(text);
 }
 
+/* In rounds (quick mode): one line a round, failures named, steps by test. */
+static void
+test_rounds(void)
+{
+	const struct test_def *tests[2];
+	struct settings s;
+	struct progress p;
+	char *text = NULL;
+	size_t len = 0;
+	int copies[2], tty, k;
+	FILE *f;
+
+	for (tty = 0; tty <= 1; tty++) {
+		settings(&s, tests, copies);
+		s.long_passes = s.short_passes = 2;
+		f = open_memstream(&text, &len);
+		if (f == NULL) {
+			CHECK("open_memstream", 0);
+			return;
+		}
+		CHECK("rounds: init", progress_init(&p, &s, f, tty, 0) == 0);
+		for (k = 1; k <= 2; k++) {
+			progress_round_begin(&p, k, 2, 1, 10.0 * k);
+			progress_test_begin(&p, &def_a, 1, 10.0 * k);
+			progress_pass_begin(&p, k, 10.0 * k);
+			progress_pass_end(&p, 10.0 * k + 2, NULL);
+			if (k == 2)
+				progress_test_end(&p, 22, NULL);
+			if (k == 1) {	/* B fails in round 1: no more */
+				progress_test_begin(&p, &def_b, 1, 12);
+				progress_pass_begin(&p, 1, 12);
+				progress_pass_end(&p, 15, "failed: x");
+				progress_test_end(&p, 15, NULL);
+			}
+			progress_round_end(&p, 10.0 * k + 5);
+		}
+		CHECK("rounds: steps found by test in any order",
+		    p.steps[0].done == 2 && p.steps[0].done_s == 4 &&
+		    p.steps[1].done == 0 && p.steps[1].passes == 0);
+		progress_free(&p);
+		fclose(f);
+		CHECK("rounds: a line a round", text != NULL &&
+		    strstr(text, "1 x round 1 of 2  (0:15 elapsed, ~") != NULL &&
+		    strstr(text, "1 x round 2 of 2  (0:25 elapsed, ~") != NULL);
+		CHECK("rounds: the failed pass with its test", text != NULL &&
+		    strstr(text, "1 x B: pass 1 -- failed: x\n") != NULL);
+		CHECK("rounds: no line per test", tty || (text != NULL &&
+		    strstr(text, "1 x A  ") == NULL));
+		CHECK("rounds: on a terminal the pass redrawn", !tty ||
+		    (text != NULL && strstr(text, "\r1 x A  pass 2/2") != NULL &&
+		    strstr(text, "\r1 x round 2 of 2") != NULL));
+		free(text);
+		text = NULL;
+	}
+}
+
 static void
 test_quiet(void)
 {
@@ -215,6 +271,7 @@ main(void)
 	test_guess();
 	test_run();
 	test_tty();
+	test_rounds();
 	test_quiet();
 	test_quick_plan();
 	return check_exit();
