@@ -131,6 +131,20 @@ has "cut JSON: said" "not valid JSON" "$err"
 
 cmp -f yaml $fx/bb-a.json
 check "unknown format: exit 2" [ "$rc" -eq 2 ]
+cmp $fx/bb-a.json $fx/bb-small.json -f md
+has "options after the files" "| Test | unit |"
+cmp $fx/bb-a.json -fjson
+has "-fFORMAT, joined" '"schema": "bytebench-compare/1"'
+cmp $fx/bb-a.json -- -f
+check "after --, -f is a file" sh -c "[ $rc -eq 2 ] &&
+    grep -q '^compare: -f: No such file or directory' '$err'"
+cmp $fx/bb-a.json -x
+check "unknown option: exit 2, one line" sh -c "[ $rc -eq 2 ] &&
+    [ \$(wc -l <'$err') -eq 1 ] && grep -q 'unknown option -x' '$err' &&
+    [ ! -s '$out' ]"
+cmp $fx/bb-a.json -f
+check "-f without a format: exit 2, one line" sh -c "[ $rc -eq 2 ] &&
+    [ \$(wc -l <'$err') -eq 1 ] && [ ! -s '$out' ]"
 cmp
 check "no file: usage, exit 2" [ "$rc" -eq 2 ]
 has "no file: usage" "usage: compare" "$err"

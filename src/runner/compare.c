@@ -1253,6 +1253,65 @@ gather(struct input *in, int nin, struct cmp_report **reports,
 	return n;
 }
 
+/* The format named by a -f argument; -1 (said on stderr) when unknown. */
+static int
+format_named(const char *name, enum cmp_format *format)
+{
+	if (strcmp(name, "text") == 0)
+		*format = CMP_FORMAT_TEXT;
+	else if (strcmp(name, "md") == 0)
+		*format = CMP_FORMAT_MD;
+	else if (strcmp(name, "json") == 0)
+		*format = CMP_FORMAT_JSON;
+	else {
+		fprintf(stderr, "compare: unknown format \"%s\" "
+		    "(text, md or json)\n", name);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads the options, before, between or after the files (all files after
+ * "--"), and moves the file arguments to the front of argv.  Returns the
+ * number of files, or -1 - the exit status when compare is to end (help
+ * asked, or bad usage said on stderr).
+ */
+static int
+compare_options(int argc, char **argv, enum cmp_format *format)
+{
+	int i, nfiles = 0, files_only = 0;
+	const char *a, *value;
+
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if (files_only || a[0] != '-' || a[1] == '\0') {
+			argv[nfiles++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			files_only = 1;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			return -1 - usage(stdout);
+		} else if (strncmp(a, "-f", 2) == 0) {
+			value = a[2] != '\0' ? a + 2 : i + 1 < argc ?
+			    argv[++i] : NULL;
+			if (value == NULL) {
+				fprintf(stderr, "compare: -f needs a format "
+				    "(text, md or json)\n");
+				return -1 - 2;
+			}
+			if (format_named(value, format) == -1)
+				return -1 - 2;
+		} else {
+			fprintf(stderr, "compare: unknown option %s (usage: "
+			    "compare [-f text|md|json] [LABEL=]FILE...)\n", a);
+			return -1 - 2;
+		}
+	}
+	return nfiles;
+}
+
 int
 compare_main(int argc, char **argv)
 {
@@ -1260,36 +1319,18 @@ compare_main(int argc, char **argv)
 	struct input *in;
 	struct cmp_report **reports = NULL;
 	const char **user = NULL, **names = NULL, *eq;
-	int c, i, nin, n = 0, rc = 0;
+	int i, nin, n = 0, rc = 0;
 
-	optind = 1;
-	while ((c = getopt(argc, argv, "f:h")) != -1) {
-		if (c == 'h')
-			return usage(stdout);
-		if (c != 'f')
-			return usage(stderr);
-		if (strcmp(optarg, "text") == 0)
-			format = CMP_FORMAT_TEXT;
-		else if (strcmp(optarg, "md") == 0)
-			format = CMP_FORMAT_MD;
-		else if (strcmp(optarg, "json") == 0)
-			format = CMP_FORMAT_JSON;
-		else {
-			fprintf(stderr,
-			    "compare: unknown format \"%s\" "
-			    "(text, md or json)\n",
-			    optarg);
-			return 2;
-		}
-	}
-	if ((nin = argc - optind) < 1)
+	if ((nin = compare_options(argc, argv, &format)) < 0)
+		return -1 - nin;
+	if (nin < 1)
 		return usage(stderr);
 	if ((in = calloc((size_t)nin, sizeof(*in))) == NULL) {
 		fprintf(stderr, "compare: out of memory\n");
 		return 2;
 	}
 	for (i = 0; i < nin; i++) {
-		in[i].path = argv[optind + i];
+		in[i].path = argv[i];
 		/* LABEL=FILE, unless a file has that whole name. */
 		eq = strchr(in[i].path, '=');
 		if (eq != NULL && eq > in[i].path &&
