@@ -37,7 +37,7 @@ room_check_copies(int copies, long room, long long memory_kib,
 	}
 	if (memory_kib >= 0 && need > memory_kib) {
 		snprintf(err, errlen, "%d copies need at least %lld MiB of "
-		    "memory (%d KiB each); this machine has %lld MiB", copies,
+		    "memory (%d KiB each); %lld MiB may be used here", copies,
 		    need / 1024, ROOM_COPY_KIB, memory_kib / 1024);
 		return -1;
 	}

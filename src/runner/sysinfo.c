@@ -402,6 +402,17 @@ sysinfo_cpu_max_cpus(const char *text)
 	return quota_cpus(quota, period);
 }
 
+long long
+sysinfo_memory_limit_kib(const char *text)
+{
+	long long bytes;
+
+	if (number_at(&text, &bytes) == -1 || bytes <= 0 ||
+	    bytes >= SYSINFO_NO_MEMORY_LIMIT)
+		return 0;
+	return bytes / 1024 > 0 ? bytes / 1024 : 1;
+}
+
 int
 sysinfo_cfs_cpus(const char *quota_text, const char *period_text)
 {
@@ -438,7 +449,8 @@ has_item(const char *p, size_t n, const char *word)
 }
 
 int
-sysinfo_cgroup_path(const char *text, int v2, char *out, size_t len)
+sysinfo_cgroup_path(const char *text, int v2, const char *controller,
+    char *out, size_t len)
 {
 	const char *p, *end, *c1, *c2;
 
@@ -448,7 +460,7 @@ sysinfo_cgroup_path(const char *text, int v2, char *out, size_t len)
 		    (c2 = memchr(c1 + 1, ':', (size_t)(end - c1 - 1))) == NULL)
 			continue;
 		if (v2 ? strncmp(p, "0::", 3) == 0 :
-		    has_item(c1 + 1, (size_t)(c2 - c1 - 1), "cpu"))
+		    has_item(c1 + 1, (size_t)(c2 - c1 - 1), controller))
 			return copy_out(out, len, c2 + 1,
 			    (size_t)(end - c2 - 1));
 	}
@@ -477,8 +489,8 @@ field(const char *p, const char *end, int n, size_t *flen)
 }
 
 int
-sysinfo_cgroup_mount(const char *mountinfo, int v2, char *root,
-    size_t rlen, char *mnt, size_t mlen)
+sysinfo_cgroup_mount(const char *mountinfo, int v2, const char *controller,
+    char *root, size_t rlen, char *mnt, size_t mlen)
 {
 	const char *p, *end, *dash, *type, *opts, *r, *m;
 	size_t tlen, olen, rl, ml;
@@ -498,7 +510,7 @@ sysinfo_cgroup_mount(const char *mountinfo, int v2, char *root,
 		    !(tlen == 6 && strncmp(type, "cgroup", 6) == 0))
 			continue;
 		if (!v2 && ((opts = field(dash + 3, end, 2, &olen)) == NULL ||
-		    !has_item(opts, olen, "cpu")))
+		    !has_item(opts, olen, controller)))
 			continue;
 		if (copy_out(root, rlen, r, rl) == -1 ||
 		    copy_out(mnt, mlen, m, ml) == -1)
@@ -555,35 +567,58 @@ affinity_cpus(void)
 #endif
 
 /*
- * The CPU quota of the cgroup at dir or of any parent up to the mount
- * point mnt, whichever is least: v2's cpu.max, v1's cfs files.  0: none.
+ * A cgroup limit read from the files of the cgroup directory dir (v2 or
+ * v1 files): a positive number, or 0 when there is none.
  */
-static int
-quota_from(const char *dir, const char *mnt, int v2)
-{
-	char path[4096 + 32], text[128], period[128], *slash;
-	size_t top = strlen(mnt);
-	int least = 0, n;
+typedef long long (*cgroup_reader)(const char *dir, int v2);
 
-	if (strlen(dir) >= 4096)
+/* CPUs of a cgroup's quota: v2's cpu.max, v1's cfs files. */
+static long long
+read_cpu_quota(const char *dir, int v2)
+{
+	char path[4096 + 32], text[128], period[128];
+
+	if (v2) {
+		snprintf(path, sizeof(path), "%s/cpu.max", dir);
+		return read_small(path, text, sizeof(text)) == 0 ?
+		    sysinfo_cpu_max_cpus(text) : 0;
+	}
+	snprintf(path, sizeof(path), "%s/cpu.cfs_period_us", dir);
+	if (read_small(path, period, sizeof(period)) == -1)
+		return 0;
+	snprintf(path, sizeof(path), "%s/cpu.cfs_quota_us", dir);
+	return read_small(path, text, sizeof(text)) == 0 ?
+	    sysinfo_cfs_cpus(text, period) : 0;
+}
+
+/* KiB of a cgroup's memory limit: v2's memory.max, v1's limit_in_bytes. */
+static long long
+read_memory_limit(const char *dir, int v2)
+{
+	char path[4096 + 32], text[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, v2 ? "memory.max" :
+	    "memory.limit_in_bytes");
+	return read_small(path, text, sizeof(text)) == 0 ?
+	    sysinfo_memory_limit_kib(text) : 0;
+}
+
+/*
+ * The least limit read by value from the cgroup at dir or any parent up
+ * to the mount point mnt.  0: none.
+ */
+static long long
+least_up_from(const char *dir, const char *mnt, int v2, cgroup_reader value)
+{
+	char path[4096], *slash;
+	size_t top = strlen(mnt);
+	long long least = 0, n;
+
+	if (strlen(dir) >= sizeof(path))
 		return 0;
 	snprintf(path, sizeof(path), "%s", dir);
 	for (;;) {
-		slash = path + strlen(path);
-		n = 0;
-		if (v2) {
-			snprintf(slash, 32, "/cpu.max");
-			if (read_small(path, text, sizeof(text)) == 0)
-				n = sysinfo_cpu_max_cpus(text);
-		} else {
-			snprintf(slash, 32, "/cpu.cfs_period_us");
-			if (read_small(path, period, sizeof(period)) == 0) {
-				snprintf(slash, 32, "/cpu.cfs_quota_us");
-				if (read_small(path, text, sizeof(text)) == 0)
-					n = sysinfo_cfs_cpus(text, period);
-			}
-		}
-		*slash = '\0';
+		n = value(path, v2);
 		if (n > 0 && (least == 0 || n < least))
 			least = n;
 		if (strlen(path) <= top || (slash = strrchr(path, '/')) == NULL)
@@ -594,23 +629,24 @@ quota_from(const char *dir, const char *mnt, int v2)
 }
 
 /*
- * The cgroup CPU quota of this process as whole CPUs (rounded up), or 0
- * when there is none: its own cgroup and its parents, v2 and v1, found
- * through /proc/self/cgroup and /proc/self/mountinfo.
+ * The least limit of this process's cgroups of the controller and their
+ * parents, v2 and v1, found through /proc/self/cgroup and
+ * /proc/self/mountinfo, read by value.  0: none.
  */
-static int
-cgroup_quota_cpus(void)
+static long long
+cgroup_least(const char *controller, cgroup_reader value)
 {
 	char *groups = slurp("/proc/self/cgroup");
 	char *mounts = groups ? slurp("/proc/self/mountinfo") : NULL;
 	char cg[2048], root[2048], mnt[2048], dir[4096];
 	const char *rest;
-	int v2, n, least = 0;
+	long long n, least = 0;
+	int v2;
 
 	for (v2 = 1; mounts != NULL && v2 >= 0; v2--) {
-		if (sysinfo_cgroup_path(groups, v2, cg, sizeof(cg)) == -1 ||
-		    sysinfo_cgroup_mount(mounts, v2, root, sizeof(root), mnt,
-		    sizeof(mnt)) == -1)
+		if (sysinfo_cgroup_path(groups, v2, controller, cg,
+		    sizeof(cg)) == -1 || sysinfo_cgroup_mount(mounts, v2,
+		    controller, root, sizeof(root), mnt, sizeof(mnt)) == -1)
 			continue;
 		/* The mount shows the hierarchy from root down. */
 		rest = cg;
@@ -622,7 +658,7 @@ cgroup_quota_cpus(void)
 		}
 		snprintf(dir, sizeof(dir), "%s%s", mnt,
 		    strcmp(rest, "/") == 0 ? "" : rest);
-		n = quota_from(dir, mnt, v2);
+		n = least_up_from(dir, mnt, v2, value);
 		if (n > 0 && (least == 0 || n < least))
 			least = n;
 	}
@@ -634,10 +670,11 @@ cgroup_quota_cpus(void)
 int
 sysinfo_usable_cpus(void)
 {
-	int n = affinity_cpus(), quota = cgroup_quota_cpus();
+	int n = affinity_cpus();
+	long long quota = cgroup_least("cpu", read_cpu_quota);
 
 	if (quota > 0 && quota < n)
-		n = quota;
+		n = (int)quota;
 	return n < 1 ? 1 : n;
 }
 
@@ -776,20 +813,29 @@ sysinfo_process_room(void)
 #endif
 
 #ifdef _SC_PHYS_PAGES
-long long
-sysinfo_memory_kib(void)
+static long long
+physical_kib(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
 
 	return pages > 0 && size > 0 ? (long long)pages * (size / 1024) : -1;
 }
 #else
-long long
-sysinfo_memory_kib(void)
+static long long
+physical_kib(void)
 {
 	return -1;
 }
 #endif
+
+long long
+sysinfo_memory_kib(void)
+{
+	long long kib = physical_kib();
+	long long limit = cgroup_least("memory", read_memory_limit);
+
+	return limit > 0 && (kib < 0 || limit < kib) ? limit : kib;
+}
 
 const char *
 sysinfo_locale(void)

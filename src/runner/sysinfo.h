@@ -42,7 +42,11 @@ int sysinfo_online_cpus(void);
  */
 long sysinfo_process_room(void);
 
-/* The machine's physical memory in KiB, or -1 when unknown. */
+/*
+ * The memory this process may use in KiB: the machine's physical memory,
+ * or the least memory limit of its cgroup and their parents (v2
+ * memory.max or v1 memory.limit_in_bytes) when smaller; -1 when unknown.
+ */
 long long sysinfo_memory_kib(void);
 
 /*
@@ -69,23 +73,39 @@ int sysinfo_cpu_max_cpus(const char *text);
 /* The same for the v1 cpu.cfs_quota_us and cpu.cfs_period_us texts. */
 int sysinfo_cfs_cpus(const char *quota, const char *period);
 
+/*
+ * v1 says "no limit" with a huge number of bytes (the largest multiple of
+ * the page size); anything from here up is no limit.
+ */
+#define SYSINFO_NO_MEMORY_LIMIT (1LL << 60)
+
+/*
+ * KiB a cgroup memory limit text allows (v2 memory.max or v1
+ * memory.limit_in_bytes: bytes), or 0 for no limit ("max", a number from
+ * SYSINFO_NO_MEMORY_LIMIT up) or text that is not a limit.
+ */
+long long sysinfo_memory_limit_kib(const char *text);
+
 /* CPUs in a Linux CPU list ("0-3,6" -> 5); 0 when it is not one. */
 int sysinfo_cpu_list_count(const char *text);
 
 /*
  * This process's cgroup from /proc/self/cgroup text into out: the v2
  * line "0::PATH" (v2 set), else the v1 line whose controllers include
- * cpu.  Returns 0, or -1 when there is none or it does not fit.
+ * controller ("cpu", "memory").  Returns 0, or -1 when there is none or
+ * it does not fit.
  */
-int sysinfo_cgroup_path(const char *text, int v2, char *out, size_t len);
+int sysinfo_cgroup_path(const char *text, int v2, const char *controller,
+    char *out, size_t len);
 
 /*
  * From /proc/self/mountinfo text: where the cgroup2 hierarchy (v2 set) or
- * the v1 hierarchy with the cpu controller is mounted, into mnt, and the
+ * the v1 hierarchy with the controller is mounted, into mnt, and the
  * cgroup shown there as its top, into root.  Returns 0 or -1.
  */
-int sysinfo_cgroup_mount(const char *mountinfo, int v2, char *root,
-    size_t rlen, char *mnt, size_t mlen);
+int sysinfo_cgroup_mount(const char *mountinfo, int v2,
+    const char *controller, char *root, size_t rlen, char *mnt,
+    size_t mlen);
 
 /*
  * The file system type ("ext4", "tmpfs") of the mount that holds the

@@ -1,7 +1,8 @@
 /*
  * test_sysinfo.c - the parsers of sysinfo.c on fixture texts: CPU models
  * from /proc/cpuinfo of x86 and ARM machines, CPU lists, cgroup CPU quotas
- * (v2 and v1), the process's cgroup and its mount, file system types.
+ * (v2 and v1), memory limits, the process's cgroup and its mount (cpu and
+ * memory), file system types.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,7 +165,9 @@ static const char mountinfo_v1_docker[] =
     "612 610 0:31 /docker/abc123 /sys/fs/cgroup/cpu,cpuacct ro master:12 - "
     "cgroup cgroup rw,cpu,cpuacct\n"
     "613 610 0:32 /docker/abc123 /sys/fs/cgroup/cpuacct2 ro - cgroup "
-    "cgroup rw,cpuacct\n";
+    "cgroup rw,cpuacct\n"
+    "614 610 0:33 /docker/abc123 /sys/fs/cgroup/memory ro - cgroup "
+    "cgroup rw,memory\n";
 
 static void
 check_models(void)
@@ -199,37 +202,67 @@ check_quotas(void)
 }
 
 static void
+check_memory_limits(void)
+{
+	CHECK("memory limit: v2 max is none",
+	    sysinfo_memory_limit_kib("max\n") == 0);
+	CHECK("memory limit: v2 bytes in KiB",
+	    sysinfo_memory_limit_kib("536870912\n") == 524288);
+	CHECK("memory limit: v1 unlimited is none",
+	    sysinfo_memory_limit_kib("9223372036854771712\n") == 0);
+	CHECK("memory limit: under a KiB is 1",
+	    sysinfo_memory_limit_kib("100\n") == 1);
+	CHECK("memory limit: empty or negative is none",
+	    sysinfo_memory_limit_kib("") == 0 &&
+	    sysinfo_memory_limit_kib("-1\n") == 0);
+}
+
+static void
 check_cgroups(void)
 {
 	char path[256], root[256], mnt[256], small[4];
 
-	CHECK("cgroup: v2 path", sysinfo_cgroup_path(cgroup_v2, 1, path,
-	    sizeof(path)) == 0 &&
+	CHECK("cgroup: v1 memory line",
+	    sysinfo_cgroup_path(cgroup_hybrid, 0, "memory", path,
+	    sizeof(path)) == 0 && strcmp(path, "/docker/abc123") == 0);
+	CHECK("cgroup: v1 memory mount",
+	    sysinfo_cgroup_mount(mountinfo_v1_docker, 0, "memory", root,
+	    sizeof(root), mnt, sizeof(mnt)) == 0 &&
+	    strcmp(mnt, "/sys/fs/cgroup/memory") == 0);
+	CHECK("cgroup: no memory line, no memory cgroup",
+	    sysinfo_cgroup_path(cgroup_cpuacct_only, 0, "memory", path,
+	    sizeof(path)) == -1);
+
+	CHECK("cgroup: v2 path", sysinfo_cgroup_path(cgroup_v2, 1, "cpu",
+	    path, sizeof(path)) == 0 &&
 	    strcmp(path, "/user.slice/user-1000.slice/session-2") == 0);
 	CHECK("cgroup: no v1 cpu line in a v2 file",
-	    sysinfo_cgroup_path(cgroup_v2, 0, path, sizeof(path)) == -1);
+	    sysinfo_cgroup_path(cgroup_v2, 0, "cpu", path,
+	    sizeof(path)) == -1);
 	CHECK("cgroup: v1 cpu among joint controllers",
-	    sysinfo_cgroup_path(cgroup_hybrid, 0, path, sizeof(path)) == 0 &&
-	    strcmp(path, "/docker/abc123") == 0);
+	    sysinfo_cgroup_path(cgroup_hybrid, 0, "cpu", path,
+	    sizeof(path)) == 0 && strcmp(path, "/docker/abc123") == 0);
 	CHECK("cgroup: cpuacct is not cpu",
-	    sysinfo_cgroup_path(cgroup_cpuacct_only, 0, path,
+	    sysinfo_cgroup_path(cgroup_cpuacct_only, 0, "cpu", path,
 	    sizeof(path)) == -1);
 	CHECK("cgroup: a path too long for out",
-	    sysinfo_cgroup_path(cgroup_v2, 1, small, sizeof(small)) == -1);
+	    sysinfo_cgroup_path(cgroup_v2, 1, "cpu", small,
+	    sizeof(small)) == -1);
 	CHECK("cgroup: v2 mount",
-	    sysinfo_cgroup_mount(mountinfo_v2, 1, root, sizeof(root), mnt,
-	    sizeof(mnt)) == 0 && strcmp(root, "/") == 0 &&
+	    sysinfo_cgroup_mount(mountinfo_v2, 1, "cpu", root, sizeof(root),
+	    mnt, sizeof(mnt)) == 0 && strcmp(root, "/") == 0 &&
 	    strcmp(mnt, "/sys/fs/cgroup") == 0);
 	CHECK("cgroup: no v1 mount on a v2 system",
-	    sysinfo_cgroup_mount(mountinfo_v2, 0, root, sizeof(root), mnt,
-	    sizeof(mnt)) == -1);
+	    sysinfo_cgroup_mount(mountinfo_v2, 0, "cpu", root, sizeof(root),
+	    mnt, sizeof(mnt)) == -1);
 	CHECK("cgroup: v1 cpu mount in a container, with its root",
-	    sysinfo_cgroup_mount(mountinfo_v1_docker, 0, root, sizeof(root),
-	    mnt, sizeof(mnt)) == 0 && strcmp(root, "/docker/abc123") == 0 &&
+	    sysinfo_cgroup_mount(mountinfo_v1_docker, 0, "cpu", root,
+	    sizeof(root), mnt, sizeof(mnt)) == 0 &&
+	    strcmp(root, "/docker/abc123") == 0 &&
 	    strcmp(mnt, "/sys/fs/cgroup/cpu,cpuacct") == 0);
 	CHECK("cgroup: no v2 mount in a v1 container",
-	    sysinfo_cgroup_mount(mountinfo_v1_docker, 1, root, sizeof(root),
-	    mnt, sizeof(mnt)) == -1);
+	    sysinfo_cgroup_mount(mountinfo_v1_docker, 1, "cpu", root,
+	    sizeof(root), mnt, sizeof(mnt)) == -1);
 }
 
 static void
@@ -266,6 +299,7 @@ main(void)
 	check_models();
 	check_quotas();
 	check_cgroups();
+	check_memory_limits();
 	check_fs_types();
 	return check_exit();
 }
