@@ -98,6 +98,26 @@ sed 's/^key=\([^:]*\):.*/\1/' "$FAKE_ENVLOG" | tail -n 10 | tr '\n' ' ' \
 check "quick: passes in rounds" grep -qx \
     'pipe spawn pipe spawn pipe spawn pipe spawn pipe spawn ' "$scratch/order"
 
+# A drift shared by the tests of a round widens the interval: the same
+# pass rates, once moving together and once in opposite directions.
+# half SPEC_LINE: the log half-width of the interval of a run of pipe and
+# spawn with that spawn rule.
+half() {
+	rm -f "$scratch/pipe.d" "$scratch/spawn.d"
+	{
+		echo "pipe:* cycle $scratch/pipe.d 100000 200000 400000 200000 100000"
+		echo "$1"
+	} >"$scratch/spec.drift"
+	FAKE_SPEC=$scratch/spec.drift runb "$scratch/drift$2" -Q -c 1 pipe \
+	    spawn
+	line=$(grep -A1 '^System Benchmarks Index Score' "$rep" | tail -n 1)
+	printf '%s\n' "$line" | awk '{ printf "%.6f\n", log($NF / $(NF - 2)) }'
+}
+same=$(half "spawn:* cycle $scratch/spawn.d 1000 2000 4000 2000 1000" 1)
+opposite=$(half "spawn:* cycle $scratch/spawn.d 4000 2000 1000 2000 4000" 2)
+check "quick: a drift shared by a round's tests widens the interval" awk \
+    "BEGIN { exit !($same > 1.2 * $opposite && $opposite > 0) }"
+
 # A test that fails in a round stops; the others run all their rounds.
 {
 	printf '%s\n' "spawn:* cycle $scratch/spawn.n 1260 1260 fail"

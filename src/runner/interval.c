@@ -3,6 +3,7 @@
  * on the log scale (formulas in interval.h).
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "interval.h"
 
@@ -99,4 +100,68 @@ interval_index(struct index_result *ir)
 	half = interval_t975(sum_w * sum_w / sum_w2) * se;
 	ir->ci_low = ir->score * exp(-half);
 	ir->ci_high = ir->score * exp(half);
+}
+
+/* I_k of round k (0-based) over the ok entries; NAN when not positive. */
+static double
+round_index(const struct index_result *ir, int k)
+{
+	double sum = 0, rate;
+	int i, m = 0;
+
+	for (i = 0; i < ir->nentries; i++) {
+		const struct index_entry *e = &ir->entries[i];
+
+		if (!e->ok)
+			continue;
+		rate = e->result->passes[k].rate;
+		if (!(rate > 0) || !isfinite(rate))
+			return NAN;
+		sum += ir->def->agg == INDEX_SUM_AVERAGE ?
+		    rate / e->row->baseline : log(rate / e->row->baseline);
+		m++;
+	}
+	return ir->def->agg == INDEX_SUM_AVERAGE ? log(sum / m) : sum / m;
+}
+
+void
+interval_index_rounds(struct index_result *ir)
+{
+	double mean = 0, ss = 0, d, half, *ik;
+	int i, k, rounds = -1, kept = 0;
+
+	for (i = 0; i < ir->nentries; i++) {
+		const struct test_result *t = ir->entries[i].result;
+
+		if (!ir->entries[i].ok)
+			continue;
+		if (rounds == -1 || t->samples < kept)
+			kept = t->samples;
+		if (rounds != -1 && t->npasses != rounds)
+			return;
+		rounds = t->npasses;
+	}
+	if (rounds < 2 || kept < 1 || !(ir->score > 0) || !(ir->ci_high > 0))
+		return;
+	if ((ik = malloc(sizeof(*ik) * (size_t)rounds)) == NULL)
+		return;
+	for (k = 0; k < rounds; k++) {
+		ik[k] = round_index(ir, k);
+		if (isnan(ik[k])) {
+			free(ik);
+			return;
+		}
+		mean += ik[k];
+	}
+	mean /= rounds;
+	for (k = 0; k < rounds; k++) {
+		d = ik[k] - mean;
+		ss += d * d;
+	}
+	free(ik);
+	half = interval_t975(rounds - 1) * sqrt(ss / (rounds - 1) / kept);
+	if (half > log(ir->ci_high / ir->score)) {
+		ir->ci_low = ir->score * exp(-half);
+		ir->ci_high = ir->score * exp(half);
+	}
 }

@@ -40,4 +40,24 @@ int interval_test_var(const struct test_result *t, double *var, double *dof);
  */
 void interval_index(struct index_result *ir);
 
+/*
+ * The interval of an index whose tests ran in rounds (quick mode: round
+ * k ran pass k of every test).  A change of the machine during the run
+ * moves every test of a round together, which the sum above, taking the
+ * tests as independent, counts m times too small; here every round is an
+ * index of its own and the rounds are the replicates:
+ *   I_k = mean_i ln(rate_ik / baseline_i) (for INDEX_SUM_AVERAGE
+ *         ln(mean_i rate_ik / baseline_i)) over the m ok entries;
+ *   se = sd(I_1..I_K) / sqrt(kept), kept the fewest passes an ok test
+ *        kept (conservative, as for one test above);
+ *   dof = K - 1; half = interval_t975(dof) x se.
+ * The wider of this and interval_index's interval is kept: with 5 rounds
+ * this estimate has 4 degrees of freedom and may come out narrow when the
+ * tests' noise happens to cancel within rounds; the other misses changes
+ * shared by the tests.  Keeps interval_index's when the rounds are not
+ * whole (ok tests with different numbers of passes, fewer than two, or a
+ * rate that is not positive) or its interval is unknown.
+ */
+void interval_index_rounds(struct index_result *ir);
+
 #endif

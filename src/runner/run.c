@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "interval.h"
 #include "latency.h"
 #include "noise.h"
 #include "process.h"
@@ -681,6 +682,8 @@ block_indexes(struct block *b, const struct settings *s)
 		if (stats_index(&ir, &catalog_indexes[i], b->tests,
 		    b->ntests) == -1)
 			return -1;
+		if (s->quick)	/* run in rounds */
+			interval_index_rounds(&ir);
 		show = any ? stats_index_covered(&catalog_indexes[i], s->tests,
 		    s->ntests) : b->nindexes == 0;
 		if (show && ir.nentries > 0)

@@ -2,7 +2,7 @@
  * test_interval.c - the spread of a test's passes and the 95% interval of
  * an index score against hand-computed numbers: one pass, equal passes, a
  * zero, two and three tests, fractional degrees of freedom, the sum-average
- * index.
+ * index, and tests run in rounds with a drift they share.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -236,11 +236,71 @@ test_index(void)
 	free(ir.entries);
 }
 
+/*
+ * Rounds: two tests of three passes, baselines 10.  With a drift shared
+ * by the tests (x1, x2, x4 a round) the per-test estimate is half =
+ * 2.776 ln 2 / 2 (var (ln 2)^2 / 2 each, dof 4); the rounds' indexes
+ * I_k = ln 10 / 2 + (k - 1) ln 2 have sd ln 2, se ln 2 / sqrt(2 kept),
+ * dof 2: half = 4.303 ln 2 / sqrt(2), wider, kept.  With the drifts
+ * opposite the rounds' indexes are equal and the per-test one stays.
+ */
+static void
+test_rounds(void)
+{
+	struct test_result t[3];
+	struct pass_result p[3][3];
+	struct index_result ir;
+	const double up[] = { 100, 200, 400 };
+	const double up_b[] = { 10, 20, 40 };
+	const double down_b[] = { 40, 20, 10 };
+	const double two[] = { 100, 400 };
+
+	make(&t[0], p[0], &def_a, up, 3);
+	make(&t[1], p[1], &def_b, up_b, 3);
+	index_of(&ir, t, 2, INDEX_GEOMEAN_X10);
+	CHECK_NEAR("rounds: per-test half first", log(ir.ci_high / ir.score),
+	    2.776 * log(2) / 2, 1e-9);
+	interval_index_rounds(&ir);
+	CHECK_NEAR("rounds: a shared drift widens it", log(ir.ci_high /
+	    ir.score), 4.303 * log(2) / sqrt(2), 1e-9);
+	CHECK_NEAR("rounds: symmetric on the log scale", ir.score / ir.ci_low,
+	    ir.ci_high / ir.score, 1e-9);
+	free(ir.entries);
+
+	make(&t[1], p[1], &def_b, down_b, 3);
+	index_of(&ir, t, 2, INDEX_GEOMEAN_X10);
+	interval_index_rounds(&ir);
+	CHECK_NEAR("rounds: opposite drifts keep the per-test interval",
+	    log(ir.ci_high / ir.score), 2.776 * log(2) / 2, 1e-9);
+	free(ir.entries);
+
+	/* Sum-average: ratios 10, 1 then 20, 2 then 40, 4: the same shape. */
+	make(&t[1], p[1], &def_b, up_b, 3);
+	index_of(&ir, t, 2, INDEX_SUM_AVERAGE);
+	interval_index_rounds(&ir);
+	CHECK_NEAR("rounds: sum-average drift", log(ir.ci_high / ir.score),
+	    4.303 * log(2) / sqrt(2), 1e-9);
+	free(ir.entries);
+
+	/* Tests with different numbers of passes are not whole rounds. */
+	make(&t[1], p[1], &def_b, two, 2);
+	index_of(&ir, t, 2, INDEX_GEOMEAN_X10);
+	{
+		double low = ir.ci_low, high = ir.ci_high;
+
+		interval_index_rounds(&ir);
+		CHECK("rounds: not whole, interval as it was",
+		    ir.ci_low == low && ir.ci_high == high && high > 0);
+	}
+	free(ir.entries);
+}
+
 int
 main(void)
 {
 	test_t975();
 	test_var();
 	test_index();
+	test_rounds();
 	return check_exit();
 }
