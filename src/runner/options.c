@@ -21,7 +21,7 @@ const char options_usage[] =
     "  -v          verbose: also print every command\n"
     "  -b          brief system information in the report header\n"
     "  -Q, --quick quick mode: 5 passes of 1 or 2 s per test, the index with\n"
-    "              its 95% interval, labelled quick (about 4 min on 2 CPUs)\n"
+    "              its 95% interval, labelled quick (about 3 min on 2 CPUs)\n"
     "  -i n        passes: n for long tests, max(1, (n+1)/3) for short ones\n"
     "  -c n        run n copies of each test at once (repeatable; default:\n"
     "              1, then one per usable CPU)\n"
