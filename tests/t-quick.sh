@@ -98,6 +98,17 @@ sed 's/^key=\([^:]*\):.*/\1/' "$FAKE_ENVLOG" | tail -n 10 | tr '\n' ' ' \
 check "quick: passes in rounds" grep -qx \
     'pipe spawn pipe spawn pipe spawn pipe spawn pipe spawn ' "$scratch/order"
 
+# Every copies value has its pass in every round: 1 copy, 2 copies, ...
+: >"$FAKE_ENVLOG"
+runb "$scratch/r8" -Q -c 1 -c 2 spawn
+sed 's/.* copies=\([0-9]*\) .*/\1/' "$FAKE_ENVLOG" | tr '\n' ' ' \
+    >"$scratch/order"
+check "quick: rounds across the copies values" grep -qx \
+    '1 2 2 1 2 2 1 2 2 1 2 2 1 2 2 ' "$scratch/order"
+check "quick: both blocks span the run" sh -c "
+    grep '^Benchmark Run: ' '$rep' | sed 's/.*: //' | uniq | wc -l |
+    grep -qx 1"
+
 # A drift shared by the tests of a round widens the interval: the same
 # pass rates, once moving together and once in opposite directions.
 # half SPEC_LINE: the log half-width of the interval of a run of pipe and

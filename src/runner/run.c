@@ -608,57 +608,6 @@ run_block_in_turn(struct block *b, struct report *r, const struct run_env *e)
 }
 
 /*
- * Runs the tests of block b in rounds, one pass of every test a round
- * (quick mode): a change of the machine during the block, such as
- * another program starting, then reaches the passes of every test and
- * shows in their spread, and so in the interval, instead of moving the
- * scores of the tests that happened to run at that time.
- */
-static int
-run_block_in_rounds(struct block *b, struct report *r,
-    const struct run_env *e)
-{
-	const struct settings *s = &r->settings;
-	struct test_run *tr;
-	int i, k, rounds = 0, rc = -1;
-
-	if ((tr = calloc((size_t)s->ntests, sizeof(*tr))) == NULL)
-		return -1;
-	for (i = 0; i < s->ntests; i++) {
-		b->ntests++;
-		if (test_start(&tr[i], s->tests[i], b->copies, r, e,
-		    &b->tests[i]) == -1)
-			goto out;
-		if (tr[i].planned > rounds)
-			rounds = tr[i].planned;
-	}
-	for (k = 0; k < rounds && !process_stop_signal; k++) {
-		progress_round_begin(&progress, k + 1, rounds, b->copies,
-		    bench_now());
-		for (i = 0; i < s->ntests && !process_stop_signal; i++) {
-			if (!tr[i].running)
-				continue;
-			progress_test_begin(&progress, tr[i].def, b->copies,
-			    bench_now());
-			noise_test_begin();
-			if (test_pass(&tr[i], r, e) == -1)
-				goto out;
-			noise_test_end(tr[i].t, b->copies);
-			if (!tr[i].running)
-				progress_test_end(&progress, bench_now(), NULL);
-		}
-		progress_round_end(&progress, bench_now());
-	}
-	for (i = 0; i < s->ntests; i++)
-		if (test_finish(&tr[i]) == -1)
-			goto out;
-	rc = 0;
-out:
-	free(tr);
-	return rc;
-}
-
-/*
  * Computes the index tables a block shows: every index whose tests were
  * all asked for (failed or interrupted ones make it partial); when no
  * index was, the first one in the catalog with a test in the block, as a
@@ -694,6 +643,80 @@ block_indexes(struct block *b, const struct settings *s)
 	return 0;
 }
 
+/*
+ * Runs every block of r in rounds (quick mode): round k runs pass k of
+ * every test at every copies value, one copies value after another.  A
+ * change of the machine during the run, such as another program starting
+ * or the host giving the VM a slower core for a minute, then reaches
+ * passes of every test of every block and shows in their spread, and so
+ * in the interval, instead of moving the scores of the tests that
+ * happened to run at that time; and each index samples the whole run,
+ * not a part of it.
+ */
+static int
+run_blocks_in_rounds(struct report *r, const struct run_env *e)
+{
+	const struct settings *s = &r->settings;
+	struct test_run *tr, *x;
+	struct block *b;
+	int c, i, k, rounds = 0, rc = -1;
+	time_t start = time(NULL);
+
+	tr = calloc((size_t)s->ncopies * (size_t)s->ntests, sizeof(*tr));
+	if (tr == NULL)
+		return -1;
+	for (c = 0; c < s->ncopies; c++) {
+		b = &r->blocks[r->nblocks++];
+		b->copies = s->copies[c];
+		b->start = start;
+		if ((b->tests = calloc((size_t)s->ntests,
+		    sizeof(*b->tests))) == NULL)
+			goto out;
+		for (i = 0; i < s->ntests; i++) {
+			x = &tr[c * s->ntests + i];
+			b->ntests++;
+			if (test_start(x, s->tests[i], b->copies, r, e,
+			    &b->tests[i]) == -1)
+				goto out;
+			if (x->planned > rounds)
+				rounds = x->planned;
+		}
+	}
+	for (k = 0; k < rounds && !process_stop_signal; k++)
+		for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+			progress_round_begin(&progress, k + 1, rounds,
+			    s->copies[c], bench_now());
+			for (i = 0; i < s->ntests && !process_stop_signal;
+			    i++) {
+				x = &tr[c * s->ntests + i];
+				if (!x->running)
+					continue;
+				progress_test_begin(&progress, x->def,
+				    x->copies, bench_now());
+				noise_test_begin();
+				if (test_pass(x, r, e) == -1)
+					goto out;
+				noise_test_end(x->t, x->copies);
+				if (!x->running)
+					progress_test_end(&progress,
+					    bench_now(), NULL);
+			}
+			progress_round_end(&progress, bench_now());
+		}
+	for (c = 0; c < r->nblocks; c++) {
+		for (i = 0; i < r->blocks[c].ntests; i++)
+			if (test_finish(&tr[c * s->ntests + i]) == -1)
+				goto out;
+		r->blocks[c].end = time(NULL);
+		if (block_indexes(&r->blocks[c], s) == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(tr);
+	return rc;
+}
+
 int
 run_all(struct report *r, const struct run_env *e)
 {
@@ -708,15 +731,17 @@ run_all(struct report *r, const struct run_env *e)
 	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
 	if (r->blocks == NULL)
 		return -1;
-	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+	if (s->quick && run_blocks_in_rounds(r, e) == -1)
+		return -1;
+	for (c = 0; !s->quick && c < s->ncopies && !process_stop_signal;
+	    c++) {
 		b = &r->blocks[r->nblocks++];
 		b->copies = s->copies[c];
 		b->start = time(NULL);
 		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
 		if (b->tests == NULL)
 			return -1;
-		if ((s->quick ? run_block_in_rounds(b, r, e) :
-		    run_block_in_turn(b, r, e)) == -1)
+		if (run_block_in_turn(b, r, e) == -1)
 			return -1;
 		b->end = time(NULL);
 		if (block_indexes(b, s) == -1)
