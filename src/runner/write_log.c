@@ -137,7 +137,7 @@ write_log(FILE *f, const struct report *r)
 	    r->version, r->index_method, r->sys.hostname, when);
 	fprintf(f, "passes: long %d, short %d; duration: %s", s->long_passes,
 	    s->short_passes, s->duration_s > 0 ? "" : s->quick ?
-	    "quick: each test's / 30, within 1 to 2 s\n" : "each test's own\n");
+	    "quick: each test's / 30, within 1 to 2 s, in rounds\n" : "each test's own\n");
 	if (s->duration_s > 0)
 		fprintf(f, "%g s for every test\n", s->duration_s);
 	fprintf(f, "placement: %s; shell tests' locale: %s; /bin/sh: %s\n",

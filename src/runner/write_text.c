@@ -90,8 +90,9 @@ header(FILE *f, const struct report *r)
 		    s->scratch_fs[0] != '\0' ? s->scratch_fs :
 		    "file system unknown");
 	if (r->settings.quick)
-		fprintf(f, "   Quick mode: %d passes of 1 to 2 s per test; "
-		    "see each index's interval\n", r->settings.long_passes);
+		fprintf(f, "   Quick mode: %d passes of 1 to 2 s per test, in "
+		    "rounds; see each index's interval\n",
+		    r->settings.long_passes);
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
 	fputc('\n', f);
