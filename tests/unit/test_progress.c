@@ -79,143 +79,141 @@ settings(struct settings *s, const struct test_def **tests, int *copies)
 	s->short_passes = 2;
 }
 
+/* A progress printing into memory, over settings(); passes 0: theirs. */
+struct capture {
+	const struct test_def *tests[2];
+	int copies[2];
+	struct settings s;
+	struct progress p;
+	char *text;
+	size_t len;
+	FILE *f;
+};
+
+static int
+capture_open(struct capture *c, int passes, int tty, double now)
+{
+	memset(c, 0, sizeof(*c));
+	settings(&c->s, c->tests, c->copies);
+	if (passes > 0)
+		c->s.long_passes = c->s.short_passes = passes;
+	if ((c->f = open_memstream(&c->text, &c->len)) == NULL) {
+		CHECK("open_memstream", 0);
+		return -1;
+	}
+	CHECK("init", progress_init(&c->p, &c->s, c->f, tty, now) == 0);
+	return 0;
+}
+
+/* Ends the progress; c->text holds what it printed (free it). */
+static void
+capture_close(struct capture *c)
+{
+	progress_free(&c->p);
+	fclose(c->f);
+}
+
 static void
 test_run(void)
 {
-	const struct test_def *tests[2];
-	struct settings s;
-	struct progress p;
-	char *text = NULL;
-	size_t len = 0;
-	int copies[2];
-	FILE *f;
+	struct capture c;
 
-	settings(&s, tests, copies);
-	f = open_memstream(&text, &len);
-	if (f == NULL) {
-		CHECK("open_memstream", 0);
+	if (capture_open(&c, 0, 0, 100) == -1)
 		return;
-	}
 	/* a: 4 x 10.1 s, b: 2 x 30.1 s, twice: 201.2 s. */
-	CHECK("init", progress_init(&p, &s, f, 0, 100) == 0);
-	CHECK("planned 4 steps", p.nsteps == 4 && p.steps[0].passes == 4 &&
-	    p.steps[1].passes == 2 && p.steps[3].copies == 2);
-	CHECK_NEAR("planned estimate", progress_left(p.steps, p.nsteps),
+	CHECK("planned 4 steps", c.p.nsteps == 4 && c.p.steps[0].passes == 4 &&
+	    c.p.steps[1].passes == 2 && c.p.steps[3].copies == 2);
+	CHECK_NEAR("planned estimate", progress_left(c.p.steps, c.p.nsteps),
 	    201.2, 1e-9);
-	progress_test_begin(&p, &def_a, 1, 100);
-	progress_pass_begin(&p, 1, 100);
-	progress_pass_end(&p, 112, NULL);
-	CHECK_NEAR("one pass of 12 s learnt", progress_left(p.steps,
-	    p.nsteps), 3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
-	progress_pass_begin(&p, 2, 112);
-	progress_pass_end(&p, 113, "failed: boom");
-	progress_test_end(&p, 113, NULL);
-	CHECK("failed pass not counted, test cut", p.steps[0].done == 1 &&
-	    p.steps[0].passes == 1);
-	progress_test_begin(&p, &def_b, 1, 113);
-	progress_test_end(&p, 113, "not built");
-	progress_test_begin(&p, &def_a, 2, 113);
-	CHECK("copies 2 found", p.cur == 2);
-	progress_free(&p);
-	fclose(f);
-	CHECK("estimate of 3 min printed", text != NULL &&
-	    strstr(text, "Estimated time: about 3 min\n") == text);
-	CHECK("plain line of a test", text != NULL && strstr(text,
+	progress_test_begin(&c.p, &def_a, 1, 100);
+	progress_pass_begin(&c.p, 1, 100);
+	progress_pass_end(&c.p, 112, NULL);
+	CHECK_NEAR("one pass of 12 s learnt", progress_left(c.p.steps,
+	    c.p.nsteps), 3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
+	progress_pass_begin(&c.p, 2, 112);
+	progress_pass_end(&c.p, 113, "failed: boom");
+	progress_test_end(&c.p, 113, NULL);
+	CHECK("failed pass not counted, test cut", c.p.steps[0].done == 1 &&
+	    c.p.steps[0].passes == 1);
+	progress_test_begin(&c.p, &def_b, 1, 113);
+	progress_test_end(&c.p, 113, "not built");
+	progress_test_begin(&c.p, &def_a, 2, 113);
+	CHECK("copies 2 found", c.p.cur == 2);
+	capture_close(&c);
+	CHECK("estimate of 3 min printed", c.text != NULL &&
+	    strstr(c.text, "Estimated time: about 3 min\n") == c.text);
+	CHECK("plain line of a test", c.text != NULL && strstr(c.text,
 	    "1 x A  1 2 -- failed: boom  (0:13 elapsed, ~2:48 left)\n") !=
 	    NULL);
-	CHECK("plain line of a test not run", text != NULL && strstr(text,
+	CHECK("plain line of a test not run", c.text != NULL && strstr(c.text,
 	    "1 x B  not built  (0:13 elapsed, ~") != NULL);
-	free(text);
+	free(c.text);
 }
 
 static void
 test_tty(void)
 {
-	const struct test_def *tests[2];
-	struct settings s;
-	struct progress p;
-	char *text = NULL;
-	size_t len = 0;
-	int copies[2];
-	FILE *f;
+	struct capture c;
 
-	settings(&s, tests, copies);
-	s.long_passes = s.short_passes = 1;
-	f = open_memstream(&text, &len);
-	if (f == NULL) {
-		CHECK("open_memstream", 0);
+	if (capture_open(&c, 1, 1, 0) == -1)
 		return;
-	}
-	CHECK("init", progress_init(&p, &s, f, 1, 0) == 0);
-	progress_test_begin(&p, &def_a, 1, 0);
-	progress_pass_begin(&p, 1, 0);
-	progress_pass_end(&p, 10, NULL);
-	progress_test_end(&p, 10, NULL);
-	progress_free(&p);
-	fclose(f);
-	CHECK("tty: estimate of a minute printed", text != NULL &&
-	    strncmp(text, "Estimated time: about 1 min\n", 28) == 0);
-	CHECK("tty: redrawn in place", text != NULL &&
-	    strstr(text, "\r1 x A  pass 1/1  0:00  ~1:20 left") != NULL);
-	CHECK("tty: last state stays with a newline", text != NULL &&
-	    strstr(text, "\r1 x A  1 pass  0:10  ~1:10 left") != NULL &&
-	    text[strlen(text) - 1] == '\n');
-	free(text);
+	progress_test_begin(&c.p, &def_a, 1, 0);
+	progress_pass_begin(&c.p, 1, 0);
+	progress_pass_end(&c.p, 10, NULL);
+	progress_test_end(&c.p, 10, NULL);
+	capture_close(&c);
+	CHECK("tty: estimate of a minute printed", c.text != NULL &&
+	    strncmp(c.text, "Estimated time: about 1 min\n", 28) == 0);
+	CHECK("tty: redrawn in place", c.text != NULL &&
+	    strstr(c.text, "\r1 x A  pass 1/1  0:00  ~1:20 left") != NULL);
+	CHECK("tty: last state stays with a newline", c.text != NULL &&
+	    strstr(c.text, "\r1 x A  1 pass  0:10  ~1:10 left") != NULL &&
+	    c.text[strlen(c.text) - 1] == '\n');
+	free(c.text);
 }
 
 /* In rounds (quick mode): one line a round, failures named, steps by test. */
 static void
 test_rounds(void)
 {
-	const struct test_def *tests[2];
-	struct settings s;
-	struct progress p;
-	char *text = NULL;
-	size_t len = 0;
-	int copies[2], tty, k;
-	FILE *f;
+	struct capture c;
+	const char *t;
+	int tty, k;
 
 	for (tty = 0; tty <= 1; tty++) {
-		settings(&s, tests, copies);
-		s.long_passes = s.short_passes = 2;
-		f = open_memstream(&text, &len);
-		if (f == NULL) {
-			CHECK("open_memstream", 0);
+		if (capture_open(&c, 2, tty, 0) == -1)
 			return;
-		}
-		CHECK("rounds: init", progress_init(&p, &s, f, tty, 0) == 0);
 		for (k = 1; k <= 2; k++) {
-			progress_round_begin(&p, k, 2, 1, 10.0 * k);
-			progress_test_begin(&p, &def_a, 1, 10.0 * k);
-			progress_pass_begin(&p, k, 10.0 * k);
-			progress_pass_end(&p, 10.0 * k + 2, NULL);
+			progress_round_begin(&c.p, k, 2, 1, 10.0 * k);
+			progress_test_begin(&c.p, &def_a, 1, 10.0 * k);
+			progress_pass_begin(&c.p, k, 10.0 * k);
+			progress_pass_end(&c.p, 10.0 * k + 2, NULL);
 			if (k == 2)
-				progress_test_end(&p, 22, NULL);
+				progress_test_end(&c.p, 22, NULL);
 			if (k == 1) {	/* B fails in round 1: no more */
-				progress_test_begin(&p, &def_b, 1, 12);
-				progress_pass_begin(&p, 1, 12);
-				progress_pass_end(&p, 15, "failed: x");
-				progress_test_end(&p, 15, NULL);
+				progress_test_begin(&c.p, &def_b, 1, 12);
+				progress_pass_begin(&c.p, 1, 12);
+				progress_pass_end(&c.p, 15, "failed: x");
+				progress_test_end(&c.p, 15, NULL);
 			}
-			progress_round_end(&p, 10.0 * k + 5);
+			progress_round_end(&c.p, 10.0 * k + 5);
 		}
 		CHECK("rounds: steps found by test in any order",
-		    p.steps[0].done == 2 && p.steps[0].done_s == 4 &&
-		    p.steps[1].done == 0 && p.steps[1].passes == 0);
-		progress_free(&p);
-		fclose(f);
-		CHECK("rounds: a line a round", text != NULL &&
-		    strstr(text, "1 x round 1 of 2  (0:15 elapsed, ~") != NULL &&
-		    strstr(text, "1 x round 2 of 2  (0:25 elapsed, ~") != NULL);
-		CHECK("rounds: the failed pass with its test", text != NULL &&
-		    strstr(text, "1 x B: pass 1 -- failed: x\n") != NULL);
-		CHECK("rounds: no line per test", tty || (text != NULL &&
-		    strstr(text, "1 x A  ") == NULL));
+		    c.p.steps[0].done == 2 && c.p.steps[0].done_s == 4 &&
+		    c.p.steps[1].done == 0 && c.p.steps[1].passes == 0);
+		capture_close(&c);
+		t = c.text != NULL ? c.text : "";
+		CHECK("rounds: a line a round",
+		    strstr(t, "1 x round 1 of 2  (0:15 elapsed, ~") != NULL &&
+		    strstr(t, "1 x round 2 of 2  (0:25 elapsed, ~") != NULL);
+		CHECK("rounds: the failed pass with its test",
+		    strstr(t, "1 x B: pass 1 -- failed: x\n") != NULL);
+		CHECK("rounds: no line per test", tty ||
+		    strstr(t, "1 x A  ") == NULL);
 		CHECK("rounds: on a terminal the pass redrawn", !tty ||
-		    (text != NULL && strstr(text, "\r1 x A  pass 2/2") != NULL &&
-		    strstr(text, "\r1 x round 2 of 2") != NULL));
-		free(text);
-		text = NULL;
+		    (strstr(t, "\r1 x A  pass 2/2") != NULL &&
+		    strstr(t, "\r1 x round 2 of 2") != NULL));
+		free(c.text);
 	}
 }
 
