@@ -110,24 +110,34 @@ check "quick: both blocks span the run" sh -c "
     grep -qx 1"
 
 # A drift shared by the tests of a round widens the interval: the same
-# pass rates, once moving together and once in opposite directions.
-# half SPEC_LINE: the log half-width of the interval of a run of pipe and
-# spawn with that spawn rule.
+# pass rates, once moving together and once half of them the other way.
+# half UP DOWN N: the log half-width of the interval of a run of pipe,
+# spawn, syscall and context1 (the tests in UP drift up, those in DOWN
+# down) into $scratch/driftN.
 half() {
-	rm -f "$scratch/pipe.d" "$scratch/spawn.d"
+	rm -f "$scratch"/*.d
 	{
-		echo "pipe:* cycle $scratch/pipe.d 100000 200000 400000 200000 100000"
-		echo "$1"
+		for t in $1; do
+			echo "$t:* cycle $scratch/$t.d 1000 2000 4000 2000 1000"
+		done
+		for t in $2; do
+			echo "$t:* cycle $scratch/$t.d 4000 2000 1000 2000 4000"
+		done
 	} >"$scratch/spec.drift"
-	FAKE_SPEC=$scratch/spec.drift runb "$scratch/drift$2" -Q -c 1 pipe \
-	    spawn
+	FAKE_SPEC=$scratch/spec.drift runb "$scratch/drift$3" -Q -c 1 pipe \
+	    spawn syscall context1
 	line=$(grep -A1 '^System Benchmarks Index Score' "$rep" | tail -n 1)
 	printf '%s\n' "$line" | awk '{ printf "%.6f\n", log($NF / $(NF - 2)) }'
 }
-same=$(half "spawn:* cycle $scratch/spawn.d 1000 2000 4000 2000 1000" 1)
-opposite=$(half "spawn:* cycle $scratch/spawn.d 4000 2000 1000 2000 4000" 2)
+same=$(half "pipe spawn syscall context1" "" 1)
+opposite=$(half "pipe syscall" "spawn context1" 2)
 check "quick: a drift shared by a round's tests widens the interval" awk \
     "BEGIN { exit !($same > 1.2 * $opposite && $opposite > 0) }"
+check "quick: a shared drift is warned of" grep -q \
+    "^Warning: 1 x System Benchmarks Index: its rounds differ more than its tests' passes explain (+/-[0-9.]*% against +/-[0-9.]*%): the machine's speed changed during the run\$" \
+    "$scratch"/drift1/*-01
+check "quick: opposite drifts are not" sh -c \
+    "! grep -q 'its rounds differ' \"\$1\"/*-01" sh "$scratch/drift2"
 
 # A test that fails in a round stops; the others run all their rounds.
 {

@@ -75,6 +75,7 @@ interval_index(struct index_result *ir)
 	int i, m = 0;
 
 	ir->ci_low = ir->ci_high = 0;
+	ir->tests_half = ir->rounds_half = 0;
 	for (i = 0; i < ir->nentries; i++) {
 		const struct index_entry *e = &ir->entries[i];
 		double r;
@@ -98,6 +99,7 @@ interval_index(struct index_result *ir)
 	}
 	se = sum_avg ? sqrt(sum_w) / sum_r : sqrt(sum_w) / m;
 	half = interval_t975(sum_w * sum_w / sum_w2) * se;
+	ir->tests_half = half;
 	ir->ci_low = ir->score * exp(-half);
 	ir->ci_high = ir->score * exp(half);
 }
@@ -160,6 +162,7 @@ interval_index_rounds(struct index_result *ir)
 	}
 	free(ik);
 	half = interval_t975(rounds - 1) * sqrt(ss / (rounds - 1) / kept);
+	ir->rounds_half = half;
 	if (half > log(ir->ci_high / ir->score)) {
 		ir->ci_low = ir->score * exp(-half);
 		ir->ci_high = ir->score * exp(half);

@@ -36,7 +36,8 @@ int interval_test_var(const struct test_result *t, double *var, double *dof);
  *        the terms of the sum above;
  *   interval = score x exp(-/+ interval_t975(dof) x se).
  * Equal passes everywhere give score..score.  Both ends are 0 (unknown)
- * when no entry is ok or some ok entry's spread is unknown.
+ * when no entry is ok or some ok entry's spread is unknown.  The half
+ * width, interval_t975(dof) x se, is kept in ir->tests_half.
  */
 void interval_index(struct index_result *ir);
 
@@ -50,7 +51,8 @@ void interval_index(struct index_result *ir);
  *         ln(mean_i rate_ik / baseline_i)) over the m ok entries;
  *   se = sd(I_1..I_K) / sqrt(kept), kept the fewest passes an ok test
  *        kept (conservative, as for one test above);
- *   dof = K - 1; half = interval_t975(dof) x se.
+ *   dof = K - 1; half = interval_t975(dof) x se, kept in
+ *        ir->rounds_half.
  * The wider of this and interval_index's interval is kept: with 5 rounds
  * this estimate has 4 degrees of freedom and may come out narrow when the
  * tests' noise happens to cancel within rounds; the other misses changes

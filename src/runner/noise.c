@@ -4,6 +4,7 @@
  */
 #include <sys/resource.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,20 @@ noise_finish(struct report *r)
 				report_warn(r, "%d x %s: passes spread widely "
 				    "(CV %.1f%%)", r->blocks[b].copies,
 				    t->test->title, 100 * t->spread.cv);
+		}
+		for (i = 0; i < r->blocks[b].nindexes; i++) {
+			const struct index_result *ir =
+			    &r->blocks[b].indexes[i];
+
+			if (ir->rounds_half > NOISE_ROUNDS * ir->tests_half &&
+			    ir->tests_half > 0)
+				report_warn(r, "%d x %s Index: its rounds "
+				    "differ more than its tests' passes explain "
+				    "(+/-%.1f%% against +/-%.1f%%): the machine's "
+				    "speed changed during the run",
+				    r->blocks[b].copies, ir->def->label,
+				    100 * (exp(ir->rounds_half) - 1),
+				    100 * (exp(ir->tests_half) - 1));
 		}
 	}
 	check_swap();

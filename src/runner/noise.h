@@ -13,6 +13,7 @@
 #define NOISE_OTHERS_CPUS 0.1	/* CPUs others used, mean over the run */
 #define NOISE_STEAL 0.05	/* share of CPU time the hypervisor took */
 #define NOISE_CV 0.05		/* coefficient of variation of a test */
+#define NOISE_ROUNDS 2.0	/* rounds' interval / the tests' (quick) */
 
 /* CPU seconds since boot from the "cpu" line of /proc/stat. */
 struct noise_cpu {
@@ -42,7 +43,9 @@ void noise_test_end(const struct test_result *t, int copies);
  * Warnings of the end: other processes busy (CPU time of the whole
  * system less this process and its children, where /proc/stat is
  * readable), the hypervisor's steal, tests whose passes spread more than
- * NOISE_CV, swap in use.
+ * NOISE_CV, an index whose rounds (quick mode) differ NOISE_ROUNDS times
+ * more than its tests' passes explain (the machine's speed changed during
+ * the run: the shared change shows as a wider interval), swap in use.
  */
 void noise_finish(struct report *r);
 

@@ -124,6 +124,8 @@ struct index_result {
 	double score;		/* geometric mean x10, or the average */
 	double sum;		/* INDEX_SUM_AVERAGE only */
 	double ci_low, ci_high;	/* 95% interval of score; 0 when unknown */
+	double tests_half;	/* its log half width from the tests' passes */
+	double rounds_half;	/* that from the rounds (quick); 0: none */
 };
 
 /* One "Benchmark Run": every test at one copies value. */
