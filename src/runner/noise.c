@@ -12,6 +12,7 @@
 
 #include "bench.h"
 #include "noise.h"
+#include "sysinfo.h"
 
 /* What was measured around the tests so far. */
 static struct {
@@ -23,21 +24,6 @@ static struct {
 	char worst[96];		/* that test, "2 x Pipe Throughput" */
 	long swap_kib;		/* the most swap in use seen */
 } nz;
-
-/* Reads up to len - 1 bytes of path into buf; 0, or -1 when unreadable. */
-static int
-read_text(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (f == NULL)
-		return -1;
-	n = fread(buf, 1, len - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return n > 0 ? 0 : -1;
-}
 
 int
 noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
@@ -66,7 +52,7 @@ sample_cpu(struct noise_cpu *c)
 	char text[4096];
 	long ticks = sysconf(_SC_CLK_TCK);
 
-	if (read_text("/proc/stat", text, sizeof(text)) == -1)
+	if (sysinfo_read_small("/proc/stat", text, sizeof(text)) == -1)
 		return -1;
 	return noise_parse_stat(text, (double)ticks, c);
 }
@@ -94,7 +80,7 @@ swap_used_kib(void)
 	const char *t, *f;
 	long total, free_kib;
 
-	if (read_text("/proc/meminfo", text, sizeof(text)) == -1 ||
+	if (sysinfo_read_small("/proc/meminfo", text, sizeof(text)) == -1 ||
 	    (t = strstr(text, "SwapTotal:")) == NULL ||
 	    (f = strstr(text, "SwapFree:")) == NULL ||
 	    sscanf(t, "SwapTotal: %ld", &total) != 1 ||
@@ -123,7 +109,7 @@ check_governor(struct report *r)
 
 	for (i = 0; i < r->sys.cpus_online; i++) {
 		snprintf(path, sizeof(path), fmt, i);
-		if (read_text(path, gov, sizeof(gov)) == -1)
+		if (sysinfo_read_small(path, gov, sizeof(gov)) == -1)
 			continue;
 		gov[strcspn(gov, "\n")] = '\0';
 		if (strcmp(gov, "performance") == 0)

@@ -261,9 +261,8 @@ sysinfo_cpu_model(const char *cpuinfo)
 	return model;
 }
 
-/* Reads up to len - 1 bytes of a small file as a string; 0 or -1. */
-static int
-read_small(const char *path, char *buf, size_t len)
+int
+sysinfo_read_small(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "r");
 	size_t n;
@@ -347,7 +346,7 @@ sysinfo_online_cpus(void)
 	char text[4096];
 	long n = 0;
 
-	if (read_small("/sys/devices/system/cpu/online", text,
+	if (sysinfo_read_small("/sys/devices/system/cpu/online", text,
 	    sizeof(text)) == 0)
 		n = sysinfo_cpu_list_count(text);
 	if (n < 1)
@@ -580,14 +579,14 @@ read_cpu_quota(const char *dir, int v2)
 
 	if (v2) {
 		snprintf(path, sizeof(path), "%s/cpu.max", dir);
-		return read_small(path, text, sizeof(text)) == 0 ?
+		return sysinfo_read_small(path, text, sizeof(text)) == 0 ?
 		    sysinfo_cpu_max_cpus(text) : 0;
 	}
 	snprintf(path, sizeof(path), "%s/cpu.cfs_period_us", dir);
-	if (read_small(path, period, sizeof(period)) == -1)
+	if (sysinfo_read_small(path, period, sizeof(period)) == -1)
 		return 0;
 	snprintf(path, sizeof(path), "%s/cpu.cfs_quota_us", dir);
-	return read_small(path, text, sizeof(text)) == 0 ?
+	return sysinfo_read_small(path, text, sizeof(text)) == 0 ?
 	    sysinfo_cfs_cpus(text, period) : 0;
 }
 
@@ -599,7 +598,7 @@ read_memory_limit(const char *dir, int v2)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, v2 ? "memory.max" :
 	    "memory.limit_in_bytes");
-	return read_small(path, text, sizeof(text)) == 0 ?
+	return sysinfo_read_small(path, text, sizeof(text)) == 0 ?
 	    sysinfo_memory_limit_kib(text) : 0;
 }
 

@@ -50,6 +50,12 @@ long sysinfo_process_room(void);
 long long sysinfo_memory_kib(void);
 
 /*
+ * Reads up to len - 1 bytes of a small file (a /proc or /sys one) into buf
+ * as a string.  Returns 0, or -1 when it cannot be read.
+ */
+int sysinfo_read_small(const char *path, char *buf, size_t len);
+
+/*
  * The name of a locale that exists here for the shell tests: UnixBench's
  * en_US.utf8 when installed, else C.UTF-8, else C.  Static storage.
  */
