@@ -717,24 +717,15 @@ out:
 	return rc;
 }
 
-int
-run_all(struct report *r, const struct run_env *e)
+/* Runs the blocks of r one copies value after another, as UnixBench does. */
+static int
+run_blocks_in_turn(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
 	struct block *b;
 	int c;
 
-	run_origin = bench_now();
-	if (progress_init(&progress, s, e->console, e->console != NULL &&
-	    isatty(fileno(e->console)), run_origin) == -1)
-		return -1;
-	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
-	if (r->blocks == NULL)
-		return -1;
-	if (s->quick && run_blocks_in_rounds(r, e) == -1)
-		return -1;
-	for (c = 0; !s->quick && c < s->ncopies && !process_stop_signal;
-	    c++) {
+	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
 		b = &r->blocks[r->nblocks++];
 		b->copies = s->copies[c];
 		b->start = time(NULL);
@@ -747,6 +738,24 @@ run_all(struct report *r, const struct run_env *e)
 		if (block_indexes(b, s) == -1)
 			return -1;
 	}
+	return 0;
+}
+
+int
+run_all(struct report *r, const struct run_env *e)
+{
+	const struct settings *s = &r->settings;
+
+	run_origin = bench_now();
+	if (progress_init(&progress, s, e->console, e->console != NULL &&
+	    isatty(fileno(e->console)), run_origin) == -1)
+		return -1;
+	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
+	if (r->blocks == NULL)
+		return -1;
+	if ((s->quick ? run_blocks_in_rounds(r, e) :
+	    run_blocks_in_turn(r, e)) == -1)
+		return -1;
 	if (process_stop_signal)
 		r->interrupted = (int)process_stop_signal;
 	r->end = time(NULL);
