@@ -9,6 +9,12 @@ $(error bytebench needs GNU make 3.81 or later (gmake on the BSDs))
 endif
 
 CC ?= cc
+# AR: the archiver for the target (`zig ar` for macOS: GNU ar's archive
+# does not link there).  HOSTCC: the compiler of the tools run during the
+# build (mktext), which in a cross build must make programs for this
+# machine: `make CC=aarch64-linux-gnu-gcc AR=aarch64-linux-gnu-ar HOSTCC=cc`.
+AR ?= ar
+HOSTCC ?= $(CC)
 SHELL = /bin/sh
 BUILD ?= build
 PGMS ?= pgms
@@ -33,8 +39,21 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 # POSIX.1-2008 with its XSI part (setitimer, getrlimit, nice): nothing
-# else, so a build here shows what builds on the BSDs and macOS.
-STD = -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
+# else on Linux, so a build here shows the code keeps to POSIX.  Each
+# system's own switch for what its headers show beyond POSIX is set here,
+# for the system the compiler builds for (src/probe-system.sh, so cross
+# compilers work): macOS hides O_NOFOLLOW, O_DIRECTORY and mkdtemp without
+# _DARWIN_C_SOURCE; FreeBSD and DragonFly show everything (sysctl, statfs)
+# only when no POSIX level is asked for; NetBSD and OpenBSD have
+# _NETBSD_SOURCE and _BSD_SOURCE.  doc/portability.md has the table.
+SYSTEM := $(shell sh src/probe-system.sh '$(CC)')
+STD_POSIX = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
+STD_darwin = $(STD_POSIX) -D_DARWIN_C_SOURCE
+STD_freebsd =
+STD_dragonfly =
+STD_netbsd = $(STD_POSIX) -D_NETBSD_SOURCE
+STD_openbsd = $(STD_POSIX) -D_BSD_SOURCE
+STD = -std=c11 $(if $(filter undefined,$(origin STD_$(SYSTEM))),$(STD_POSIX),$(STD_$(SYSTEM)))
 CPPFLAGS_ALL = $(STD) -Isrc/lib $(CPPFLAGS)
 LDLIBS_ALL = $(LDLIBS) -lm -lpthread
 
@@ -61,7 +80,7 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FAKE = $(BUILD)/tests/fake
 
 FLAGS_STAMP = $(BUILD)/flags.txt
-FLAGS_TEXT = $(CC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
+FLAGS_TEXT = $(CC)|$(AR)|$(HOSTCC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
 
 .PHONY: all programs test check-build sanitize clean format format-check \
 	reference install uninstall FORCE
@@ -79,7 +98,7 @@ all: $(PROGS) $(SCRIPTS) $(PGMS)/bytebench $(PGMS)/build.info $(TESTDATA)
 
 $(MKTEXT): src/tools/mktext.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(HOSTCC) -std=c11 $(STD_POSIX) $(HOSTOPT) $(WARN) -o $@ $<
 
 testdir/large.txt: src/tools/mktext.c | $(MKTEXT)
 	$(MKTEXT) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@

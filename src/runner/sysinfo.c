@@ -8,8 +8,7 @@
 #define SYSINFO_LINUX 1
 #elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||    \
     defined(__OpenBSD__) || defined(__DragonFly__)
-#undef _POSIX_C_SOURCE	/* sysctl and statfs live outside POSIX */
-#undef _XOPEN_SOURCE
+/* sysctl and statfs: the Makefile lets each system's headers show them. */
 #define SYSINFO_BSD 1
 #endif
 
