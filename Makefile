@@ -79,6 +79,12 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FAKE = $(BUILD)/tests/fake
 
+# Every built file is written under a temporary name and renamed into
+# place, so two builds at once (two ./Run on an unbuilt checkout) never
+# execute, link or read a half-written file.
+TMP = $@.tmp.$$$$
+SETTLE = && mv -f $(TMP) $@
+
 FLAGS_STAMP = $(BUILD)/flags.txt
 FLAGS_TEXT = $(CC)|$(AR)|$(HOSTCC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
 
@@ -98,14 +104,14 @@ all: $(PROGS) $(SCRIPTS) $(PGMS)/bytebench $(PGMS)/build.info $(TESTDATA)
 
 $(MKTEXT): src/tools/mktext.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 $(STD_POSIX) $(HOSTOPT) $(WARN) -o $@ $<
+	$(HOSTCC) -std=c11 $(STD_POSIX) $(HOSTOPT) $(WARN) -o $(TMP) $< $(SETTLE)
 
 testdir/large.txt: src/tools/mktext.c | $(MKTEXT)
-	$(MKTEXT) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+	$(MKTEXT) > $(TMP) $(SETTLE)
 
 $(PGMS)/%.sh: pgms/%.sh
 	@mkdir -p $(@D)
-	cp $< $@
+	cp $< $(TMP) $(SETTLE)
 
 programs: $(PROGS)
 
@@ -113,7 +119,7 @@ programs: $(PROGS)
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(FLAGS_TEXT)' ]; then \
-		printf '%s\n' '$(FLAGS_TEXT)' > $@; fi
+		printf '%s\n' '$(FLAGS_TEXT)' > $(TMP) $(SETTLE); fi
 
 # What the runner reports about the build.
 $(PGMS)/build.info: $(FLAGS_STAMP)
@@ -124,57 +130,56 @@ $(PGMS)/build.info: $(FLAGS_STAMP)
 	   printf 'opt=%s\n' '$(OPT)'; \
 	   printf 'cflags=%s\n' '$(strip $(CPPFLAGS) $(CFLAGS))'; \
 	   printf 'ldflags=%s\n' '$(LDFLAGS)'; \
-	   printf 'kind=%s\n' '$(BUILD_KIND)'; } > $@.tmp && mv $@.tmp $@
+	   printf 'kind=%s\n' '$(BUILD_KIND)'; } > $(TMP) $(SETTLE)
 
 $(BUILD)/lib/%.o: src/lib/%.c src/lib/*.h $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $(TMP) $< $(SETTLE)
 
 $(LIBA): $(LIB_OBJ)
-	rm -f $@
-	$(AR) rcs $@ $(LIB_OBJ)
+	$(AR) rcs $(TMP) $(LIB_OBJ) $(SETTLE)
 
 $(BUILD)/runner/%.o: src/runner/%.c src/runner/*.h src/lib/*.h $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS_ALL) -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $(TMP) $< $(SETTLE)
 
 $(PGMS)/bytebench: $(RUNNER_OBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(RUNNER_OBJ) $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(LDFLAGS) -o $(TMP) $(RUNNER_OBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 PROG_CFLAGS = $(CPPFLAGS_ALL) $(OPT) $(WARN) $(CFLAGS)
 
 $(PGMS)/%: src/programs/%.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 .SECONDEXPANSION:
 $(addprefix $(PGMS)/,$(PROG_DIRS)): $(PGMS)/%: $$(wildcard src/programs/%/*.c) $$(wildcard src/programs/%/*.h) $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $@ $(wildcard src/programs/$*/*.c) $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $(wildcard src/programs/$*/*.c) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 # Dhrystone 2.1: two translation units, with and without register locals.
 DHRY_SRC = src/programs/dhry/dhry_1.c src/programs/dhry/dhry_2.c
 $(PGMS)/dhry2reg: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $@ $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 $(PGMS)/dhry2: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $@ $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 # The arithmetic tests: one source, one program per data type.
 $(addprefix $(PGMS)/,$(ARITH_TYPES)): $(PGMS)/%: src/programs/arith.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 # Tests: unit tests link the runner's modules (all but main.o).
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/*.h src/runner/*.h $(RUNNER_LIBOBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 $(FAKE): tests/fake.c src/lib/*.h $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS_ALL)
+	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 check-build: all $(UNIT_BIN) $(if $(wildcard tests/fake.c),$(FAKE))
 
@@ -217,7 +222,7 @@ I_FILES = $(I_BIN)/bytebench $(I_MAN)/bytebench.1 \
 
 $(BUILD)/bytebench.1: USAGE src/tools/usage2man.sh
 	@mkdir -p $(@D)
-	sh src/tools/usage2man.sh $(VERSION) < USAGE > $@
+	sh src/tools/usage2man.sh $(VERSION) < USAGE > $(TMP) $(SETTLE)
 
 install: all $(BUILD)/bytebench.1
 	mkdir -p $(DESTDIR)$(I_BIN) $(DESTDIR)$(I_LIBEXEC) \
