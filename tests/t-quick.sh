@@ -78,7 +78,7 @@ check "quick: warning on the spread pipe passes" grep -q \
 check "quick: warnings in JSON" grep -q 'passes spread widely' "$rep.json"
 check "quick: estimate printed first" sh -c \
     "printf '%s\n' \"\$1\" | sed -n 2p | grep -q '^Estimated time: about'" \
-    sh "$out"
+    sh "$err"
 
 # The same run without warnings: no Warning lines, the same figures.
 runb "$scratch/r2" -Q -c 1 --no-warnings pipe spawn
@@ -89,7 +89,7 @@ check "-Q: quick too" grep -q 'quick; index method' "$rep"
 check "quick: a progress line per round" sh -c \
     "printf '%s\n' \"\$1\" | grep -c \
     '^1 x round [1-5] of 5  ([0-9:]* elapsed, ~[0-9:]* left)\$' |
-    grep -qx 5" sh "$out"
+    grep -qx 5" sh "$err"
 
 # Quick mode runs in rounds, one pass of every test a round; the default
 # runs every pass of a test before the next.
@@ -150,7 +150,7 @@ check "quick: a failed pass ends its test only" sh -c "
     grep -q '^Pipe Throughput  *[0-9.]* lps   (1\\.0 s, 4 samples)\$' '$rep'"
 check "quick: the failed pass named in the progress" sh -c \
     "printf '%s\n' \"\$1\" | grep -q '^1 x Process Creation: pass 3 -- '" \
-    sh "$out"
+    sh "$err"
 
 # Default mode keeps the classic passes and durations, in turn, and still
 # has an interval where every test has two passes or more.

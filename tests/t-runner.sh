@@ -66,9 +66,10 @@ else
 	check "index: log has every pass, kept and dropped" sh -c \
 	    "[ \$(grep -c '^#### Pass' '$report.log') -eq 22 ] &&
 	     [ \$(grep -c 'dropped\$' '$report.log') -eq 5 ]"
-	check "index: console shows progress and the report" sh -c \
-	    "printf '%s\n' \"\$1\" | grep -q '^1 x Pipe Throughput  1 2 3  (.* elapsed, ~.* left)\$' &&
-	     printf '%s\n' \"\$1\" | grep -q 'Index Score  *100.0'" sh "$out"
+	check "index: progress on stderr off a terminal, the report on stdout" \
+	    sh -c "printf '%s\n' \"\$1\" | grep -q '^1 x Pipe Throughput  1 2 3  (.* elapsed, ~.* left)\$' &&
+	     printf '%s\n' \"\$2\" | grep -q 'Index Score  *100.0' &&
+	     ! printf '%s\n' \"\$2\" | grep -q 'elapsed'" sh "$err" "$out"
 	check "index: scratch directories removed" \
 	    [ -z "$(ls -A "$scratch/tmp")" ]
 fi
@@ -196,12 +197,12 @@ runb "$res" -q -c 1 -i 1 pipe
 runb "$res" -q -c 1 -i 1 pipe
 host_files=$(ls "$res" | sed -n 's/-01$//p')
 : >"$res/$host_files-03.log"
-runb "$res" -q -c 1 -i 1 pipe
+runb "$res" -qq -c 1 -i 1 pipe
 check "results: -01, -02, then -04 past a stray -03.log" sh -c "
     [ -s '$res/$host_files-01' ] && [ -s '$res/$host_files-02' ] &&
     [ ! -e '$res/$host_files-03' ] && [ -s '$res/$host_files-04' ] &&
     [ -s '$res/$host_files-04.log' ] && [ ! -s '$res/$host_files-03.log' ]"
-check "results: -q prints nothing" [ -z "$out" ] && [ -z "$err" ]
+check "results: -qq prints nothing" [ -z "$out" ] && [ -z "$err" ]
 check "results: name is <host>-<YYYY-MM-DD>-<NN>" sh -c \
     "ls '$res' | grep -q '^.*-[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]-01\$'"
 check "results: no temporary files left" sh -c \

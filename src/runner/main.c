@@ -295,6 +295,44 @@ plan(struct report *r, struct options *o)
 	return 0;
 }
 
+/*
+ * Where progress goes: nowhere with -q or -qq; stdout on a terminal (as
+ * UnixBench), else stderr, so that a harness reading stdout gets the
+ * report and nothing else.
+ */
+static FILE *
+console(int quiet)
+{
+	if (quiet > 0)
+		return NULL;
+	return isatty(STDOUT_FILENO) ? stdout : stderr;
+}
+
+/*
+ * Prints " <base><suffix>" as a shell word that can be pasted: in single
+ * quotes when it holds anything but letters, digits and _ . / : @ % + , = -.
+ */
+static void
+print_path(FILE *f, const char *base, const char *suffix)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,=-";
+	const char *parts[2] = { base, suffix }, *p;
+	int i, quote;
+
+	quote = strspn(base, plain) != strlen(base) ||
+	    strspn(suffix, plain) != strlen(suffix);
+	fputs(quote ? " '" : " ", f);
+	for (i = 0; i < 2; i++)
+		for (p = parts[i]; *p != '\0'; p++)
+			if (quote && *p == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*p, f);
+	if (quote)
+		fputc('\'', f);
+}
+
 static int
 exit_status(const struct report *r, int all_ok)
 {
@@ -369,12 +407,12 @@ main(int argc, char **argv)
 	env.bindir = d.bin;
 	env.testdir = d.test;
 	env.tmpdir = d.tmp;
-	env.console = r.settings.quiet ? NULL : stdout;
+	env.console = console(r.settings.quiet);
 	env.verbose = r.settings.verbose;
-	if (!r.settings.quiet)
-		printf("bytebench %s: %d test%s; results in %s\n", r.version,
-		    r.settings.ntests, r.settings.ntests == 1 ? "" : "s",
-		    res.base);
+	if (env.console != NULL)
+		fprintf(env.console, "bytebench %s: %d test%s; results in %s\n",
+		    r.version, r.settings.ntests, r.settings.ntests == 1 ? "" :
+		    "s", res.base);
 	rc = run_all(&r, &env);
 	if (!o.no_warnings)
 		noise_finish(&r);
@@ -387,15 +425,18 @@ main(int argc, char **argv)
 		if (rc == 0)
 			rc = 1;
 	}
-	if (!r.settings.quiet) {
-		printf("\n========================================================"
-		    "================\n");
+	if (r.settings.quiet < 2) {
+		if (env.console != NULL) {
+			fprintf(env.console, "\n================================"
+			    "========================================\n");
+			fflush(env.console);
+		}
 		write_text(stdout, &r);
-		printf("\nResults: %s", res.base);
+		fflush(stdout);
+		fputs("\nResults:", stderr);
 		for (i = 0; i < res.nformats; i++)
-			if (res.formats[i]->suffix[0] != '\0')
-				printf(" %s", res.formats[i]->suffix);
-		printf("\n");
+			print_path(stderr, res.base, res.formats[i]->suffix);
+		fputs("\n", stderr);
 	}
 	results_free(&res);
 	report_free(&r);

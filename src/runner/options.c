@@ -11,13 +11,16 @@
 #include "writers.h"
 
 const char options_usage[] =
-    "usage: Run [-q | -v] [-b] [-Q] [-i n] [-c n]... [-f fmt,...]\n"
-    "           [--duration s] [--placement unpinned|same-cpu|cross-cpu]\n"
-    "           [--no-warnings] [test|group ...]\n"
+    "usage: Run [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
+    "           [-f fmt,...] [--duration s]\n"
+    "           [--placement unpinned|same-cpu|cross-cpu] [--no-warnings]\n"
+    "           [test|group ...]\n"
     "       Run -l | -h | --help | --version\n"
     "       Run compare FILE...\n"
     "\n"
-    "  -q          quiet: print nothing but errors\n"
+    "  -q          quiet: no progress; the report still goes to stdout at the\n"
+    "              end, the names of the result files to stderr\n"
+    "  -qq, --silent      print nothing but errors\n"
     "  -v          verbose: also print every command\n"
     "  -b          brief system information in the report header\n"
     "  -Q, --quick quick mode: 5 passes of 1 or 2 s per test, the index with\n"
@@ -32,7 +35,9 @@ const char options_usage[] =
     "  --no-warnings      no noise warnings (load, governor, busy, spread)\n"
     "  -l          list the tests and groups\n"
     "\n"
-    "Tests and groups (default: index) are listed by -l.  Environment:\n"
+    "Progress goes to stdout on a terminal, else to stderr; stdout then\n"
+    "holds the report only.  Tests and groups (default: index) are listed\n"
+    "by -l.  Environment:\n"
     "UB_RESULTDIR, UB_TMPDIR, UB_TESTDIR, UB_BINDIR, UB_OUTPUT_FILE_NAME,\n"
     "UB_OUTPUT_CSV=true.\n";
 
@@ -152,6 +157,10 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		o->quick = 1;
 		return 0;
 	}
+	if (strcmp(arg, "--silent") == 0) {
+		o->quiet = 2;
+		return 0;
+	}
 	if (strcmp(arg, "--no-warnings") == 0) {
 		o->no_warnings = 1;
 		return 0;
@@ -196,7 +205,8 @@ short_options(struct options *o, int argc, char *const *argv, int *i,
 			o->quick = 1;
 			break;
 		case 'q':
-			o->quiet = 1;
+			if (o->quiet < 2)
+				o->quiet++;
 			break;
 		case 'v':
 			o->verbose = 1;
@@ -252,7 +262,7 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 			rc = short_options(o, argc, argv, &i, err, errlen);
 	}
 	if (rc == 0 && o->quiet && o->verbose)
-		rc = bad(err, errlen, "-q and -v cannot be used together", NULL);
+		rc = bad(err, errlen, "-q, -qq or --silent and -v cannot be used together", NULL);
 	if (rc == 0 && o->quick && (o->iterations > 0 || o->duration_s > 0))
 		rc = bad(err, errlen, "--quick chooses its own passes and "
 		    "durations: not with -i or --duration", NULL);

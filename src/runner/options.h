@@ -22,7 +22,8 @@ enum options_action {
 
 struct options {
 	enum options_action action;
-	int quiet, verbose, brief;
+	int quiet;		/* -q 1 (no progress), -qq or --silent 2 */
+	int verbose, brief;
 	int quick;		/* --quick or -Q: quick mode (doc/quick-mode.md) */
 	int no_warnings;	/* --no-warnings: no noise warnings */
 	int iterations;		/* -i n; 0: the defaults (10 long, 3 short) */
@@ -45,8 +46,8 @@ struct options {
 
 /*
  * Parses argv[1..argc-1]:
- *   -q -v -b (may be clustered: -qb), -i n, -c n (repeatable), -f a,b,
- *   -Q, --quick, --no-warnings,
+ *   -q -v -b (may be clustered: -qb; -q twice is -qq), -i n, -c n
+ *   (repeatable), -f a,b, -Q, --quick, --silent, --no-warnings,
  *   -l, -h, --help, --version, --duration s, --placement p, "--" ending
  *   the options, and test or group names anywhere (none: "index").
  * Option values may be attached (-c4, --duration=2) or the next argument.

@@ -43,6 +43,7 @@ static const struct {
 	{ "--placement bad", ARGS("--placement", "here"), "here" },
 	{ "--placement missing value", ARGS("--placement"), "missing value" },
 	{ "-q with -v", ARGS("-q", "-v"), "-q" },
+	{ "--silent with -v", ARGS("--silent", "-v"), "-q" },
 	{ "single dash", ARGS("-"), "unknown test" },
 };
 
@@ -104,6 +105,29 @@ main(void)
 		    o.nformats == 2 && strcmp(o.formats[0], "log") == 0 &&
 		    strcmp(o.placement, "cross-cpu") == 0 && o.verbose &&
 		    o.ntests == 3);
+		options_free(&o);
+	}
+	{
+		static const char *const q[] = { "Run", "-q", "pipe", NULL };
+		static const char *const qq[] = { "Run", "-qq", "pipe", NULL };
+		static const char *const q_q[] = { "Run", "-q", "-q", NULL };
+		static const char *const s[] = { "Run", "--silent", NULL };
+		static const char *const qqq[] = { "Run", "-qqqb", NULL };
+
+		CHECK("-q: quiet 1 (no progress, the report)",
+		    parse(q, &o, err, sizeof(err)) == 0 && o.quiet == 1);
+		options_free(&o);
+		CHECK("-qq: quiet 2 (silent)",
+		    parse(qq, &o, err, sizeof(err)) == 0 && o.quiet == 2);
+		options_free(&o);
+		CHECK("-q -q: quiet 2", parse(q_q, &o, err, sizeof(err)) == 0 &&
+		    o.quiet == 2);
+		options_free(&o);
+		CHECK("--silent: quiet 2", parse(s, &o, err, sizeof(err)) == 0 &&
+		    o.quiet == 2);
+		options_free(&o);
+		CHECK("-qqqb: quiet 2 and brief", parse(qqq, &o, err,
+		    sizeof(err)) == 0 && o.quiet == 2 && o.brief);
 		options_free(&o);
 	}
 	{
