@@ -39,11 +39,15 @@ cmp $fx/ub513-linux.txt $fx/bb-linux.txt
 check "two text reports: exit 0" [ "$rc" -eq 0 ]
 check "two text reports: nothing on stderr" [ ! -s "$err" ]
 has "two text reports: 1 copy table" "1 copy"
-has "two text reports: N copies table with its copies" "2 copies"
-has "labels: OS, release and date" "Linux 6.1 (2026-11-29)"
-has "labels: the second report" "Linux 6.6 (2026-11-29)"
-check "ratio of Dhrystone, noise unknown" \
-    sh -c "grep -F 'Dhrystone 2 using register variables' '$out' | grep -q '1.05x?'"
+has "two text reports: N copies table with its copies" "N copies: A 2, B 2"
+has "labels: the file name, then what the report is" \
+    "A  ub513-linux: UnixBench 5.1.3, Linux 6.1.0-13-amd64 on debian, 2026-11-29"
+has "labels: the second report" "B  bb-linux: bytebench 0.1.0, Linux 6.6.3-amd64"
+check "ratio of Dhrystone, noise unknown, other suites marked" \
+    sh -c "grep -F 'Dhrystone 2 using register variables' '$out' | grep -q '1.05x ?!\$'"
+has "different suites: the ratio header says so" "B/A!"
+has "different suites: a note says why" "B/A: suites differ (UnixBench, bytebench"
+check "two reports fit 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
 has "the index score row" "System Benchmarks Index Score"
 has "footnote: noise unknown for text reports" "noise unknown"
 check "single and N copies never mixed: two Dhrystone rows" \
@@ -51,27 +55,28 @@ check "single and N copies never mixed: two Dhrystone rows" \
 
 cmp $fx/bb-linux.txt $fx/bb-collapsed.txt
 check "collapsed spacing reads the same numbers" \
-    sh -c "[ \"\$(grep -c '1.00x?' '$out')\" -eq 26 ]"
+    sh -c "[ \"\$(grep -c '1.00x ?\$' '$out')\" -eq 26 ]"
 
 cmp $fx/several.txt
 check "several reports in one file: exit 0" [ "$rc" -eq 0 ]
-has "several: FreeBSD 7.0" "FreeBSD 7.0 (2009-03-02)"
-has "several: FreeBSD 8.0" "FreeBSD 8.0 (2009-03-05)"
-check "several: 8.0 against 7.0 is 1.15x on the index" \
-    sh -c "grep -F 'System Benchmarks Index Score' '$out' | head -n 1 | grep -q '1.15x?'"
+has "several: FreeBSD 7.0" "A  several #1: UnixBench 5.1.3, FreeBSD 7.0-RELEASE on bsdbox, 2009-03-02"
+has "several: FreeBSD 8.0" "D  several #4: UnixBench 5.1.3, FreeBSD 8.0-RELEASE"
+check "several: more than two runs, one test after another" \
+    sh -c "grep -A 4 -F 'System Benchmarks Index Score' '$out' | head -n 5 | grep -q '^  D .* D/A 1.15x ?\$'"
 check "several: four columns, three ratios" \
-    sh -c "[ \"\$(grep -F 'Pipe Throughput' '$out' | head -n 1 | grep -o 'x?' | wc -l)\" -eq 3 ]"
+    sh -c "[ \"\$(grep -A 4 -F 'Pipe Throughput' '$out' | head -n 5 | grep -o 'x ?' | wc -l)\" -eq 3 ]"
+check "several: fits 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
 
 cmp $fx/blog.txt
 check "blog paste: exit 0" [ "$rc" -eq 0 ]
 check "blog paste: pipe 3% faster after" \
-    sh -c "grep -F 'Pipe Throughput' '$out' | grep -q '1.03x?'"
+    sh -c "grep -F 'Pipe Throughput' '$out' | grep -q '1.03x ?'"
 check "blog paste: partial index marked" \
     sh -c "grep -F 'Index Score' '$out' | grep -q '(partial)'"
 
 cmp $fx/partial.txt $fx/ub513-linux.txt
 check "partial against full index: not compared" \
-    sh -c "grep -F 'Index Score' '$out' | head -n 1 | grep -q 'n/a'"
+    sh -c "grep -A 2 -F 'Index Score' '$out' | head -n 3 | grep -q 'B/A n/a\$'"
 has "partial against full index: said why" "partial and full index"
 
 cmp $fx/bb-failed.txt $fx/partial.txt
@@ -86,21 +91,58 @@ check "failed tests: an index score of ---" \
 cmp $fx/bb-a.json $fx/bb-b.json
 check "json: exit 0" [ "$rc" -eq 0 ]
 check "json: same Dhrystone within noise" \
-    sh -c "grep -F 'Dhrystone' '$out' | head -n 1 | grep -q '1.00x~'"
+    sh -c "grep -F 'Dhrystone' '$out' | head -n 1 | grep -q '1.00x ~\$'"
 check "json: pipe 10% faster, beyond noise" \
     sh -c "grep -F 'Pipe Throughput' '$out' | head -n 1 | grep -q '1.10x\$'"
 check "json: lower is better: 5.1 us -> 4.0 us is 1.29x" \
-    sh -c "grep -F 'Context Switch Latency' '$out' | head -n 1 | grep -q 'lower is better.*1.29x'"
+    sh -c "grep -F 'Context Switch Latency' '$out' | head -n 1 | grep -q ' us .*1.29x\$'"
+has "json: lower is better explained" "(where lower is"
 check "json: a failed test says so" \
     sh -c "grep -F 'Shell Scripts (16 concurrent)' '$out' | grep -q failed"
-has "json: the noise rule is stated" "Welch"
+has "json: ~ in plain words" "~    within run-to-run noise at 95%"
+check "json: no formula in the text output" sh -c "! grep -q Welch '$out'"
+check "json: same runs are comparable: no ! mark" sh -c "! grep -q '!' '$out'"
 
 cmp -f md before=$fx/ub513-linux.txt $fx/bb-a.json
-has "md: a table header with the user's label" "| Test | unit | before |"
+has "md: a key with the user's label" "- **A** before: UnixBench 5.1.3"
+has "md: the table header names the runs" "| Test | unit | A | B | B/A! |"
 has "md: right-aligned numbers" "---:|"
 cmp -f json $fx/bb-small.json $fx/blog.txt
 has "json output: schema" '"schema": "bytebench-compare/1"'
 has "json output: noise unknown for a text column" '"noise": "unknown"'
+
+# Runs that are not comparable: a quick run, a reference build, a label
+# and a comment stored in the report, a --duration run.
+cmp $fx/bb-quick.json $fx/ub513-linux.txt
+has "quick against UnixBench: the key says quick run" "2026-11-30, quick"
+check "quick against UnixBench: every ratio marked" \
+    sh -c "! grep '[0-9]x' '$out' | grep -v -e 'x ?!\$' -e 'B against A'"
+has "quick against UnixBench: why" "quick run, B is not"
+cmp $fx/bb-a.json $fx/bb-reference.txt
+has "stored label used" "B  laptop, reference build: bytebench 0.1.0"
+has "stored comment in the key" "   after the BIOS update"
+has "reference against default build: why" "builds differ (default, reference)"
+sed 's/"duration_s": 0,/"duration_s": 2,/' $fx/bb-b.json >"$scratch/dur.json"
+cmp $fx/bb-a.json "$scratch/dur.json"
+has "--duration run: why" "pass durations differ (--duration 0 s, 2 s"
+cmp me=$fx/bb-a.json $fx/bb-reference.txt
+has "LABEL= wins over the stored label" "A  me: bytebench"
+
+# --fail-below: exit 3 and one line per ratio below it beyond noise.
+cmp --fail-below 0.95 $fx/bb-a.json $fx/bb-b.json
+check "--fail-below: no regression, exit 0" [ "$rc" -eq 0 ]
+cmp $fx/bb-b.json $fx/bb-a.json --fail-below=0.95
+check "--fail-below: pipe 10% slower, exit 3" [ "$rc" -eq 3 ]
+has "--fail-below: names the test" \
+    "compare: Pipe Throughput (1 copy): B/A 0.91x, below 0.95x and beyond noise" "$err"
+check "--fail-below: Dhrystone within noise is not named" \
+    sh -c "! grep -q Dhrystone '$err'"
+cmp --fail-below 0.99 $fx/bb-linux.txt $fx/ub513-linux.txt
+check "--fail-below: noise unknown counts" sh -c "[ $rc -eq 3 ] &&
+    grep -q 'of unknown noise' '$err'"
+cmp --fail-below abc $fx/bb-a.json
+check "--fail-below: a bad ratio, exit 2, one line" sh -c "[ $rc -eq 2 ] &&
+    [ \$(wc -l <'$err') -eq 1 ] && [ ! -s '$out' ]"
 
 cmp $fx/truncated.txt $fx/ub513-linux.txt
 check "truncated: exit 2" [ "$rc" -eq 2 ]
@@ -108,7 +150,7 @@ check "truncated: one line on stderr" [ "$(wc -l <"$err")" -eq 1 ]
 has "truncated: names the file and the cut" \
     "truncated.txt: report 1, run 2 (2 copies): cut off" "$err"
 has "truncated: the whole block and the other file still shown" \
-    "Linux 6.1 (2026-11-29) #2"
+    "B  ub513-linux: UnixBench"
 
 cmp $fx/cut-before-index.txt
 check "cut before the index: exit 2" [ "$rc" -eq 2 ]

@@ -15,6 +15,7 @@
 
 #include "compare.h"
 #include "escape.h"
+#include "parse.h"
 #include "parse_json.h"
 #include "parse_text.h"
 
@@ -143,6 +144,8 @@ cmp_report_free(struct cmp_report *r)
 	free(r->hostname);
 	free(r->os_name);
 	free(r->os_release);
+	free(r->run_label);
+	free(r->comment);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -193,54 +196,26 @@ report_date(const struct cmp_report *r)
 	return "";
 }
 
-/* "6.1.0-13-amd64" -> "6.1", "7.2-RELEASE" -> "7.2"; else the whole. */
+/*
+ * The file name a label is made of: the last part of the path without a
+ * .json or .txt ending ("results/vm-2026-12-01-01.json" ->
+ * "vm-2026-12-01-01"); "stdin" for "-".
+ */
 static void
-short_release(const char *rel, char *out, size_t size)
+file_label(const char *path, char *buf, size_t size)
 {
-	size_t i = 0;
-	int dots = 0;
+	const char *base = strrchr(path, '/');
+	size_t n;
 
-	if (rel[0] < '0' || rel[0] > '9') {
-		snprintf(out, size, "%s", rel);
-		return;
-	}
-	while (rel[i] != '\0' && i + 1 < size &&
-	       ((rel[i] >= '0' && rel[i] <= '9') || rel[i] == '.')) {
-		if (rel[i] == '.' &&
-		    (++dots == 2 || rel[i + 1] < '0' || rel[i + 1] > '9'))
-			break;
-		out[i] = rel[i];
-		i++;
-	}
-	out[i] = '\0';
-}
-
-/* The automatic label of r into buf; full: the whole release. */
-static void
-auto_label(const struct cmp_report *r, const char *file, int full, char *buf,
-    size_t size)
-{
-	const char *os = r->os_name, *date = report_date(r), *base;
-	char rel[CMP_TEXT_MAX + 1];
-	int n;
-
-	if (os[0] != '\0') {
-		if (strncmp(os, "GNU/", 4) == 0 && os[4] != '\0')
-			os += 4;
-		if (full)
-			snprintf(rel, sizeof(rel), "%s", r->os_release);
-		else
-			short_release(r->os_release, rel, sizeof(rel));
-		n = snprintf(buf, size, "%s%s%s", os, rel[0] ? " " : "", rel);
-	} else if (r->hostname[0] != '\0') {
-		n = snprintf(buf, size, "%s", r->hostname);
-	} else {
-		base = strrchr(file, '/');
-		n = snprintf(
-		    buf, size, "%s", base && base[1] ? base + 1 : file);
-	}
-	if (date[0] != '\0' && n >= 0 && (size_t)n < size)
-		snprintf(buf + n, size - (size_t)n, " (%s)", date);
+	base = base != NULL && base[1] != '\0' ? base + 1 : path;
+	if (strcmp(path, "-") == 0)
+		base = "stdin";
+	n = strlen(base);
+	if (n > 5 && (strcmp(base + n - 5, ".json") == 0))
+		n -= 5;
+	else if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
+		n -= 4;
+	snprintf(buf, size, "%.*s", (int)n, base);
 }
 
 static int
@@ -259,44 +234,29 @@ int
 compare_label(
     struct cmp_report **reports, const char **user, const char **file, int n)
 {
-	char buf[3 * CMP_TEXT_MAX], other[3 * CMP_TEXT_MAX];
-	char full[3 * CMP_TEXT_MAX];
+	char buf[3 * CMP_TEXT_MAX];
 	int i, j, same, k;
 
 	for (i = 0; i < n; i++) {
-		if (user[i] != NULL) {
-			for (j = 0, same = 0, k = 0; j < n; j++)
-				if (user[j] == user[i] && file[j] == file[i]) {
-					same++;
-					k += j <= i;
-				}
-			if (same > 1)
-				snprintf(
-				    buf, sizeof(buf), "%s #%d", user[i], k);
-			else
-				snprintf(buf, sizeof(buf), "%s", user[i]);
-		} else {
-			auto_label(reports[i], file[i], 0, buf, sizeof(buf));
-			/*
-			 * A short label that repeats gets the whole release
-			 * when that tells the two apart (else " #2" below).
-			 */
-			for (j = 0; j < n; j++) {
-				if (j == i || user[j] != NULL)
-					continue;
-				auto_label(reports[j], file[j], 0, other,
-				    sizeof(other));
-				if (strcmp(buf, other) != 0)
-					continue;
-				auto_label(reports[j], file[j], 1, other,
-				    sizeof(other));
-				auto_label(reports[i], file[i], 1, full,
-				    sizeof(full));
-				if (strcmp(full, other) != 0) {
-					memcpy(buf, full, sizeof(buf));
-					break;
-				}
-			}
+		if (user[i] != NULL)
+			snprintf(buf, sizeof(buf), "%s", user[i]);
+		else if (reports[i]->run_label != NULL)
+			snprintf(buf, sizeof(buf), "%s", reports[i]->run_label);
+		else
+			file_label(file[i], buf, sizeof(buf));
+		/* Several reports of one file under one name: "name #k". */
+		for (j = 0, same = 0, k = 0; j < n; j++) {
+			if (user[j] != user[i] || file[j] != file[i] ||
+			    (user[i] == NULL && (reports[i]->run_label ||
+			    reports[j]->run_label)))
+				continue;
+			same++;
+			k += j <= i;
+		}
+		if (same > 1) {
+			size_t len = strlen(buf);
+
+			snprintf(buf + len, sizeof(buf) - len, " #%d", k);
 		}
 		if (set_label(reports[i], buf) == -1)
 			return -1;
@@ -312,6 +272,37 @@ compare_label(
 		}
 	}
 	return 0;
+}
+
+/*
+ * What the key says of a report after its label: where it comes from,
+ * the system, the date and how it ran ("bytebench 0.1.0, Linux
+ * 6.6.3-amd64 on buildbox, 2026-11-29, quick run, reference build").
+ */
+static void
+report_details(const struct cmp_report *r, char *buf, size_t size)
+{
+	const char *os = r->os_name, *date = report_date(r);
+	size_t n;
+
+	if (strncmp(os, "GNU/", 4) == 0 && os[4] != '\0')
+		os += 4;
+	snprintf(buf, size, "%s%s%s%s%s%s%s%s%s", r->origin,
+	    r->origin[0] && os[0] ? ", " : "", os,
+	    os[0] && r->os_release[0] ? " " : "", r->os_release,
+	    r->hostname[0] ? " on " : "", r->hostname,
+	    date[0] && (r->origin[0] || os[0] || r->hostname[0]) ? ", " : "",
+	    date);
+	n = strlen(buf);
+	if (r->quick)
+		n += (size_t)snprintf(buf + n, size - n, ", quick run");
+	if (n < size && r->duration_s > 0)
+		n += (size_t)snprintf(buf + n, size - n,
+		    ", --duration %g s", r->duration_s);
+	/* The default build goes without saying. */
+	if (n < size && r->build_kind[0] != '\0' &&
+	    strcmp(r->build_kind, "default") != 0)
+		snprintf(buf + n, size - n, ", %s build", r->build_kind);
 }
 
 /*
@@ -428,9 +419,20 @@ static const char *const group_name[NGROUPS] = {
     "1 copy", "N copies", "copies unknown"};
 static const char *const group_key[NGROUPS] = {"1", "N", "unknown"};
 
+/* Why a column is not comparable with the first of its table (bits). */
+enum caveat {
+	CAVEAT_SUITE = 1, /* UnixBench against bytebench */
+	CAVEAT_QUICK = 2, /* a quick run against a full one */
+	CAVEAT_DURATION = 4, /* --duration differs */
+	CAVEAT_BUILD = 8, /* reference against default build, ... */
+	CAVEAT_COPIES = 16 /* different numbers of copies */
+};
+
 struct column {
 	const struct cmp_report *report;
 	const struct cmp_block *block;
+	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
+	int caveats; /* enum caveat bits against the first column */
 };
 
 struct row {
@@ -477,10 +479,14 @@ struct table {
 	struct cell *cells; /* nrows x ncols */
 };
 
+enum { NOTES_MAX_CAVEATS = 16 };
+
 /* What the notes under the tables must explain. */
 struct notes {
-	int within, beyond, unknown, lower;
+	int within, beyond, unknown, lower, caveat;
 	int why[NWHY];
+	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
+	int ncaveats;
 };
 
 static enum group
@@ -749,13 +755,106 @@ table_free(struct table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+static size_t appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Appends to buf[n..] what fits; returns the new length (< size). */
+static size_t
+appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n + 1 >= size)
+		return n;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+	return n + strlen(buf + n);
+}
+
+/* The name of the i-th report in the key: A to Z, then R27, R28, ... */
+static void
+report_id(int i, char *buf, size_t size)
+{
+	if (i < 26)
+		snprintf(buf, size, "%c", 'A' + i);
+	else
+		snprintf(buf, size, "R%d", i + 1);
+}
+
+/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
+static size_t
+suite_len(const char *origin)
+{
+	return strcspn(origin, " ");
+}
+
+/* Why column b is not comparable with column a (enum caveat bits). */
+static int
+caveats(const struct column *a, const struct column *b)
+{
+	const struct cmp_report *x = a->report, *y = b->report;
+	size_t n = suite_len(x->origin);
+	int bits = 0;
+
+	if (n > 0 && suite_len(y->origin) > 0 &&
+	    (n != suite_len(y->origin) || strncmp(x->origin, y->origin, n)))
+		bits |= CAVEAT_SUITE;
+	if (x->quick != y->quick)
+		bits |= CAVEAT_QUICK;
+	if (x->duration_s != y->duration_s)
+		bits |= CAVEAT_DURATION;
+	if (x->build_kind[0] != '\0' && y->build_kind[0] != '\0' &&
+	    strcmp(x->build_kind, y->build_kind) != 0)
+		bits |= CAVEAT_BUILD;
+	if (a->block->copies > 0 && b->block->copies > 0 &&
+	    a->block->copies != b->block->copies)
+		bits |= CAVEAT_COPIES;
+	return bits;
+}
+
+/*
+ * Why column b is not comparable with a, in words: "B/A: B is a quick
+ * run, A is not; builds differ (default, reference)".
+ */
+static void
+caveat_text(const struct column *a, const struct column *b, char *buf,
+    size_t size)
+{
+	const struct cmp_report *x = a->report, *y = b->report;
+	const char *sep = ": ";
+	size_t n;
+
+	n = appendf(buf, size, 0, "%s/%s", b->id, a->id);
+	if (b->caveats & CAVEAT_SUITE)
+		n = appendf(buf, size, n,
+		    "%ssuites differ (%.*s, %.*s: other programs and rules)",
+		    sep, (int)suite_len(x->origin), x->origin,
+		    (int)suite_len(y->origin), y->origin), sep = "; ";
+	if (b->caveats & CAVEAT_QUICK)
+		n = appendf(buf, size, n, "%s%s is a quick run, %s is not "
+		    "(short passes)", sep, x->quick ? a->id : b->id,
+		    x->quick ? b->id : a->id), sep = "; ";
+	if (b->caveats & CAVEAT_DURATION)
+		n = appendf(buf, size, n, "%spass durations differ "
+		    "(--duration %g s, %g s; 0: each test's own)", sep,
+		    x->duration_s, y->duration_s), sep = "; ";
+	if (b->caveats & CAVEAT_BUILD)
+		n = appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
+		    x->build_kind, y->build_kind), sep = "; ";
+	if (b->caveats & CAVEAT_COPIES)
+		appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
+		    a->block->copies, b->block->copies);
+}
+
 /* Builds the table of group g; an empty group gives ncols 0. */
 static int
 table_build(
     struct table *t, enum group g, struct cmp_report *const *reports, int n)
 {
 	struct column *col;
-	int i, j, r;
+	size_t len;
+	int i, j, k, r, same;
 
 	memset(t, 0, sizeof(*t));
 	t->group = g;
@@ -769,9 +868,20 @@ table_build(
 				return -1;
 			col->report = reports[i];
 			col->block = &reports[i]->blocks[j];
+			report_id(i, col->id, sizeof(col->id));
+			for (k = 0, same = 0; k < reports[i]->nblocks; k++)
+				same += group_of(reports[i]->blocks[k].copies)
+				    == g;
+			if (same > 1) {
+				len = strlen(col->id);
+				snprintf(col->id + len, sizeof(col->id) - len,
+				    "/%d", col->block->copies);
+			}
 		}
 	if (t->ncols == 0)
 		return 0;
+	for (i = 1; i < t->ncols; i++)
+		t->cols[i].caveats = caveats(&t->cols[0], &t->cols[i]);
 	if (table_rows(t) == -1)
 		return -1;
 	t->cells =
@@ -785,15 +895,11 @@ table_build(
 
 /*
  * Text and Markdown: every cell is first formatted to a string; the text
- * writer pads them to the widest of each column.
+ * writer pads them to the widest of each column.  Up to two columns side
+ * by side within 80 characters; more, or wider, one test after another.
  */
 
-/* Sub-columns: 0 title, 1 unit, 2 the first value, then value and ratio. */
-static int
-nsub(const struct table *t)
-{
-	return 2 * t->ncols + 1;
-}
+#define TEXT_WIDTH 80
 
 static void
 format_number(double v, char *buf, size_t size)
@@ -804,75 +910,133 @@ format_number(double v, char *buf, size_t size)
 		snprintf(buf, size, "%.4g", v);
 }
 
+/* The row's title, " Index Score" after an index label. */
+static void
+row_title(const struct row *row, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s", row->title,
+	    row->is_index ? " Index Score" : "");
+}
+
+static const struct cell *
+cell_at(const struct table *t, int r, int col)
+{
+	return &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
+}
+
+/* The value of a cell: "1234.5", "failed", "-" when absent, ... */
+static void
+value_text(const struct table *t, int r, int col, char *buf, size_t size)
+{
+	const struct cell *c = cell_at(t, r, col);
+	size_t n;
+
+	if (!c->present)
+		snprintf(buf, size, "-");
+	else if (c->status[0] != '\0')
+		snprintf(buf, size, "%s", c->status);
+	else if (!isfinite(c->value))
+		snprintf(buf, size, "no score");
+	else
+		format_number(c->value, buf, size);
+	n = strlen(buf);
+	if (c->present && c->unit[0] != '\0' &&
+	    strcmp(c->unit, t->rows[r].unit) != 0)
+		n = appendf(buf, size, n, " %s", c->unit);
+	if (c->partial)
+		appendf(buf, size, n, " (partial)");
+}
+
+/* The ratio of a cell ("1.05x", "n/a", ""); notes records what it used. */
+static void
+ratio_text(const struct table *t, int r, int col, char *buf, size_t size,
+    struct notes *notes)
+{
+	const struct cell *c = cell_at(t, r, col);
+
+	buf[0] = '\0';
+	notes->lower |= t->rows[r].lower_is_better;
+	if (!isnan(c->ratio)) {
+		snprintf(buf, size, "%.2fx", c->ratio);
+	} else if (c->why >= WHY_UNITS) {
+		snprintf(buf, size, "n/a");
+		notes->why[c->why] = 1;
+	}
+}
+
+/* The marks after a ratio: "~" or "?", then "!" when not comparable. */
+static void
+marks_text(const struct table *t, int r, int col, char *buf, size_t size,
+    struct notes *notes)
+{
+	const struct cell *c = cell_at(t, r, col);
+
+	buf[0] = '\0';
+	if (isnan(c->ratio))
+		return;
+	snprintf(buf, size, "%s%s",
+	    c->noise == CMP_NOISE_WITHIN ? "~" :
+	    c->noise == CMP_NOISE_UNKNOWN ? "?" : "",
+	    t->cols[col].caveats ? "!" : "");
+	notes->within |= c->noise == CMP_NOISE_WITHIN;
+	notes->beyond |= c->noise == CMP_NOISE_BEYOND;
+	notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
+	notes->caveat |= t->cols[col].caveats != 0;
+}
+
+/* The header of a ratio column: "B/A", "B/A!" when not comparable. */
+static void
+ratio_head(const struct table *t, int col, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/%s%s", t->cols[col].id, t->cols[0].id,
+	    t->cols[col].caveats ? "!" : "");
+}
+
+/* "1 copy", or "N copies: A 2, B 4" (each column's copies). */
+static void
+table_name(const struct table *t, char *buf, size_t size)
+{
+	size_t n = appendf(buf, size, 0, "%s", group_name[t->group]);
+	int j;
+
+	for (j = 0; t->group == GROUP_MANY && j < t->ncols; j++)
+		n = appendf(buf, size, n, "%s%s %d", j ? ", " : ": ",
+		    t->cols[j].id, t->cols[j].block->copies);
+}
+
 /*
- * The text of sub-column s of row r (-2: the label header, -1: the copies
- * header of the N copies table) into buf; notes records the marks used.
+ * Sub-columns of the side-by-side layout: 0 title, 1 unit, 2 the first
+ * value, then for every other column its value, ratio and marks.  The
+ * text of sub-column s of row r (-1: the header) into buf.
  */
 static void
 format_sub(const struct table *t, int r, int s, char *buf, size_t size,
     struct notes *notes)
 {
-	const struct cell *c;
-	const struct row *row;
-	int col = s <= 2 ? 0 : (s - 1) / 2, ratio = s > 2 && s % 2 == 0;
-	char num[64];
-	size_t n;
+	int col = s < 3 ? 0 : (s - 3) / 3 + 1, kind = s < 3 ? 0 : (s - 3) % 3;
 
 	buf[0] = '\0';
 	if (r < 0) {
-		if (s == 0 && r == -2)
-			snprintf(buf, size, "%s", group_name[t->group]);
-		else if (s >= 2 && ratio && r == -2)
-			snprintf(buf, size, "ratio");
-		else if (s >= 2 && !ratio && r == -2)
-			snprintf(buf, size, "%s", t->cols[col].report->label);
-		else if (s >= 2 && !ratio && r == -1)
-			snprintf(buf, size, "%d cop%s",
-			    t->cols[col].block->copies,
-			    t->cols[col].block->copies == 1 ? "y" : "ies");
-		else if (s == 1 && r == -2)
+		if (s == 0)
+			table_name(t, buf, size);
+		else if (s == 1)
 			snprintf(buf, size, "unit");
+		else if (kind == 0)
+			snprintf(buf, size, "%s", t->cols[col].id);
+		else if (kind == 1)
+			ratio_head(t, col, buf, size);
 		return;
 	}
-	row = &t->rows[r];
-	c = &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
-	if (s == 0) {
-		snprintf(buf, size, "%s%s", row->title,
-		    row->is_index ? " Index Score" : "");
-	} else if (s == 1) {
-		snprintf(buf, size, "%s%s", row->unit,
-		    row->lower_is_better ? " (lower is better)" : "");
-		notes->lower |= row->lower_is_better;
-	} else if (!ratio) {
-		if (!c->present)
-			snprintf(buf, size, "-");
-		else if (c->status[0] != '\0')
-			snprintf(buf, size, "%s", c->status);
-		else if (!isfinite(c->value))
-			snprintf(buf, size, "no score");
-		else {
-			format_number(c->value, num, sizeof(num));
-			snprintf(buf, size, "%s", num);
-		}
-		n = strlen(buf);
-		if (c->present && c->unit[0] != '\0' &&
-		    strcmp(c->unit, row->unit) != 0)
-			snprintf(buf + n, size - n, " %s", c->unit);
-		n = strlen(buf);
-		if (c->partial)
-			snprintf(buf + n, size - n, " (partial)");
-	} else if (!isnan(c->ratio)) {
-		snprintf(buf, size, "%.2fx%s", c->ratio,
-		    c->noise == CMP_NOISE_WITHIN    ? "~"
-		    : c->noise == CMP_NOISE_UNKNOWN ? "?"
-		                                    : " ");
-		notes->within |= c->noise == CMP_NOISE_WITHIN;
-		notes->beyond |= c->noise == CMP_NOISE_BEYOND;
-		notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
-	} else if (c->why >= WHY_UNITS) {
-		snprintf(buf, size, "n/a");
-		notes->why[c->why] = 1;
-	}
+	if (s == 0)
+		row_title(&t->rows[r], buf, size);
+	else if (s == 1)
+		snprintf(buf, size, "%s", t->rows[r].unit);
+	else if (kind == 0)
+		value_text(t, r, col, buf, size);
+	else if (kind == 1)
+		ratio_text(t, r, col, buf, size, notes);
+	else
+		marks_text(t, r, col, buf, size, notes);
 }
 
 /* Columns on screen: a byte that is no UTF-8 continuation counts one. */
@@ -887,83 +1051,155 @@ display_width(const char *s)
 }
 
 static int
-write_table_text(FILE *f, const struct table *t, struct notes *notes)
+nsub(const struct table *t)
+{
+	return 3 * t->ncols;
+}
+
+/* Side by side: one line per row, the columns padded to their widest. */
+static int
+write_side_by_side(FILE *f, const struct table *t, const size_t *width,
+    struct notes *notes)
 {
 	char buf[3 * CMP_TEXT_MAX], *line;
-	size_t *width, w, len, total = 1;
-	int r, s;
+	size_t total = 1, len, w;
+	int r, s, marks;
 
-	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
-		return -1;
-	/* Row -1, the copies of each column, only in the N copies table. */
-	for (r = -2; r < t->nrows; r++) {
-		if (r == -1 && t->group != GROUP_MANY)
-			continue;
-		for (s = 0; s < nsub(t); s++) {
-			format_sub(t, r, s, buf, sizeof(buf), notes);
-			if ((w = display_width(buf)) > width[s])
-				width[s] = w;
-		}
-	}
-	/* Each line is laid out in full, then printed without trailing blanks.
-	 */
 	for (s = 0; s < nsub(t); s++)
 		total += width[s] + sizeof(buf) + 2;
-	if ((line = malloc(total)) == NULL) {
-		free(width);
+	if ((line = malloc(total)) == NULL)
 		return -1;
-	}
-	for (r = -2; r < t->nrows; r++) {
-		if (r == -1 && t->group != GROUP_MANY)
-			continue;
+	for (r = -1; r < t->nrows; r++) {
 		len = 0;
 		for (s = 0; s < nsub(t); s++) {
 			format_sub(t, r, s, buf, sizeof(buf), notes);
 			w = width[s] - display_width(buf);
+			marks = s > 2 && (s - 3) % 3 == 2;
+			/* The marks follow their ratio after one space. */
 			if (s > 0)
-				len += (size_t)sprintf(line + len, "  ");
-			if (s >= 2)
-				len += (size_t)sprintf(
-				    line + len, "%*s%s", (int)w, "", buf);
+				len += (size_t)sprintf(line + len, "%s",
+				    marks ? (width[s] ? " " : "") : "  ");
+			if (s < 2 || marks)
+				len += (size_t)sprintf(line + len, "%s%*s",
+				    buf, (int)w, "");
 			else
-				len += (size_t)sprintf(
-				    line + len, "%s%*s", buf, (int)w, "");
+				len += (size_t)sprintf(line + len, "%*s%s",
+				    (int)w, "", buf);
 		}
 		while (len > 0 && line[len - 1] == ' ')
 			len--;
 		fprintf(f, "%.*s\n", (int)len, line);
 	}
 	free(line);
-	free(width);
 	return 0;
+}
+
+/* One test after another: its title and unit, then a line per column. */
+static void
+write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
+{
+	char title[3 * CMP_TEXT_MAX], value[3 * CMP_TEXT_MAX], ratio[32],
+	    marks[8], head[32];
+	size_t idw = 0, vw = 0, w;
+	int r, j;
+
+	table_name(t, title, sizeof(title));
+	fprintf(f, "%s\n", title);
+	for (j = 0; j < t->ncols; j++)
+		if ((w = strlen(t->cols[j].id)) > idw)
+			idw = w;
+	for (r = 0; r < t->nrows; r++)
+		for (j = 0; j < t->ncols; j++) {
+			value_text(t, r, j, value, sizeof(value));
+			if ((w = display_width(value)) > vw)
+				vw = w;
+		}
+	for (r = 0; r < t->nrows; r++) {
+		row_title(&t->rows[r], title, sizeof(title));
+		fprintf(f, "%s%s%s\n", title, t->rows[r].unit[0] ? ", " : "",
+		    t->rows[r].unit);
+		for (j = 0; j < t->ncols; j++) {
+			value_text(t, r, j, value, sizeof(value));
+			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
+			    (int)(vw - display_width(value)), "", value);
+			if (j > 0) {
+				ratio_text(t, r, j, ratio, sizeof(ratio),
+				    notes);
+				marks_text(t, r, j, marks, sizeof(marks),
+				    notes);
+				snprintf(head, sizeof(head), "%s/%s",
+				    t->cols[j].id, t->cols[0].id);
+				if (ratio[0] != '\0')
+					fprintf(f, "  %s %s%s%s", head, ratio,
+					    marks[0] ? " " : "", marks);
+			}
+			fputc('\n', f);
+		}
+	}
+}
+
+static int
+write_table_text(FILE *f, const struct table *t, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	size_t *width, total = 0;
+	int r, s;
+
+	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
+		return -1;
+	for (r = -1; r < t->nrows; r++)
+		for (s = 0; s < nsub(t); s++) {
+			format_sub(t, r, s, buf, sizeof(buf), notes);
+			if (display_width(buf) > width[s])
+				width[s] = display_width(buf);
+		}
+	for (s = 0; s < nsub(t); s++)
+		total += width[s] + 2;
+	if (t->ncols <= 2 && total <= TEXT_WIDTH + 2)
+		r = write_side_by_side(f, t, width, notes);
+	else
+		write_one_by_one(f, t, notes);
+	free(width);
+	return r < 0 ? -1 : 0;
 }
 
 static int
 write_table_md(FILE *f, const struct table *t, struct notes *notes)
 {
-	char buf[3 * CMP_TEXT_MAX], copies[32];
-	int r, s;
+	char buf[3 * CMP_TEXT_MAX], marks[8];
+	int r, s, kind;
 
-	fprintf(f, "**%s**\n\n|", group_name[t->group]);
+	table_name(t, buf, sizeof(buf));
+	fputs("**", f);
+	escape_md(f, buf);
+	fputs("**\n\n|", f);
 	for (s = 0; s < nsub(t); s++) {
-		format_sub(t, -2, s, buf, sizeof(buf), notes);
+		kind = s < 3 ? 0 : (s - 3) % 3;
+		if (kind == 2)
+			continue;
+		format_sub(t, -1, s, buf, sizeof(buf), notes);
 		fputc(' ', f);
 		escape_md(f, s == 0 ? "Test" : buf);
-		if (t->group == GROUP_MANY && s >= 2 &&
-		    (s == 2 || s % 2 == 1)) {
-			format_sub(t, -1, s, copies, sizeof(copies), notes);
-			fprintf(f, " (%s)", copies);
-		}
 		fputs(" |", f);
 	}
 	fputs("\n|", f);
 	for (s = 0; s < nsub(t); s++)
-		fputs(s < 2 ? "---|" : "---:|", f);
+		if (s < 3 || (s - 3) % 3 != 2)
+			fputs(s < 2 ? "---|" : "---:|", f);
 	fputc('\n', f);
 	for (r = 0; r < t->nrows; r++) {
 		fputc('|', f);
 		for (s = 0; s < nsub(t); s++) {
+			kind = s < 3 ? 0 : (s - 3) % 3;
+			if (kind == 2)
+				continue;
 			format_sub(t, r, s, buf, sizeof(buf), notes);
+			if (kind == 1) {
+				format_sub(t, r, s + 1, marks, sizeof(marks),
+				    notes);
+				appendf(buf, sizeof(buf), strlen(buf), "%s%s",
+				    marks[0] ? " " : "", marks);
+			}
 			fputc(' ', f);
 			escape_md(f, buf);
 			fputs(" |", f);
@@ -974,41 +1210,158 @@ write_table_md(FILE *f, const struct table *t, struct notes *notes)
 	return 0;
 }
 
-/* The notes under the tables: what the marks mean, and what is unknown. */
+/*
+ * Writes text as lines of at most TEXT_WIDTH columns, broken at spaces:
+ * the first line after first (already written, of width used), the rest
+ * indented by indent spaces.  A word longer than a line stays whole.
+ */
+static void
+wrap(FILE *f, const char *text, size_t used, int indent)
+{
+	const char *p = text + strspn(text, " "), *start = p, *end;
+	size_t col = used + (size_t)(p - text), w;
+
+	fprintf(f, "%.*s", (int)(p - text), text);
+	while (*p != '\0') {
+		end = p + strcspn(p, " ");
+		w = (size_t)(end - p);
+		if (p != start && col + 1 + w > TEXT_WIDTH) {
+			fprintf(f, "\n%*s", indent, "");
+			col = (size_t)indent;
+		} else if (p != start) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", (int)w, p);
+		col += w;
+		p = end + strspn(end, " ");
+	}
+	fputc('\n', f);
+}
+
+/* The key: one line per report, its name, label and what it is. */
+static void
+write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
+{
+	char id[16], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		report_id(i, id, sizeof(id));
+		report_details(reports[i], details, sizeof(details));
+		snprintf(text, sizeof(text), "%s%s%s", reports[i]->label,
+		    details[0] ? ": " : "", details);
+		if (md) {
+			fprintf(f, "- **%s** ", id);
+			escape_md(f, text);
+			fputc('\n', f);
+		} else {
+			fprintf(f, "%-2s ", id);
+			wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1, 3);
+		}
+		if (reports[i]->comment != NULL) {
+			if (md) {
+				fputs("  ", f);
+				escape_md(f, reports[i]->comment);
+				fputc('\n', f);
+			} else {
+				fputs("   ", f);
+				wrap(f, reports[i]->comment, 3, 3);
+			}
+		}
+	}
+	fputc('\n', f);
+}
+
+/* Remembers why the columns of t are not comparable, each reason once. */
+static void
+note_caveats(const struct table *t, struct notes *notes)
+{
+	char text[3 * CMP_TEXT_MAX];
+	int j, k;
+
+	for (j = 1; j < t->ncols; j++) {
+		if (t->cols[j].caveats == 0)
+			continue;
+		caveat_text(&t->cols[0], &t->cols[j], text, sizeof(text));
+		for (k = 0; k < notes->ncaveats; k++)
+			if (strcmp(notes->caveats[k], text) == 0)
+				break;
+		if (k == notes->ncaveats && k < NOTES_MAX_CAVEATS)
+			memcpy(notes->caveats[notes->ncaveats++], text,
+			    sizeof(text));
+	}
+}
+
+/*
+ * Writes one line of the notes: its mark (or "") and what it means,
+ * wrapped under the meaning (text) or as a list item (md).
+ */
+static void
+note_line(FILE *f, int md, const char *mark, const char *text)
+{
+	if (md) {
+		fputs("- ", f);
+		if (mark[0] != '\0') {
+			fputc('`', f);
+			fputs(mark, f);
+			fputs("` ", f);
+		}
+		escape_md(f, text);
+		fputc('\n', f);
+	} else {
+		fprintf(f, "%-4s ", mark);
+		wrap(f, text, 5, 5);
+	}
+}
+
+/* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, const struct notes *notes,
     struct cmp_report *const *reports, int n, int md)
 {
-	const char *bullet = md ? "- " : "";
-	int i, first = 1, w;
+	char text[4 * CMP_TEXT_MAX];
+	size_t len;
+	int i, k, names = 0;
 
-	fprintf(f,
-	    "%sratio: each column against the first of its table; "
-	    "above 1.00x is better%s.\n",
-	    bullet, notes->lower ? " (lower-is-better units: first/this)" : "");
-	if (notes->within || notes->beyond)
-		fprintf(f,
-		    "%s%s: within run-to-run noise: %s; no mark: "
-		    "beyond it.\n",
-		    bullet, md ? "\\~" : "~", NOISE_RULE);
+	note_line(f, md, "B/A", notes->lower ?
+	    "B against A: above 1.00x B is better, below 1.00x A is (where "
+	    "lower is better, as for times in us, the ratio is A/B)." :
+	    "B against A: above 1.00x B is better, below 1.00x A is.");
+	if (notes->within)
+		note_line(f, md, "~", "within run-to-run noise at 95%: the "
+		    "difference may be chance.  No mark: beyond the noise "
+		    "(the rule: doc/compare.md).");
 	if (notes->unknown) {
-		fprintf(f, "%s?: noise unknown: a text report has no passes (",
-		    bullet);
+		len = 0;
 		for (i = 0; i < n; i++) {
 			if (reports[i]->passes_known)
 				continue;
-			fprintf(f, "%s", first ? "" : ", ");
-			if (md)
-				escape_md(f, reports[i]->label);
-			else
-				fputs(reports[i]->label, f);
-			first = 0;
+			len = appendf(text, sizeof(text), len, "%s%s",
+			    names++ ? ", " : "noise unknown: ",
+			    reports[i]->label);
 		}
-		fputs(first ? "or too few passes).\n" : ").\n", f);
+		if (names > 0)
+			appendf(text, sizeof(text), len, names > 1 ?
+			    " are text reports, without passes." :
+			    " is a text report, without passes.");
+		else
+			snprintf(text, sizeof(text),
+			    "noise unknown: too few passes.");
+		note_line(f, md, "?", text);
 	}
-	for (w = WHY_UNITS; w < NWHY; w++)
-		if (notes->why[w])
-			fprintf(f, "%sn/a: %s.\n", bullet, why_text[w]);
+	if (notes->caveat) {
+		note_line(f, md, "!", "not comparable: the runs were made "
+		    "differently, and the ratio shows that too:");
+		for (k = 0; k < notes->ncaveats; k++)
+			note_line(f, md, "", notes->caveats[k]);
+	}
+	for (i = WHY_UNITS; i < NWHY; i++)
+		if (notes->why[i]) {
+			snprintf(text, sizeof(text), "not compared: %s.",
+			    why_text[i]);
+			note_line(f, md, "n/a", text);
+		}
 }
 
 static void
@@ -1043,6 +1396,7 @@ write_table_json(FILE *f, const struct table *t, int comma)
 {
 	const struct column *col;
 	const struct row *row;
+	char why[3 * CMP_TEXT_MAX];
 	int r, j;
 
 	fprintf(f, "%s\n    {\"copies\": \"%s\", \"columns\": [",
@@ -1055,8 +1409,24 @@ write_table_json(FILE *f, const struct table *t, int comma)
 		escape_json(f, col->report->origin);
 		fprintf(f, ", \"copies\": %d, \"date\": ", col->block->copies);
 		escape_json(f, col->block->date);
-		fprintf(f, ", \"passes_known\": %s}",
+		fprintf(f, ", \"passes_known\": %s, \"id\": ",
 		    col->report->passes_known ? "true" : "false");
+		escape_json(f, col->id);
+		fprintf(f, ", \"quick\": %s, \"duration_s\": ",
+		    col->report->quick ? "true" : "false");
+		escape_json_number(f, col->report->duration_s);
+		fputs(", \"build_kind\": ", f);
+		escape_json(f, col->report->build_kind);
+		fputs(", \"comment\": ", f);
+		escape_json(f, col->report->comment);
+		fputs(", \"not_comparable\": ", f);
+		if (j > 0 && col->caveats) {
+			caveat_text(&t->cols[0], col, why, sizeof(why));
+			escape_json(f, why);
+		} else {
+			escape_json(f, NULL);
+		}
+		fputc('}', f);
 	}
 	fputs("],\n     \"rows\": [", f);
 	for (r = 0; r < t->nrows; r++) {
@@ -1095,11 +1465,14 @@ compare_write(
 		    f);
 		escape_json(f, NOISE_RULE);
 		fputs(",\n \"tables\": [", f);
+	} else {
+		write_key(f, reports, n, format == CMP_FORMAT_MD);
 	}
 	for (g = 0; g < NGROUPS && rc == 0; g++) {
 		if (table_build(&t, (enum group)g, reports, n) == -1) {
 			rc = -1;
 		} else if (t.ncols > 0) {
+			note_caveats(&t, &notes);
 			if (format == CMP_FORMAT_JSON) {
 				write_table_json(f, &t, written);
 			} else {
@@ -1124,6 +1497,40 @@ compare_write(
 	return rc;
 }
 
+int
+compare_regressions(FILE *f, struct cmp_report *const *reports, int n,
+    double below)
+{
+	struct table t;
+	const struct cell *c;
+	char title[3 * CMP_TEXT_MAX];
+	int g, r, j, found = 0;
+
+	for (g = 0; g < NGROUPS; g++) {
+		if (table_build(&t, (enum group)g, reports, n) == -1) {
+			table_free(&t);
+			return -1;
+		}
+		for (r = 0; r < t.nrows; r++)
+			for (j = 1; j < t.ncols; j++) {
+				c = cell_at(&t, r, j);
+				if (isnan(c->ratio) || !(c->ratio < below) ||
+				    c->noise == CMP_NOISE_WITHIN)
+					continue;
+				row_title(&t.rows[r], title, sizeof(title));
+				fprintf(f, "compare: %s (%s): %s/%s %.2fx, "
+				    "below %.2fx and %s noise\n", title,
+				    group_name[t.group], t.cols[j].id,
+				    t.cols[0].id, c->ratio, below,
+				    c->noise == CMP_NOISE_BEYOND ? "beyond" :
+				    "of unknown");
+				found++;
+			}
+		table_free(&t);
+	}
+	return found;
+}
+
 /*
  * The command.
  */
@@ -1131,10 +1538,18 @@ compare_write(
 static int
 usage(FILE *f)
 {
-	fputs("usage: compare [-f text|md|json] [LABEL=]FILE...\n"
+	fputs("usage: compare [-f text|md|json] [--fail-below RATIO] "
+	      "[LABEL=]FILE...\n"
 	      "  FILE: a bytebench .json report, or a text report of bytebench "
 	      "or UnixBench\n  (also pasted into a mail or blog; several in "
-	      "one file); - reads stdin.\n",
+	      "one file); - reads stdin.\n"
+	      "  LABEL=FILE names its column (default: the report's --label, "
+	      "else the file name).\n"
+	      "  -f text|md|json      the output format (default: text)\n"
+	      "  --fail-below RATIO   exit 3 when a test or index score fell "
+	      "below RATIO\n"
+	      "                       against the first and beyond noise (e.g. "
+	      "0.95)\n",
 	    f);
 	return f == stdout ? 0 : 2;
 }
@@ -1278,7 +1693,8 @@ format_named(const char *name, enum cmp_format *format)
  * asked, or bad usage said on stderr).
  */
 static int
-compare_options(int argc, char **argv, enum cmp_format *format)
+compare_options(int argc, char **argv, enum cmp_format *format,
+    double *below)
 {
 	int i, nfiles = 0, files_only = 0;
 	const char *a, *value;
@@ -1303,9 +1719,20 @@ compare_options(int argc, char **argv, enum cmp_format *format)
 			}
 			if (format_named(value, format) == -1)
 				return -1 - 2;
+		} else if (strncmp(a, "--fail-below", 12) == 0 &&
+		    (a[12] == '\0' || a[12] == '=')) {
+			value = a[12] == '=' ? a + 13 : i + 1 < argc ?
+			    argv[++i] : NULL;
+			if (value == NULL || parse_double(value, 0.001, 1000,
+			    below) == -1) {
+				fprintf(stderr, "compare: --fail-below needs a "
+				    "ratio from 0.001 to 1000, such as 0.95\n");
+				return -1 - 2;
+			}
 		} else {
 			fprintf(stderr, "compare: unknown option %s (usage: "
-			    "compare [-f text|md|json] [LABEL=]FILE...)\n", a);
+			    "compare [-f text|md|json] [--fail-below RATIO] "
+			    "[LABEL=]FILE...)\n", a);
 			return -1 - 2;
 		}
 	}
@@ -1316,12 +1743,13 @@ int
 compare_main(int argc, char **argv)
 {
 	enum cmp_format format = CMP_FORMAT_TEXT;
+	double below = 0;
 	struct input *in;
 	struct cmp_report **reports = NULL;
 	const char **user = NULL, **names = NULL, *eq;
 	int i, nin, n = 0, rc = 0;
 
-	if ((nin = compare_options(argc, argv, &format)) < 0)
+	if ((nin = compare_options(argc, argv, &format, &below)) < 0)
 		return -1 - nin;
 	if (nin < 1)
 		return usage(stderr);
@@ -1365,6 +1793,12 @@ compare_main(int argc, char **argv)
 	           fflush(stdout) == EOF) {
 		fprintf(stderr, "compare: writing the comparison failed\n");
 		rc = rc ? rc : 1;
+	} else if (below > 0) {
+		i = compare_regressions(stderr, reports, n, below);
+		if (i < 0)
+			fprintf(stderr, "compare: out of memory\n");
+		if (i != 0 && rc == 0)
+			rc = i < 0 ? 2 : 3;
 	}
 	for (i = 0; i < nin; i++)
 		cmp_file_free(&in[i].file);

@@ -68,6 +68,11 @@ struct cmp_report {
 	char *os_name;
 	char *os_release;
 	int passes_known; /* pass rates read (JSON) */
+	int quick; /* a quick run (JSON settings.quick, "quick" in the title) */
+	double duration_s; /* --duration of the run; 0: each test's own */
+	char build_kind[16]; /* "default", "reference", ...; "" not known */
+	char *run_label; /* --label stored in the report; NULL: none */
+	char *comment; /* --comment stored in the report; NULL: none */
 	struct cmp_block *blocks;
 	int nblocks;
 };
@@ -162,7 +167,20 @@ enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
 int compare_write(
     FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n);
 
-/* `compare [-f text|md|json] [LABEL=]FILE...`; argv[0] is "compare". */
+/*
+ * Says on f, one line each, every ratio of the comparison that is below
+ * `below` and not within noise (beyond it, or noise unknown): a test or
+ * index score that got worse, for --fail-below.  Returns their number, or
+ * -1 when out of memory.
+ */
+int compare_regressions(FILE *f, struct cmp_report *const *reports, int n,
+    double below);
+
+/*
+ * `compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...`;
+ * argv[0] is "compare".  Exit 0, 2 bad usage or input, 1 writing failed,
+ * 3 some ratio fell below RATIO beyond noise.
+ */
 int compare_main(int argc, char **argv);
 
 #endif

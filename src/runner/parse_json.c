@@ -258,7 +258,7 @@ read_report(const struct json_value *root, struct cmp_report *r, char *err,
 {
 	const struct json_value *sys = member(root, "system", JSON_OBJECT);
 	const struct json_value *runs = member(root, "runs", JSON_ARRAY);
-	const struct json_value *version;
+	const struct json_value *version, *settings, *v;
 	char date[11], origin[64];
 	double m;
 	int method;
@@ -272,6 +272,19 @@ read_report(const struct json_value *root, struct cmp_report *r, char *err,
 	    (r->hostname = text_of(sys, "hostname")) == NULL ||
 	    (r->os_name = text_of(sys, "os_name")) == NULL ||
 	    (r->os_release = text_of(sys, "os_release")) == NULL)
+		return fail(err, errlen, "out of memory");
+	settings = member(root, "settings", JSON_OBJECT);
+	r->quick = bool_of(settings, "quick", 0);
+	m = number_of(settings, "duration_s");
+	r->duration_s = m > 0 && isfinite(m) ? m : 0;
+	v = member(member(root, "build", JSON_OBJECT), "kind", JSON_STRING);
+	if (v != NULL && v->len < sizeof(r->build_kind) &&
+	    strlen(v->string) == v->len)
+		memcpy(r->build_kind, v->string, v->len + 1);
+	if (((v = member(root, "label", JSON_STRING)) != NULL && v->len > 0 &&
+	    (r->run_label = cmp_text(v->string, v->len)) == NULL) ||
+	    ((v = member(root, "comment", JSON_STRING)) != NULL && v->len > 0 &&
+	    (r->comment = cmp_text(v->string, v->len)) == NULL))
 		return fail(err, errlen, "out of memory");
 	m = number_of(root, "index_method");
 	method = m >= 1 && m <= 1000 ? (int)m : 0;

@@ -419,6 +419,7 @@ header_line(struct parser *p, const struct line *l)
 	free(p->report->origin);
 	if ((p->report->origin = cmp_text(origin, strlen(origin))) == NULL)
 		return -1;
+	p->report->quick = e - s > 6 && strncmp(e - 6, " quick", 6) == 0;
 	if (*e == ';' && normalise(e + 1, strlen(e + 1), &m) == 0 &&
 	    tok_is(&m, 0, "index") && tok_is(&m, 1, "method") && m.ntok >= 3 &&
 	    m.toklen[2] > 1 && m.tok[2][m.toklen[2] - 1] == ')') {
@@ -440,6 +441,48 @@ info_report(struct parser *p, const char *current)
 	if (p->report != NULL && p->report->nblocks == 0 && current[0] == '\0')
 		return 0;
 	return new_report(p, 0);
+}
+
+/*
+ * What a bytebench header and warnings say of the run beyond the system:
+ * "Label: ...", "Comment: ...", the kind of build ("(reference build)" at
+ * the end of the Compiler line or of its wrapped rest) and the warning of
+ * a --duration run.  Returns 1 when the line was one of them, 0 when not,
+ * -1 when out of memory.
+ */
+static int
+run_facts(struct parser *p, const struct line *l)
+{
+	struct cmp_report *r = p->report;
+	char **text = NULL;
+	double v;
+	int n = l->ntok;
+
+	if (r == NULL)
+		return 0;
+	if (starts(l, "Warning: every test ran ") && tok_number(l, 4, &v) &&
+	    tok_is(l, 5, "s")) {
+		r->duration_s = v > 0 ? v : 0;
+		return 1;
+	}
+	if (r->nblocks > 0 || p->block != NULL)
+		return 0;
+	if (starts(l, "Label: "))
+		text = &r->run_label;
+	else if (starts(l, "Comment: "))
+		text = &r->comment;
+	if (text != NULL) {
+		free(*text);
+		*text = tok_text(l, 1, n);
+		return *text == NULL ? -1 : 1;
+	}
+	if (n >= 2 && tok_is(l, n - 1, "build)") && l->toklen[n - 2] > 1 &&
+	    l->tok[n - 2][0] == '(' &&
+	    l->toklen[n - 2] < sizeof(r->build_kind)) {
+		memcpy(r->build_kind, l->tok[n - 2] + 1, l->toklen[n - 2] - 1);
+		r->build_kind[l->toklen[n - 2] - 1] = '\0';
+	}
+	return 0;
 }
 
 /* "System: host: GNU/Linux" */
@@ -767,6 +810,8 @@ one_line(struct parser *p, const struct line *l)
 		return os_line(p, l);
 	if (starts(l, "Benchmark Run:"))
 		return run_line(p, l);
+	if ((rc = run_facts(p, l)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (starts(l, "No index results available")) {
 		p->no_index_line = 1;
 		return 0;

@@ -56,6 +56,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		compare_write(null, CMP_FORMAT_TEXT, reports, file.nreports);
 		compare_write(null, CMP_FORMAT_MD, reports, file.nreports);
 		compare_write(null, CMP_FORMAT_JSON, reports, file.nreports);
+		compare_regressions(null, reports, file.nreports, 0.95);
 	}
 	cmp_file_free(&file);
 	return 0;

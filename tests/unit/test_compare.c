@@ -372,24 +372,37 @@ test_labels_and_writers(void)
 	make_report(&r[1], "GNU/Linux", "6.1.0-14-amd64", "2026-11-29", 1, 103);
 	make_report(&r[2], "FreeBSD", "7.2-RELEASE", "", 4, 100);
 	make_report(&r[3], "FreeBSD", "7.2-RELEASE", "", 1, 50);
+	r[2].run_label = cmp_text("stored", 6);
+	r[1].quick = 1;
 	CHECK("labels: set", compare_label(p, user, file, 4) == 0);
-	CHECK_STR("labels: repeating short ones get the release", r[0].label,
-	    "Linux 6.1.0-13-amd64 (2026-11-29)");
-	CHECK_STR("labels: the other one too", r[1].label,
-	    "Linux 6.1.0-14-amd64 (2026-11-29)");
-	CHECK_STR("labels: short release", r[2].label, "FreeBSD 7.2");
+	CHECK_STR("labels: the file name, #k for several in one file",
+	    r[0].label, "x #1");
+	CHECK_STR("labels: the other one of that file", r[1].label, "x #2");
+	CHECK_STR("labels: the label stored in the report", r[2].label,
+	    "stored");
 	CHECK_STR("labels: the user's", r[3].label, "mine");
 
 	f = open_memstream(&buf, &len);
 	CHECK("text output written",
 	    f != NULL && compare_write(f, CMP_FORMAT_TEXT, p, 4) == 0 &&
 	        fclose(f) == 0);
-	CHECK("text: 1.03x, noise unknown", buf && strstr(buf, "1.03x?"));
-	CHECK("text: 0.50x for the user column", buf && strstr(buf, "0.50x?"));
+	CHECK("text: three runs one test after another, quick marked",
+	    buf && strstr(buf, "  B  103.0  B/A 1.03x ?!\n"));
+	CHECK("text: 0.50x for the user column",
+	    buf && strstr(buf, "  D   50.0  D/A 0.50x ?\n"));
 	CHECK("text: N copies table with its copies",
-	    buf && strstr(buf, "N copies") && strstr(buf, "4 copies"));
+	    buf && strstr(buf, "N copies: C 4"));
+	CHECK("text: the key", buf && strstr(buf, "C  stored: FreeBSD "
+	    "7.2-RELEASE on host\n") && strstr(buf, "2026-11-29, quick run"));
 	CHECK("text: the footnote names the text reports",
-	    buf && strstr(buf, "noise unknown") && strstr(buf, "FreeBSD 7.2"));
+	    buf && strstr(buf, "noise unknown") && strstr(buf, "x #1"));
+	CHECK("text: why B is not comparable",
+	    buf && strstr(buf, "B/A: B is a quick run, A is not"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	CHECK("regressions: only D is below 0.9 (noise unknown)",
+	    f != NULL && compare_regressions(f, p, 4, 0.9) == 1 &&
+	        fclose(f) == 0 && strstr(buf, "D/A 0.50x") != NULL);
 	free(buf);
 
 	f = open_memstream(&buf, &len);
