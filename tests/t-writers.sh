@@ -40,7 +40,7 @@ for line in open(doc, encoding="utf-8"):
         cur[m.group(1)] = m.group(2).split(" or ")
 check("schema doc has its tables", set(tables) == {"report", "system",
       "build", "settings", "run", "test", "spread", "pass", "copy", "index",
-      "entry"}, sorted(tables))
+      "entry", "collection", "counters", "derived"}, sorted(tables))
 
 KINDS = {"string": str, "number": (int, float), "integer": int,
          "boolean": bool, "array": list, "object": dict}
@@ -73,6 +73,18 @@ def obj(v, table, where):
                             " or ".join(kinds)))
     return v
 
+# counters and derived: any subset of the documented members, numbers.
+def some(v, table, where):
+    if v is None:
+        return
+    if not isinstance(v, dict) or not v:
+        problems.append("%s: not a non-empty object" % where)
+        return
+    for k, x in v.items():
+        if k not in tables.get(table, {}) or not kind_ok(x, ["number"]):
+            problems.append("%s.%s: %r undocumented or no number" % (where,
+                            k, x))
+
 def bad_constant(c):
     raise ValueError("non-JSON constant " + c)
 
@@ -88,6 +100,7 @@ obj(rep, "report", "report")
 obj(rep.get("system"), "system", "system")
 obj(rep.get("build"), "build", "build")
 obj(rep.get("settings"), "settings", "settings")
+obj(rep.get("counters"), "collection", "counters")
 for i, run in enumerate(rep.get("runs", [])):
     w = "runs[%d]" % i
     obj(run, "run", w)
@@ -95,11 +108,15 @@ for i, run in enumerate(rep.get("runs", [])):
         tw = "%s.tests[%d]" % (w, j)
         obj(t, "test", tw)
         obj(t.get("spread"), "spread", tw + ".spread")
+        some(t.get("derived"), "derived", tw + ".derived")
         for k, p in enumerate(t.get("passes", [])):
             obj(p, "pass", "%s.passes[%d]" % (tw, k))
+            some(p.get("counters"), "counters", "%s.passes[%d]" % (tw, k))
+            some(p.get("derived"), "derived", "%s.passes[%d]" % (tw, k))
             for c, cp in enumerate(p.get("copies", [])):
                 cw = "%s.passes[%d].copies[%d]" % (tw, k, c)
                 obj(cp, "copy", cw)
+                some(cp.get("counters"), "counters", cw + ".counters")
                 info = cp.get("info", {})
                 if not all(isinstance(x, str) for x in info.values()):
                     problems.append(cw + ".info: a value is no string")

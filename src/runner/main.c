@@ -270,6 +270,7 @@ plan(struct report *r, struct options *o)
 	s->quiet = o->quiet;
 	s->placement = o->placement;
 	s->placement_given = o->placement_given;
+	s->counters = (enum counters_level)o->counters;
 	if (o->ncopies > 0) {
 		s->copies = o->copies;
 		s->ncopies = o->ncopies;

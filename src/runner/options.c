@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counters.h"
 #include "options.h"
 #include "parse.h"
 #include "writers.h"
@@ -13,8 +14,8 @@
 const char options_usage[] =
     "usage: Run [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
     "           [-f fmt,...] [--duration s]\n"
-    "           [--placement unpinned|same-cpu|cross-cpu] [--no-warnings]\n"
-    "           [test|group ...]\n"
+    "           [--placement unpinned|same-cpu|cross-cpu]\n"
+    "           [--counters off|on|all] [--no-warnings] [test|group ...]\n"
     "       Run -l | -h | --help | --version\n"
     "       Run compare FILE...\n"
     "\n"
@@ -32,6 +33,9 @@ const char options_usage[] =
     "  --duration s       run every test for s seconds (not comparable)\n"
     "  --placement p      context1 and ctxlat: unpinned, same-cpu, cross-cpu\n"
     "                     (default: context1 unpinned, ctxlat same-cpu)\n"
+    "  --counters c       resource counters of each pass: off, on (default:\n"
+    "                     rusage and /proc, nothing in the timed loop), all\n"
+    "                     (also perf_event_open; see doc/why.md)\n"
     "  --no-warnings      no noise warnings (load, governor, busy, spread)\n"
     "  -l          list the tests and groups\n"
     "\n"
@@ -127,6 +131,10 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 		    OPTIONS_MAX_DURATION, &o->duration_s) == -1)
 			return bad(err, errlen,
 			    "--duration needs seconds from 0.01 to 86400", val);
+	} else if (strcmp(opt, "--counters") == 0) {
+		if ((o->counters = counters_level_named(val)) == -1)
+			return bad(err, errlen,
+			    "--counters must be off, on or all", val);
 	} else {
 		o->placement_given = 1;
 		for (i = 0; i < sizeof(placements) / sizeof(placements[0]); i++)
@@ -141,7 +149,8 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 }
 
 /*
- * A long option: --help, --version, or --duration/--placement with a
+ * A long option: --help, --version, or --duration/--counters/--placement
+ * with a
  * value attached (=) or in the next argument.  *i is advanced past a
  * value taken from the next argument.
  */
@@ -174,6 +183,7 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		return 0;
 	}
 	if ((len == 10 && strncmp(arg, "--duration", len) == 0) ||
+	    (len == 10 && strncmp(arg, "--counters", len) == 0) ||
 	    (len == 11 && strncmp(arg, "--placement", len) == 0)) {
 		char opt[12];
 
@@ -246,6 +256,7 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 	memset(o, 0, sizeof(*o));
 	o->action = ACTION_RUN;
 	o->placement = placements[0];
+	o->counters = COUNTERS_ON;
 	names = calloc((size_t)argc + 1, sizeof(*names));
 	if (names == NULL)
 		return bad(err, errlen, "out of memory", NULL);

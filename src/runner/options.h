@@ -32,6 +32,7 @@ struct options {
 	double duration_s;	/* --duration; 0: each test's own */
 	const char *placement;	/* --placement; "unpinned" by default */
 	int placement_given;	/* --placement was on the command line */
+	int counters;		/* --counters: enum counters_level; on */
 	const char *formats[OPTIONS_MAX_FORMATS]; /* -f names; none: default */
 	int nformats;
 	const struct test_def **tests;	/* expanded test names (malloc'd) */
@@ -48,7 +49,8 @@ struct options {
  * Parses argv[1..argc-1]:
  *   -q -v -b (may be clustered: -qb; -q twice is -qq), -i n, -c n
  *   (repeatable), -f a,b, -Q, --quick, --silent, --no-warnings,
- *   -l, -h, --help, --version, --duration s, --placement p, "--" ending
+ *   -l, -h, --help, --version, --duration s, --placement p,
+ *   --counters off|on|all, "--" ending
  *   the options, and test or group names anywhere (none: "index").
  * Option values may be attached (-c4, --duration=2) or the next argument.
  * Returns 0, or -1 after writing one line (no newline) naming the problem

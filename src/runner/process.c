@@ -152,9 +152,10 @@ child_fail(const char *what, const char *path)
  */
 static void
 child(const struct launch *l, char **envp, pid_t pgid,
-    const sigset_t *old_mask)
+    const sigset_t *old_mask, const int gate[2])
 {
 	struct sigaction sa;
+	char byte;
 	int fd;
 
 	memset(&sa, 0, sizeof(sa));
@@ -182,6 +183,13 @@ child(const struct launch *l, char **envp, pid_t pgid,
 		close(fd);
 	if (chdir(l->cwd) == -1)
 		child_fail("enter", l->cwd);
+	/* The runner closes the gate when its counters are attached. */
+	if (gate[0] != -1) {
+		close(gate[1]);
+		while (read(gate[0], &byte, 1) == -1 && errno == EINTR)
+			;
+		close(gate[0]);
+	}
 	execve(l->argv[0], l->argv, envp);
 	child_fail("execute", l->argv[0]);
 }
@@ -240,20 +248,27 @@ struct pass_state {
 	int *status;
 	int ncopies, running;
 	double killed;		/* bench_now() of the first kill, 0 when none */
+	enum counters_level level;
+	struct counters *ctr;	/* each copy's, from counters_reap */
+	struct counters_perf *perf;
+	int gate;		/* write end of the exec gate, or -1 */
 };
 
 /* Reaps every copy that has ended, without blocking. */
 static void
 reap(struct pass_state *st)
 {
+	struct counters c;
 	pid_t pid;
 	int status, i;
 
-	while (st->running > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0) {
+	while (st->running > 0 &&
+	    (pid = counters_reap(&status, st->level, &c)) > 0) {
 		for (i = 0; i < st->ncopies; i++) {
 			if (st->pids[i] != pid)
 				continue;
 			st->status[i] = status;
+			st->ctr[i] = c;
 			st->ended[i] = bench_now();
 			st->running--;
 		}
@@ -351,6 +366,7 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 		/* A copy that ended before the release is timed from its fork. */
 		c->wall_s = c->time_s = st->ended[i] -
 		    (st->ended[i] < release ? forked : release);
+		c->counters = st->ctr[i];
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
 		c->outcome = OUTCOME_OK;
@@ -371,22 +387,33 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 	return rc;
 }
 
-/* Starts the copies; returns how many were forked (pgid set). */
+/*
+ * Starts the copies; returns how many were forked (pgid set).  With perf
+ * counters asked for, each copy waits at a gate before its exec until
+ * its counters are attached; the first that cannot be is said in
+ * p->counters_note and perf is not tried for the rest.
+ */
 static int
 spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
-    const sigset_t *old, struct pass_state *st, char *err, size_t errlen)
+    const sigset_t *old, struct pass_state *st, struct pass_result *p,
+    char *err, size_t errlen)
 {
+	int gate[2] = { -1, -1 }, perf = st->level == COUNTERS_ALL, i;
 	pid_t pid;
-	int i;
 
+	if (perf && pipe(gate) == -1) {
+		snprintf(p->counters_note, sizeof(p->counters_note),
+		    "perf counters: pipe: %s", strerror(errno));
+		perf = 0;
+	}
 	for (i = 0; i < ncopies; i++) {
 		pid = fork();
 		if (pid == -1) {
 			snprintf(err, errlen, "fork: %s", strerror(errno));
-			return i;
+			break;
 		}
 		if (pid == 0)
-			child(&l[i], envs[i], *pgid, old);
+			child(&l[i], envs[i], *pgid, old, gate);
 		if (*pgid == 0)
 			*pgid = pid;
 		/*
@@ -396,6 +423,13 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 		setpgid(pid, *pgid);
 		st->pids[i] = pid;
 		st->running++;
+		if (perf && counters_perf_open(&st->perf[i], pid,
+		    p->counters_note, sizeof(p->counters_note)) == -1)
+			perf = 0;
+	}
+	if (gate[0] != -1) {
+		close(gate[0]);
+		close(gate[1]);
 	}
 	return i;
 }
@@ -413,6 +447,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	pid_t pgid = 0;
 	double forked, release;
 	enum outcome why = OUTCOME_OK;
+	struct counters before, after;
 
 	memset(p, 0, sizeof(*p));
 	err[0] = '\0';
@@ -421,9 +456,17 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	st.pids = calloc((size_t)ncopies, sizeof(*st.pids));
 	st.ended = calloc((size_t)ncopies, sizeof(*st.ended));
 	st.status = calloc((size_t)ncopies, sizeof(*st.status));
+	st.ctr = calloc((size_t)ncopies, sizeof(*st.ctr));
+	st.perf = calloc((size_t)ncopies, sizeof(*st.perf));
 	envs = calloc((size_t)ncopies, sizeof(*envs));
 	st.ncopies = ncopies;
-	if (!p->copies || !st.pids || !st.ended || !st.status || !envs) {
+	st.level = l[0].counters;
+	if (st.perf != NULL)
+		for (i = 0; i < ncopies; i++)
+			st.perf[i].fd[0] = st.perf[i].fd[1] =
+			    st.perf[i].fd[2] = -1;
+	if (!p->copies || !st.pids || !st.ended || !st.status || !st.ctr ||
+	    !st.perf || !envs) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -447,8 +490,10 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, &old);
+	if (st.level != COUNTERS_OFF)
+		counters_machine(&before);
 	forked = bench_now();
-	started = spawn_all(l, ncopies, envs, &pgid, &old, &st, err,
+	started = spawn_all(l, ncopies, envs, &pgid, &old, &st, p, err,
 	    errlen);
 	close(ready[1]);
 	close(start[0]);
@@ -464,6 +509,12 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	if (pgid != 0)
 		watch(&st, pgid, release + seconds + margin, &old, &why);
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (st.level != COUNTERS_OFF) {
+		counters_machine(&after);
+		counters_delta(&p->counters, &before, &after);
+	}
+	for (i = 0; i < ncopies && st.perf != NULL; i++)
+		counters_perf_close(&st.perf[i], &st.ctr[i]);
 	if (started == ncopies && err[0] == '\0')
 		rc = collect(l, &st, forked, release, origin, why, p) == -1 ?
 		    -1 : 0;
@@ -485,6 +536,8 @@ out:
 	free(st.pids);
 	free(st.ended);
 	free(st.status);
+	free(st.ctr);
+	free(st.perf);
 	return rc;
 }
 

@@ -18,6 +18,7 @@ struct launch {
 	const char *cwd;	/* working directory */
 	const char *out_path;	/* stdout: written from its start, no link */
 	const char *err_path;	/* stderr goes here */
+	enum counters_level counters; /* of the pass: copy 0's is used */
 };
 
 /*
@@ -51,7 +52,11 @@ int process_install_signals(void);
  * relative to origin, a bench_now() value) and outcome: OK when it ended
  * on its own (protocol_parse decides the rest), TIMEOUT or INTERRUPTED
  * with a message.  p->nready, p->skew_s (first to last ready byte) and
- * p->barrier_s (first fork to release) are set.  Returns 0, or -1 with
+ * p->barrier_s (first fork to release) are set.  With l[0].counters not
+ * COUNTERS_OFF each copy's counters are filled (counters_reap, and with
+ * COUNTERS_ALL its perf counters: the copies then wait before their exec
+ * until those are attached; p->counters_note says why they were not), and
+ * p->counters gets the machine's counters over the pass.  Returns 0, or -1 with
  * err set when the pass could not be started (its copies are then
  * already killed and reaped).
  */

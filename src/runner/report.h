@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "catalog.h"
+#include "counters.h"
 
 /* What happened to a copy, a pass or a test. */
 enum outcome {
@@ -52,6 +53,7 @@ struct copy_result {
 	struct info *info;
 	int ninfo;
 	char unit[16];		/* COUNT unit, "" when none */
+	struct counters counters; /* what the kernel counted for it */
 };
 
 /* One pass: ncopies copies started together. */
@@ -66,6 +68,10 @@ struct pass_result {
 	int nready;		/* copies that reached the start barrier */
 	double barrier_s;	/* from the first fork to the release */
 	int kept;		/* 1 when used in the score */
+	/* The copies' counters summed, and the machine's over the pass. */
+	struct counters counters;
+	struct derived derived;	/* from counters: counters_derive() */
+	char counters_note[160]; /* why perf counters were not, or "" */
 };
 
 struct spread {
@@ -105,6 +111,7 @@ struct test_result {
 	int samples;		/* kept passes */
 	struct spread spread;
 	struct latency latency;	/* TEST_LATENCY tests only */
+	struct derived derived;	/* medians over the kept passes */
 };
 
 /* One row of an index table. */
@@ -175,6 +182,7 @@ struct settings {
 	int quiet;		/* -q */
 	const char *placement;	/* "unpinned", "same-cpu", "cross-cpu" */
 	int placement_given;	/* --placement was given (catalog_placement) */
+	enum counters_level counters; /* --counters */
 	int *copies;		/* copies values, in order */
 	int ncopies;
 	const struct test_def **tests;
@@ -192,6 +200,8 @@ struct report {
 	int nwarnings;
 	int interrupted;	/* the run was stopped by a signal */
 	time_t start, end;
+	unsigned long counters_have;	/* counters some pass got */
+	char counters_missing[256]; /* why some were not, "" when none */
 };
 
 /* Adds a warning (copied); returns 0 or -1 when out of memory. */

@@ -368,6 +368,27 @@ printable(char *s)
 }
 
 /*
+ * Sums the copies' counters into the pass's (which holds the machine's)
+ * and derives the per-loop values.  The loops of a copy are its count;
+ * of a copy that printed a rate (timebase 0), the rate times its time.
+ */
+static void
+pass_counters(struct pass_result *p)
+{
+	const struct copy_result *c;
+	double loops = 0, wall = 0;
+	int i;
+
+	for (i = 0; i < p->ncopies; i++) {
+		c = &p->copies[i];
+		counters_add(&p->counters, &c->counters);
+		loops += c->timebase > 0 ? c->count : c->count * c->time_s;
+		wall += c->wall_s;
+	}
+	counters_derive(&p->counters, loops, wall, &p->derived);
+}
+
+/*
  * Runs one pass of t with ncopies copies into *p.  The pass outcome is the
  * most severe of its copies'; its message goes to msg.  With show set and
  * -v, the first copy's command is printed.  Returns -1 only when out of
@@ -416,6 +437,7 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 		l[i].cwd = d.copydirs[i];
 		l[i].out_path = d.outs[i];
 		l[i].err_path = d.errs[i];
+		l[i].counters = r->settings.counters;
 		if (l[i].argv == NULL || l[i].envp == NULL) {
 			rc = -1;
 			goto out;
@@ -457,6 +479,7 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 		p->outcome = OUTCOME_OK;
 		stats_combine_pass(p, t->flags, &why);
 		snprintf(msg, msglen, "%s", why);
+		pass_counters(p);
 	}
 	printable(msg);
 out:
@@ -551,6 +574,23 @@ test_pass(struct test_run *tr, const struct report *r,
 	return test_fail(t, p->outcome, msg);
 }
 
+/* The medians of the derived values over the kept passes; 0 or -1. */
+static int
+test_counters(struct test_result *t)
+{
+	const struct derived **kept;
+	int i, n = 0;
+
+	if ((kept = calloc((size_t)t->npasses + 1, sizeof(*kept))) == NULL)
+		return -1;
+	for (i = 0; i < t->npasses; i++)
+		if (t->passes[i].kept)
+			kept[n++] = &t->passes[i].derived;
+	counters_median(kept, n, &t->derived);
+	free(kept);
+	return 0;
+}
+
 /*
  * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
  * out of memory.
@@ -572,6 +612,8 @@ test_finish(struct test_run *tr)
 			return -1;
 		if (t->outcome == OUTCOME_OK && (t->test->flags & TEST_LATENCY))
 			latency_combine(t);
+		if (t->outcome == OUTCOME_OK)
+			return test_counters(t);
 	}
 	return 0;
 }
@@ -741,6 +783,42 @@ run_blocks_in_turn(struct report *r, const struct run_env *e)
 	return 0;
 }
 
+/*
+ * Which counters some pass got (r->counters_have) and which of those
+ * asked for none did, with the first reason given (r->counters_missing).
+ */
+static void
+counters_missing(struct report *r)
+{
+	const struct pass_result *p;
+	const char *note = "";
+	unsigned long want = 0;
+	size_t n = 0, len = sizeof(r->counters_missing);
+	char *out = r->counters_missing;
+	int b, i, k;
+
+	for (b = 0; b < r->nblocks; b++)
+		for (i = 0; i < r->blocks[b].ntests; i++)
+			for (k = 0; k < r->blocks[b].tests[i].npasses; k++) {
+				p = &r->blocks[b].tests[i].passes[k];
+				r->counters_have |= p->counters.have;
+				if (note[0] == '\0')
+					note = p->counters_note;
+			}
+	for (k = 0; k < NCOUNTERS; k++)
+		if (r->settings.counters == COUNTERS_ALL ||
+		    (r->settings.counters == COUNTERS_ON &&
+		    counter_defs[k].source != SRC_PERF))
+			want |= COUNTER_BIT(k);
+	out[0] = '\0';
+	for (k = 0; k < NCOUNTERS && n < len; k++)
+		if ((want & ~r->counters_have) & COUNTER_BIT(k))
+			n += (size_t)snprintf(out + n, len - n, "%s%s",
+			    n ? ", " : "", counter_defs[k].key);
+	if (n > 0 && n < len && note[0] != '\0')
+		snprintf(out + n, len - n, " (%s)", note);
+}
+
 int
 run_all(struct report *r, const struct run_env *e)
 {
@@ -758,6 +836,7 @@ run_all(struct report *r, const struct run_env *e)
 		return -1;
 	if (process_stop_signal)
 		r->interrupted = (int)process_stop_signal;
+	counters_missing(r);
 	r->end = time(NULL);
 	progress_free(&progress);
 	return 0;

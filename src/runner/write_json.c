@@ -183,6 +183,56 @@ json_settings(struct json *j, const struct settings *s)
 	j_close(j, '}');
 }
 
+static const char *
+counter_key(int k)
+{
+	return counter_defs[k].key;
+}
+
+static const char *
+derived_key(int k)
+{
+	return derived_defs[k].key;
+}
+
+/*
+ * An object of the values v[k] whose bit k is set in have, named by
+ * name(k); null when none is.
+ */
+static void
+j_values(struct json *j, const char *key, unsigned long have, const double *v,
+    int n, const char *(*name)(int))
+{
+	int k;
+
+	if (have == 0) {
+		j_null(j, key);
+		return;
+	}
+	j_open(j, key, '{', 1);
+	for (k = 0; k < n; k++)
+		if (have & (1UL << k))
+			j_num(j, name(k), v[k]);
+	j_close(j, '}');
+}
+
+/* What was asked for, what some pass got, and why the rest was not. */
+static void
+json_collection(struct json *j, const struct report *r)
+{
+	int k;
+
+	j_open(j, "counters", '{', 0);
+	j_str(j, "level", counters_level_name(r->settings.counters));
+	j_open(j, "available", '[', 1);
+	for (k = 0; k < NCOUNTERS; k++)
+		if (r->counters_have & COUNTER_BIT(k))
+			j_str(j, NULL, counter_defs[k].key);
+	j_close(j, ']');
+	j_str(j, "missing", r->counters_missing);
+	j_close(j, '}');
+}
+
 static void
 json_copy(struct json *j, const struct copy_result *c)
 {
@@ -207,6 +257,8 @@ json_copy(struct json *j, const struct copy_result *c)
 	for (i = 0; i < c->ninfo; i++)
 		j_str(j, c->info[i].key, c->info[i].value);
 	j_close(j, '}');
+	j_values(j, "counters", c->counters.have, c->counters.v, NCOUNTERS,
+	    counter_key);
 	j_close(j, '}');
 }
 
@@ -222,6 +274,10 @@ json_pass(struct json *j, const struct pass_result *p)
 	j_num(j, "rate", p->rate);
 	j_bool(j, "kept", p->kept);
 	j_num(j, "skew_s", p->skew_s);
+	j_values(j, "counters", p->counters.have, p->counters.v, NCOUNTERS,
+	    counter_key);
+	j_values(j, "derived", p->derived.have, p->derived.v, NDERIVED,
+	    derived_key);
 	j_open(j, "copies", '[', 0);
 	for (i = 0; i < p->ncopies; i++)
 		json_copy(j, &p->copies[i]);
@@ -258,6 +314,8 @@ json_test(struct json *j, const struct test_result *t,
 	j_num_if(j, "max", ok, t->spread.max);
 	j_num_if(j, "cv", ok, t->spread.cv);
 	j_close(j, '}');
+	j_values(j, "derived", t->derived.have, t->derived.v, NDERIVED,
+	    derived_key);
 	j_open(j, "passes", '[', 0);
 	for (i = 0; i < t->npasses; i++)
 		json_pass(j, &t->passes[i]);
@@ -348,6 +406,7 @@ write_json(FILE *f, const struct report *r)
 	j_time(&j, "end", r->end);
 	json_system(&j, &r->sys);
 	json_settings(&j, &r->settings);
+	json_collection(&j, r);
 	j_open(&j, "warnings", '[', 0);
 	for (i = 0; i < r->nwarnings; i++)
 		j_str(&j, NULL, r->warnings[i]);

@@ -29,6 +29,30 @@ indented(FILE *f, const char *text)
 	}
 }
 
+/* "  counters: user_s 1.5, ..." and "  derived: ..." lines, when any. */
+static void
+counters_log(FILE *f, const struct counters *c, const struct derived *d)
+{
+	char v[32];
+	int k, n = 0;
+
+	for (k = 0; k < NCOUNTERS; k++)
+		if (c->have & COUNTER_BIT(k))
+			fprintf(f, "%s %s %.6g", n++ ? "," : "  counters:",
+			    counter_defs[k].key, c->v[k]);
+	if (n > 0)
+		fputc('\n', f);
+	for (k = 0, n = 0; d != NULL && k < NDERIVED; k++)
+		if (d->have & (1U << k)) {
+			counters_format((enum derived_id)k, d->v[k], v,
+			    sizeof(v));
+			fprintf(f, "%s %s %s", n++ ? "," : "  derived:",
+			    derived_defs[k].label, v);
+		}
+	if (n > 0)
+		fputc('\n', f);
+}
+
 static void
 copy_log(FILE *f, const struct copy_result *c, int i)
 {
@@ -50,6 +74,7 @@ copy_log(FILE *f, const struct copy_result *c, int i)
 		fprintf(f, "  message: %s\n", c->message);
 	for (k = 0; k < c->ninfo; k++)
 		fprintf(f, "  info %s: %s\n", c->info[k].key, c->info[k].value);
+	counters_log(f, &c->counters, NULL);
 	fprintf(f, "  stdout:\n");
 	indented(f, c->output);
 	fprintf(f, "  stderr:\n");
@@ -79,8 +104,12 @@ test_log(FILE *f, const struct test_result *t, int copies)
 			    t->outcome == OUTCOME_OK ?
 				(ps->kept ? "kept" : "dropped") : "not scored");
 		fprintf(f, "\nstart barrier: %d of %d copies ready, skew "
-		    "%.6f s, released %.6f s after the first fork\n\n",
+		    "%.6f s, released %.6f s after the first fork\n",
 		    ps->nready, ps->ncopies, ps->skew_s, ps->barrier_s);
+		counters_log(f, &ps->counters, &ps->derived);
+		if (ps->counters_note[0] != '\0')
+			fprintf(f, "  not counted: %s\n", ps->counters_note);
+		fputc('\n', f);
 		for (c = 0; c < ps->ncopies; c++)
 			copy_log(f, &ps->copies[c], c);
 	}
@@ -148,6 +177,9 @@ write_log(FILE *f, const struct report *r)
 	    r->sys.cflags, r->sys.build_kind);
 	fprintf(f, "scratch files: %s (%s)\n", r->sys.scratch_dir,
 	    r->sys.scratch_fs[0] != '\0' ? r->sys.scratch_fs : "unknown");
+	fprintf(f, "counters: %s%s%s\n", counters_level_name(
+	    r->settings.counters), r->counters_missing[0] != '\0' ?
+	    "; not available: " : "", r->counters_missing);
 	for (b = 0; b < r->nblocks; b++) {
 		for (i = 0; i < r->blocks[b].ntests; i++)
 			test_log(f, &r->blocks[b].tests[i],

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "check.h"
+#include "counters.h"
 #include "options.h"
 
 #define ARGS(...) { "Run", __VA_ARGS__, NULL }
@@ -42,6 +43,8 @@ static const struct {
 	{ "--duration missing value", ARGS("--duration"), "missing value" },
 	{ "--placement bad", ARGS("--placement", "here"), "here" },
 	{ "--placement missing value", ARGS("--placement"), "missing value" },
+	{ "--counters bad", ARGS("--counters", "some"), "off, on or all" },
+	{ "--counters missing value", ARGS("--counters"), "missing value" },
 	{ "-q with -v", ARGS("-q", "-v"), "-q" },
 	{ "--silent with -v", ARGS("--silent", "-v"), "-q" },
 	{ "single dash", ARGS("-"), "unknown test" },
@@ -81,7 +84,19 @@ main(void)
 		CHECK("no arguments: the index, 12 tests", rc == 0 &&
 		    o.action == ACTION_RUN && o.ntests == 12 &&
 		    o.ncopies == 0 && o.iterations == 0 &&
-		    strcmp(o.placement, "unpinned") == 0);
+		    strcmp(o.placement, "unpinned") == 0 &&
+		    o.counters == COUNTERS_ON);
+		options_free(&o);
+	}
+	{
+		static const char *const a[] = { "Run", "--counters=all", NULL };
+		static const char *const b[] = { "Run", "--counters", "off",
+			NULL };
+		CHECK("--counters=all", parse(a, &o, err, sizeof(err)) == 0 &&
+		    o.counters == COUNTERS_ALL);
+		options_free(&o);
+		CHECK("--counters off", parse(b, &o, err, sizeof(err)) == 0 &&
+		    o.counters == COUNTERS_OFF);
 		options_free(&o);
 	}
 	{

@@ -207,6 +207,30 @@ make_index(struct block *b, double ci_low, double ci_high)
 	x->ci_high = ci_high;
 }
 
+/* Counters for the first pass of t (its first copy's) and their derived
+ * values, as the runner would have them. */
+static void
+add_counters(struct test_result *t)
+{
+	struct pass_result *p = &t->passes[0];
+	struct counters *c = &p->copies[0].counters;
+
+	c->have = COUNTER_BIT(CTR_USER_S) | COUNTER_BIT(CTR_SYSTEM_S) |
+	    COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW) |
+	    COUNTER_BIT(CTR_MINOR_FAULTS) | COUNTER_BIT(CTR_MAJOR_FAULTS);
+	c->v[CTR_USER_S] = 1.25;
+	c->v[CTR_SYSTEM_S] = 8.5;
+	c->v[CTR_VOL_CSW] = 12;
+	c->v[CTR_INVOL_CSW] = 345;
+	c->v[CTR_MINOR_FAULTS] = 120;
+	p->counters.have = COUNTER_BIT(CTR_M_STEAL_S);
+	p->counters.v[CTR_M_STEAL_S] = 0.03;
+	counters_add(&p->counters, c);
+	counters_derive(&p->counters, p->copies[0].count, p->copies[0].wall_s,
+	    &p->derived);
+	t->derived = p->derived;
+}
+
 static void
 make_block(struct block *b, int copies, time_t start, int execl_fails)
 {
@@ -229,6 +253,7 @@ make_block(struct block *b, int copies, time_t start, int execl_fails)
 		make_test(&b->tests[1], test_named("execl"), copies, execl, 3,
 		    1, 30.0);
 	make_test(&b->tests[2], test_named("pipe"), copies, pipe, 3, 1, 10.0);
+	add_counters(&b->tests[2]);
 	make_test(
 	    &b->tests[3], test_named("syscall"), copies, syscall, 3, 1, 10.0);
 	make_test(&b->tests[4], &odd_test, copies, odd, 3, 0, 60.0);
@@ -278,6 +303,10 @@ make_report(struct report *r)
 	r->settings.long_passes = 10;
 	r->settings.short_passes = 3;
 	r->settings.placement = "unpinned";
+	r->settings.counters = COUNTERS_ON;
+	r->counters_have = COUNTER_BIT(CTR_USER_S) | COUNTER_BIT(CTR_M_STEAL_S);
+	snprintf(r->counters_missing, sizeof(r->counters_missing),
+	    "runq_wait_s (\"not <here>\")");
 	r->settings.copies = xcalloc(2, sizeof(int));
 	memcpy(r->settings.copies, copies, sizeof(copies));
 	r->settings.ncopies = 2;

@@ -1,0 +1,172 @@
+/*
+ * counters.h - what the kernel did for each pass: resource counters
+ * collected by the runner around a pass (never inside the measured loop)
+ * and the values derived from them per loop of the test's own count.
+ * counters.c is portable; counters_sys.c holds what is system-specific
+ * (wait4, Linux /proc and perf_event_open), each with a fallback.
+ * doc/json-schema.md and doc/why.md say what each counter means.
+ */
+#ifndef COUNTERS_H
+#define COUNTERS_H
+
+#include <sys/types.h>
+
+#include <stddef.h>
+
+/* Raw counters: copy scope (summed over a pass) and machine scope. */
+enum counter_id {
+	/* wait4 / getrusage of the copy and the children it waited for */
+	CTR_USER_S,
+	CTR_SYSTEM_S,
+	CTR_VOL_CSW,
+	CTR_INVOL_CSW,
+	CTR_MINOR_FAULTS,
+	CTR_MAJOR_FAULTS,
+	CTR_MAX_RSS_KIB,	/* a pass: the largest of its copies */
+	/* Linux /proc/PID/schedstat and /proc/PID/sched: the copy's own task */
+	CTR_RUNQ_WAIT_S,
+	CTR_MIGRATIONS,
+	/* Linux perf_event_open software counters of the copy's process tree */
+	CTR_PERF_CSW,
+	CTR_PERF_MIGRATIONS,
+	CTR_TASK_CLOCK_S,
+	/* Linux /proc/stat and /proc/vmstat: the whole machine, a pass only */
+	CTR_M_USER_S,
+	CTR_M_SYSTEM_S,
+	CTR_M_IDLE_S,
+	CTR_M_IOWAIT_S,
+	CTR_M_STEAL_S,
+	CTR_M_INTERRUPTS,
+	CTR_M_CSW,
+	CTR_M_FORKS,
+	CTR_VM_PGFAULT,
+	CTR_VM_PGMAJFAULT,
+	CTR_VM_PSWPIN,
+	CTR_VM_PSWPOUT,
+	NCOUNTERS
+};
+
+/* Where a counter comes from: what --counters turns on, and its name. */
+enum counter_source { SRC_RUSAGE, SRC_TASK, SRC_PERF, SRC_MACHINE, NSOURCES };
+
+struct counter_def {
+	const char *key;	/* JSON member, e.g. "user_s" */
+	enum counter_source source;
+};
+
+extern const struct counter_def counter_defs[NCOUNTERS];
+extern const char *const counter_source_names[NSOURCES];
+
+/* A set of counters: v[k] is meaningful when bit k of have is set. */
+struct counters {
+	unsigned long have;
+	double v[NCOUNTERS];
+};
+
+#define COUNTER_BIT(k) (1UL << (k))
+
+/* Values derived per pass (and per test: the median of its kept passes). */
+enum derived_id {
+	DRV_CPU_BUSY,		/* (user + system) / (wall x copies) */
+	DRV_SYSTEM_SHARE,	/* system / (user + system) */
+	DRV_CSW_PER_LOOP,	/* (voluntary + involuntary) / loops */
+	DRV_INVOL_PER_LOOP,	/* involuntary / loops */
+	DRV_MIGR_PER_LOOP,	/* migrations / loops (perf's, else /proc's) */
+	DRV_FAULTS_PER_LOOP,	/* (minor + major) / loops */
+	DRV_RUNQ_SHARE,		/* run-queue wait / (wall x copies) */
+	DRV_MACHINE_BUSY,	/* machine (user + system) / all CPU time */
+	DRV_STEAL_SHARE,	/* machine steal / all CPU time */
+	DRV_IOWAIT_SHARE,	/* machine iowait / all CPU time */
+	NDERIVED
+};
+
+struct derived_def {
+	const char *key;	/* JSON member, e.g. "cpu_busy" */
+	const char *label;	/* as compare and the text report name it */
+	int percent;		/* a share, shown as a percentage */
+	double floor;		/* below this it counts as zero (why-rule) */
+};
+
+extern const struct derived_def derived_defs[NDERIVED];
+
+struct derived {
+	unsigned have;
+	double v[NDERIVED];
+};
+
+/* What --counters asks for. */
+enum counters_level {
+	COUNTERS_OFF,		/* nothing: plain waitpid */
+	COUNTERS_ON,		/* rusage, /proc per task and machine: free */
+	COUNTERS_ALL		/* also perf_event_open (costs per switch) */
+};
+
+/* "off", "on", "all" -> level; -1 when none of them. */
+int counters_level_named(const char *name);
+const char *counters_level_name(enum counters_level level);
+
+/* Adds c into sum (the largest max_rss_kib); have is the union. */
+void counters_add(struct counters *sum, const struct counters *c);
+
+/*
+ * out = after - before for the counters both have (machine snapshots);
+ * a counter that went backwards (a wrap, a CPU taken offline) is left out.
+ */
+void counters_delta(struct counters *out, const struct counters *before,
+    const struct counters *after);
+
+/*
+ * The derived values of summed counters c over loops loops (the copies'
+ * counts) and wall_s (the sum of the copies' wall times): a value is
+ * present when every counter it needs is and its divisor is > 0.
+ */
+void counters_derive(const struct counters *c, double loops, double wall_s,
+    struct derived *d);
+
+/*
+ * Into out, the median of each derived value over the n sets that have
+ * it (none: absent).
+ */
+void counters_median(const struct derived *const *sets, int n,
+    struct derived *out);
+
+/* A derived value as text: "97%", "0.93", "1.2e+03". */
+void counters_format(enum derived_id k, double v, char *buf, size_t len);
+
+/*
+ * System-specific (counters_sys.c).
+ */
+
+/*
+ * Like waitpid(-1, status, WNOHANG): reaps one ended child if any.
+ * With level > COUNTERS_OFF, *c gets its counters (rusage of it and its
+ * waited-for children; on Linux its task's run-queue wait and
+ * migrations, read just before it is reaped).  Returns its pid, 0 when
+ * none has ended, -1 on error.
+ */
+pid_t counters_reap(int *status, enum counters_level level,
+    struct counters *c);
+
+/* The perf counters of one copy's process tree. */
+struct counters_perf {
+	int fd[3];		/* task clock, context switches, migrations */
+};
+
+/*
+ * Opens perf software counters on pid, a child that has not yet exec'd,
+ * counting from its exec on, inherited by what it forks.  Returns 0, or
+ * -1 with fd[] all -1 and why (size len) saying what failed: not Linux,
+ * perf_event_open's error and kernel.perf_event_paranoid.  With the
+ * environment variable BYTEBENCH_NO_PERF set it fails as when not
+ * permitted (to test that path).
+ */
+int counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
+    size_t len);
+
+/* Adds what p counted into c and closes it (fd[] -1 after). */
+void counters_perf_close(struct counters_perf *p, struct counters *c);
+
+/* Machine-wide totals now (/proc/stat, /proc/vmstat); none elsewhere. */
+void counters_machine(struct counters *c);
+
+#endif
