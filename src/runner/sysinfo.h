@@ -57,7 +57,8 @@ int sysinfo_read_small(const char *path, char *buf, size_t len);
 
 /*
  * The name of a locale that exists here for the shell tests: UnixBench's
- * en_US.utf8 when installed, else C.UTF-8, else C.  Static storage.
+ * en_US.utf8 when installed, else C (what UnixBench's tools get where its
+ * LANG=en_US.utf8 names no locale).  Static storage.
  */
 const char *sysinfo_locale(void);
 

@@ -2,7 +2,7 @@
  * test_sysinfo.c - the parsers of sysinfo.c on fixture texts: CPU models
  * from /proc/cpuinfo of x86 and ARM machines, CPU lists, cgroup CPU quotas
  * (v2 and v1), memory limits, the process's cgroup and its mount (cpu and
- * memory), file system types.
+ * memory), file system types, the shell tests' locale.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +293,19 @@ check_fs_types(void)
 	    sizeof(type)) == -1);
 }
 
+/*
+ * UnixBench's tools run in en_US.utf8 where it exists and in C where it
+ * does not (its LANG then names nothing): never in another UTF-8 locale.
+ */
+static void
+check_locale(void)
+{
+	const char *name = sysinfo_locale();
+
+	CHECK("locale: en_US.utf8 or C, as UnixBench's tools get",
+	    strcmp(name, "C") == 0 || strncmp(name, "en_US.", 6) == 0);
+}
+
 int
 main(void)
 {
@@ -301,5 +314,6 @@ main(void)
 	check_cgroups();
 	check_memory_limits();
 	check_fs_types();
+	check_locale();
 	return check_exit();
 }
