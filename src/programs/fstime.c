@@ -46,22 +46,19 @@ pause_for(double seconds)
 }
 
 /*
- * Lets the page cache settle before a phase, as the original does: flush
- * both files, pause, flush again, pause again (the second pause before the
- * copy phase is half as long).  Returns 0, or -1 with errno set.
+ * Lets the page cache settle before a phase, as UnixBench 6.0.0 does: a
+ * system-wide sync(), a pause, sync() again and a second pause (half as
+ * long before the copy phase).  sync() rather than an fsync() of our two
+ * files: dirty data that earlier tests left behind is written now, not by
+ * the kernel's flusher in the middle of the timed phase.
  */
-static int
+static void
 settle(const struct fs *fs, double second_pause)
 {
-	int round, i;
-
-	for (round = 0; round < 2; round++) {
-		for (i = 0; i < 2; i++)
-			if (fsync(fs->fd[i]) == -1)
-				return -1;
-		pause_for(round == 0 ? fs->pause : second_pause);
-	}
-	return 0;
+	sync();
+	pause_for(fs->pause);
+	sync();
+	pause_for(second_pause);
 }
 
 /* Writes all of buf[0..len-1]; returns 0, or -1 with errno set. */
@@ -188,8 +185,7 @@ run_phase(const struct fs *fs, int p, double seconds, double *kbps,
 	double start;
 	int rc;
 
-	if (settle(fs, p == 2 ? fs->pause / 2 : fs->pause) == -1)
-		return bench_fail("fsync:");
+	settle(fs, p == 2 ? fs->pause / 2 : fs->pause);
 	if (bench_arm(seconds) == -1)
 		return bench_fail("timer:");
 	start = bench_now();
