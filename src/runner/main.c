@@ -17,6 +17,8 @@
 
 #include "catalog.h"
 #include "compare.h"
+#include "dryrun.h"
+#include "outputs.h"
 #include "room.h"
 #include "noise.h"
 #include "options.h"
@@ -40,6 +42,19 @@ static const char *const default_formats[] = { "text", "log", "json",
 struct dirs {
 	char bin[4096], test[4096], tmp[4096], results[4096];
 };
+
+/*
+ * The command people type: "./Run" when the Run script started us (it
+ * says so in BYTEBENCH_COMMAND), else "bytebench", the installed command.
+ */
+static const char *
+command_name(void)
+{
+	const char *env = getenv("BYTEBENCH_COMMAND");
+
+	return env != NULL && *env != '\0' && strlen(env) < 64 ? env :
+	    "bytebench";
+}
 
 /* Says what is wrong (what, then arg) on one line; returns exit status 2. */
 static int
@@ -209,7 +224,10 @@ find_dirs(struct dirs *d, const struct report *r, const char *argv0)
 	return 0;
 }
 
-/* The formats to write: -f, else the defaults that exist (+ csv). */
+/*
+ * The formats to write into the results directory: -f's, else the
+ * defaults that exist; and csv when UB_OUTPUT_CSV=true.
+ */
 static int
 pick_formats(const struct options *o, const struct writer **out)
 {
@@ -217,17 +235,17 @@ pick_formats(const struct options *o, const struct writer **out)
 	int n = 0, i;
 	size_t k;
 
-	if (o->nformats > 0) {
-		for (i = 0; i < o->nformats; i++)
-			out[n++] = writer_find(o->formats[i]);
-		return n;
-	}
-	for (k = 0; k < sizeof(default_formats) / sizeof(default_formats[0]);
-	    k++)
+	for (i = 0; i < o->nformats; i++)
+		out[n++] = writer_find(o->formats[i]);
+	for (k = 0; !o->formats_given && k < sizeof(default_formats) /
+	    sizeof(default_formats[0]); k++)
 		if (writer_find(default_formats[k]) != NULL)
 			out[n++] = writer_find(default_formats[k]);
-	if (csv != NULL && strcmp(csv, "true") == 0 &&
-	    writer_find("csv") != NULL)
+	/* UnixBench's switch adds the CSV file to -f's formats too. */
+	for (i = 0; i < n && out[i] != writer_find("csv"); i++)
+		;
+	if (csv != NULL && strcmp(csv, "true") == 0 && i == n &&
+	    writer_find("csv") != NULL && n < RESULTS_MAX_FORMATS)
 		out[n++] = writer_find("csv");
 	return n;
 }
@@ -271,6 +289,8 @@ plan(struct report *r, struct options *o)
 	s->placement = o->placement;
 	s->placement_given = o->placement_given;
 	s->counters = (enum counters_level)o->counters;
+	s->label = o->label;
+	s->comment = o->comment;
 	if (o->ncopies > 0) {
 		s->copies = o->copies;
 		s->ncopies = o->ncopies;
@@ -351,8 +371,10 @@ main(int argc, char **argv)
 	struct results res;
 	struct dirs d;
 	struct run_env env;
+	struct options_output outputs[OPTIONS_MAX_FORMATS];
+	FILE *text_out = stdout;
 	char err[512];
-	int nformats, rc, i;
+	int nformats, noutputs, rc, i;
 
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return compare_main(argc - 1, argv + 1);
@@ -360,7 +382,7 @@ main(int argc, char **argv)
 		return usage_error(err, "");
 	if (o.action != ACTION_RUN) {
 		if (o.action == ACTION_HELP)
-			fputs(options_usage, stdout);
+			options_print_usage(stdout, command_name());
 		else if (o.action == ACTION_VERSION)
 			printf("bytebench %s (index method %d)\n",
 			    BYTEBENCH_VERSION, catalog_indexes[0].method);
@@ -377,9 +399,21 @@ main(int argc, char **argv)
 		return rc;
 	}
 	nformats = pick_formats(&o, formats);
+	noutputs = o.noutputs;
+	memcpy(outputs, o.outputs, sizeof(outputs));
 	options_free(&o);
+	if (outputs_check(outputs, noutputs, err, sizeof(err)) == -1) {
+		report_free(&r);
+		return usage_error(err, "");
+	}
 	r.version = strdup(BYTEBENCH_VERSION);
 	r.index_method = catalog_indexes[0].method;
+	if (o.dry_run) {
+		rc = r.version == NULL || dry_run_print(stdout, &r, d.tmp,
+		    d.results) == -1 || fflush(stdout) != 0 ? 1 : 0;
+		report_free(&r);
+		return rc;
+	}
 	if (r.version == NULL || sysinfo_collect(&r.sys, d.bin) == -1 ||
 	    sysinfo_scratch(&r.sys, d.tmp) == -1) {
 		fprintf(stderr, "bytebench: out of memory\n");
@@ -409,6 +443,12 @@ main(int argc, char **argv)
 	env.testdir = d.test;
 	env.tmpdir = d.tmp;
 	env.console = console(r.settings.quiet);
+	/* Standard output carries a named format: nothing else goes there. */
+	if (outputs_to_stdout(outputs, noutputs)) {
+		text_out = stderr;
+		if (env.console == stdout)
+			env.console = stderr;
+	}
 	env.verbose = r.settings.verbose;
 	if (env.console != NULL)
 		fprintf(env.console, "bytebench %s: %d test%s; results in %s\n",
@@ -432,12 +472,17 @@ main(int argc, char **argv)
 			    "========================================\n");
 			fflush(env.console);
 		}
-		write_text(stdout, &r);
-		fflush(stdout);
+		write_text(text_out, &r);
+		fflush(text_out);
 		fputs("\nResults:", stderr);
 		for (i = 0; i < res.nformats; i++)
 			print_path(stderr, res.base, res.formats[i]->suffix);
 		fputs("\n", stderr);
+	}
+	if (outputs_write(outputs, noutputs, &r, err, sizeof(err)) == -1) {
+		fprintf(stderr, "bytebench: %s\n", err);
+		if (rc == 0)
+			rc = 1;
 	}
 	results_free(&res);
 	report_free(&r);

@@ -12,24 +12,32 @@
 #include "writers.h"
 
 const char options_usage[] =
-    "usage: Run [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
-    "           [-f fmt,...] [--duration s]\n"
-    "           [--placement unpinned|same-cpu|cross-cpu]\n"
-    "           [--counters off|on|all] [--no-warnings] [test|group ...]\n"
-    "       Run -l | -h | --help | --version\n"
-    "       Run compare FILE...\n"
+    "usage: @ [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
+    "         [-f fmt[,...][,fmt=PATH]] [--json PATH] [--label text]\n"
+    "         [--comment text] [--duration s] [--placement p]\n"
+    "         [--counters off|on|all] [--no-warnings] [--dry-run]\n"
+    "         [test|group ...]\n"
+    "       @ -l | -h | --help | --version\n"
+    "       @ compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...\n"
     "\n"
     "  -q          quiet: no progress; the report still goes to stdout at the\n"
     "              end, the names of the result files to stderr\n"
     "  -qq, --silent      print nothing but errors\n"
-    "  -v          verbose: also print every command\n"
+    "  -v          verbose: also print every command, and each test's spread\n"
     "  -b          brief system information in the report header\n"
     "  -Q, --quick quick mode: 5 passes of 1 or 2 s per test, the index with\n"
     "              its 95% interval, labelled quick (about 3 min on 2 CPUs)\n"
-    "  -i n        passes: n for long tests, max(1, (n+1)/3) for short ones\n"
+    "  -i n        passes: n for long tests (default 10), max(1, (n+1)/3)\n"
+    "              for short ones (default 3)\n"
     "  -c n        run n copies of each test at once (repeatable; default:\n"
     "              1, then one per usable CPU)\n"
     "  -f fmt,...  result files to write: text, log, json, html, csv, md\n"
+    "              (default: text, log, json, html; UB_OUTPUT_CSV=true adds\n"
+    "              csv); a last item fmt=PATH also writes fmt to PATH, - for\n"
+    "              stdout (then the text report goes to stderr)\n"
+    "  --json PATH        also write the JSON report to PATH (- for stdout)\n"
+    "  --label text       a name for this run, in the report and in compare\n"
+    "  --comment text     a line of notes kept in the report\n"
     "  --duration s       run every test for s seconds (not comparable)\n"
     "  --placement p      context1 and ctxlat: unpinned, same-cpu, cross-cpu\n"
     "                     (default: context1 unpinned, ctxlat same-cpu)\n"
@@ -37,13 +45,30 @@ const char options_usage[] =
     "                     rusage and /proc, nothing in the timed loop), all\n"
     "                     (also perf_event_open; see doc/why.md)\n"
     "  --no-warnings      no noise warnings (load, governor, busy, spread)\n"
-    "  -l          list the tests and groups\n"
+    "  --dry-run          print the tests, copies, passes and estimated time;\n"
+    "                     run nothing\n"
+    "  -l          list the tests, groups and index baselines\n"
+    "\n"
+    "compare: LABEL=FILE names a column (default: the run's --label, else\n"
+    "the file name); -f chooses the output; --fail-below RATIO exits 3 when\n"
+    "a test or index score fell below RATIO beyond noise.\n"
     "\n"
     "Progress goes to stdout on a terminal, else to stderr; stdout then\n"
     "holds the report only.  Tests and groups (default: index) are listed\n"
-    "by -l.  Environment:\n"
-    "UB_RESULTDIR, UB_TMPDIR, UB_TESTDIR, UB_BINDIR, UB_OUTPUT_FILE_NAME,\n"
-    "UB_OUTPUT_CSV=true.\n";
+    "by -l.  Environment: UB_RESULTDIR, UB_TMPDIR, UB_TESTDIR, UB_BINDIR,\n"
+    "UB_OUTPUT_FILE_NAME, UB_OUTPUT_CSV=true.  More: man bytebench.\n";
+
+void
+options_print_usage(FILE *f, const char *name)
+{
+	const char *p;
+
+	for (p = options_usage; *p != '\0'; p++)
+		if (*p == '@')
+			fputs(name, f);
+		else
+			fputc(*p, f);
+}
 
 static const char *const placements[] = { "unpinned", "same-cpu",
 	"cross-cpu" };
@@ -69,20 +94,54 @@ add_copies(struct options *o, long n)
 	return 0;
 }
 
-/* Splits a comma-separated list of formats and checks each name. */
+/* A format written to a named file (or "-", stdout) besides the others. */
+static int
+add_output(struct options *o, const char *format, const char *path,
+    char *err, size_t errlen)
+{
+	int i;
+
+	if (*path == '\0')
+		return bad(err, errlen, "empty file name for format", format);
+	for (i = 0; i < o->noutputs; i++)
+		if (strcmp(o->outputs[i].path, path) == 0)
+			return bad(err, errlen, "two formats to one file", path);
+	if (o->noutputs == OPTIONS_MAX_FORMATS)
+		return bad(err, errlen, "too many named outputs", path);
+	o->outputs[o->noutputs].format = writer_find(format)->name;
+	o->outputs[o->noutputs++].path = path;
+	return 0;
+}
+
+/*
+ * Splits a comma-separated list of formats and checks each name; an item
+ * FMT=PATH sends that format to PATH and takes the rest of the list.
+ */
 static int
 add_formats(struct options *o, const char *list, char *err, size_t errlen)
 {
-	const char *p = list, *q;
+	const char *p = list, *q, *eq;
 	char name[32];
 	int i, dup;
 
+	o->formats_given = 1;
 	if (*list == '\0')
 		return bad(err, errlen, "empty format list for -f", NULL);
 	for (; *p != '\0'; p = *q == ',' ? q + 1 : q) {
 		q = strchr(p, ',');
 		if (q == NULL)
 			q = p + strlen(p);
+		eq = strchr(p, '=');
+		if (eq != NULL && eq < q) {
+			if ((size_t)(eq - p) >= sizeof(name))
+				return bad(err, errlen, "bad format list for "
+				    "-f", list);
+			memcpy(name, p, (size_t)(eq - p));
+			name[eq - p] = '\0';
+			if (writer_find(name) == NULL)
+				return bad(err, errlen, "unknown format", name);
+			return add_output(o, name, eq + 1, err, errlen);
+		}
 		if (q == p || (size_t)(q - p) >= sizeof(name))
 			return bad(err, errlen, "bad format list for -f", list);
 		memcpy(name, p, (size_t)(q - p));
@@ -148,6 +207,16 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 	return 0;
 }
 
+/* 1 when s holds no control character (UTF-8 letters are fine). */
+static int
+printable(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
 /*
  * A long option: --help, --version, or --duration/--counters/--placement
  * with a
@@ -158,8 +227,10 @@ static int
 long_option(struct options *o, int argc, char *const *argv, int *i,
     char *err, size_t errlen)
 {
+	static const char *const texts[] = { "--label", "--comment",
+		"--json" };
 	const char *arg = argv[*i], *eq = strchr(arg, '=');
-	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), k;
 	const char *val;
 
 	if (strcmp(arg, "--quick") == 0) {
@@ -174,8 +245,26 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		o->no_warnings = 1;
 		return 0;
 	}
+	if (strcmp(arg, "--dry-run") == 0) {
+		o->dry_run = 1;
+		return 0;
+	}
 	if (strcmp(arg, "--help") == 0) {
 		o->action = ACTION_HELP;
+		return 0;
+	}
+	for (k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
+		if (strncmp(arg, texts[k], len) != 0 || texts[k][len] != '\0')
+			continue;
+		val = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+		if (val == NULL)
+			return bad(err, errlen, "missing value for", texts[k]);
+		if (k == 2)
+			return add_output(o, "json", val, err, errlen);
+		if (strlen(val) > OPTIONS_MAX_TEXT || !printable(val))
+			return bad(err, errlen, "needs one line of printable "
+			    "text, at most 100 bytes:", texts[k]);
+		*(k == 0 ? &o->label : &o->comment) = val;
 		return 0;
 	}
 	if (strcmp(arg, "--version") == 0) {

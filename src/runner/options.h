@@ -7,6 +7,7 @@
 #define OPTIONS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "catalog.h"
 
@@ -35,6 +36,16 @@ struct options {
 	int counters;		/* --counters: enum counters_level; on */
 	const char *formats[OPTIONS_MAX_FORMATS]; /* -f names; none: default */
 	int nformats;
+	int formats_given;	/* -f was given (maybe only FMT=PATH items) */
+	/* -f FMT=PATH and --json PATH: a format to a named file, "-" stdout */
+	struct options_output {
+		const char *format;
+		const char *path;	/* points into argv */
+	} outputs[OPTIONS_MAX_FORMATS];
+	int noutputs;
+	const char *label;	/* --label TEXT, NULL: none */
+	const char *comment;	/* --comment TEXT, NULL: none */
+	int dry_run;		/* --dry-run: the plan and its time, no run */
 	const struct test_def **tests;	/* expanded test names (malloc'd) */
 	int ntests;
 };
@@ -44,11 +55,15 @@ struct options {
 #define OPTIONS_MAX_ITERATIONS 10000L
 #define OPTIONS_MIN_DURATION 0.01
 #define OPTIONS_MAX_DURATION 86400.0
+#define OPTIONS_MAX_TEXT 100
 
 /*
  * Parses argv[1..argc-1]:
  *   -q -v -b (may be clustered: -qb; -q twice is -qq), -i n, -c n
- *   (repeatable), -f a,b, -Q, --quick, --silent, --no-warnings,
+ *   (repeatable), -f a,b (its last item may be FMT=PATH: the rest of
+ *   the argument is a path), -Q, --quick, --silent, --no-warnings,
+ *   --dry-run, --label t, --comment t (one line, at most
+ *   OPTIONS_MAX_TEXT bytes), --json path,
  *   -l, -h, --help, --version, --duration s, --placement p,
  *   --counters off|on|all, "--" ending
  *   the options, and test or group names anywhere (none: "index").
@@ -62,7 +77,13 @@ int options_parse(int argc, char *const *argv, struct options *o, char *err,
 
 void options_free(struct options *o);
 
-/* The usage text printed by -h (ends with a newline). */
+/* The usage text printed by -h (ends with a newline); '@' is the command. */
 extern const char options_usage[];
+
+/*
+ * Prints the usage on f with each '@' replaced by name: "./Run" from the
+ * checkout, "bytebench" installed.
+ */
+void options_print_usage(FILE *f, const char *name);
 
 #endif

@@ -183,6 +183,8 @@ struct settings {
 	const char *placement;	/* "unpinned", "same-cpu", "cross-cpu" */
 	int placement_given;	/* --placement was given (catalog_placement) */
 	enum counters_level counters; /* --counters */
+	const char *label;	/* --label, NULL: none (borrowed from argv) */
+	const char *comment;	/* --comment, NULL: none (borrowed) */
 	int *copies;		/* copies values, in order */
 	int ncopies;
 	const struct test_def **tests;

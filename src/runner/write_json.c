@@ -401,6 +401,8 @@ write_json(FILE *f, const struct report *r)
 	j_str(&j, "schema", JSON_SCHEMA);
 	j_str(&j, "bytebench_version", r->version);
 	j_int(&j, "index_method", r->index_method);
+	j_str(&j, "label", r->settings.label);
+	j_str(&j, "comment", r->settings.comment);
 	j_bool(&j, "interrupted", r->interrupted);
 	j_time(&j, "start", r->start);
 	j_time(&j, "end", r->end);

@@ -57,6 +57,10 @@ header(FILE *f, const struct report *r)
 	    r->version, r->settings.quick ? " quick" : "", r->index_method);
 	fprintf(f, "   System: %s: %s\n", s->hostname,
 	    s->distro[0] != '\0' ? s->distro : s->os_name);
+	if (r->settings.label != NULL)
+		fprintf(f, "   Label: %s\n", r->settings.label);
+	if (r->settings.comment != NULL)
+		fprintf(f, "   Comment: %s\n", r->settings.comment);
 	fprintf(f, "   OS: %s -- %s -- %s\n", s->os_name, s->os_release,
 	    s->os_version);
 	if (!r->settings.brief) {
