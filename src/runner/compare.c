@@ -15,6 +15,7 @@
 
 #include "compare.h"
 #include "escape.h"
+#include "explain.h"
 #include "parse.h"
 #include "parse_json.h"
 #include "parse_text.h"
@@ -119,6 +120,7 @@ cmp_block_free(struct cmp_block *b)
 		free(b->tests[i].title);
 		free(b->tests[i].status);
 		free(b->tests[i].rates);
+		free(b->tests[i].derived);
 	}
 	free(b->tests);
 	for (i = 0; i < b->nindexes; i++) {
@@ -468,6 +470,10 @@ struct cell {
 	double ratio; /* NAN when not given (see why) */
 	enum why why;
 	enum cmp_noise noise;
+	/* Beyond noise with counters on both sides: the why-line's items. */
+	int explained;
+	int nexplain;
+	struct explain_item explain[EXPLAIN_MAX];
 };
 
 struct table {
@@ -485,6 +491,7 @@ enum { NOTES_MAX_CAVEATS = 16 };
 struct notes {
 	int within, beyond, unknown, lower, caveat;
 	int why[NWHY];
+	int explained; /* a why-line was written */
 	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
 	int ncaveats;
 };
@@ -737,6 +744,13 @@ fill_row(struct table *t, int r)
 			if (t0 != NULL && tj != NULL)
 				c->noise = compare_noise(t0->rates, t0->nrates,
 				    tj->rates, tj->nrates);
+			if (c->noise == CMP_NOISE_BEYOND && t0->derived &&
+			    tj->derived)
+				c->nexplain = explain_rank(t0->derived,
+				    t0->nrates, tj->derived, tj->nrates,
+				    c->explain, EXPLAIN_MAX);
+			c->explained = c->noise == CMP_NOISE_BEYOND &&
+			    t0->derived && tj->derived && c->nexplain >= 0;
 		}
 		c->ratio = compare_ratio(
 		    cells[0].value, c->value, row->lower_is_better);
@@ -1056,6 +1070,25 @@ nsub(const struct table *t)
 	return 3 * t->ncols;
 }
 
+static void wrap(FILE *f, const char *text, size_t used, int indent);
+
+/*
+ * The why-line of a cell, when it has one: indent spaces, "why: " and
+ * the counters that moved (doc/why.md), wrapped.
+ */
+static void
+write_why(FILE *f, const struct cell *c, int indent, struct notes *notes)
+{
+	char text[512];
+
+	if (!c->explained)
+		return;
+	explain_text(c->explain, c->nexplain, text, sizeof(text));
+	fprintf(f, "%*swhy: ", indent, "");
+	wrap(f, text, (size_t)indent + 5, indent + 5);
+	notes->explained = 1;
+}
+
 /* Side by side: one line per row, the columns padded to their widest. */
 static int
 write_side_by_side(FILE *f, const struct table *t, const size_t *width,
@@ -1089,6 +1122,8 @@ write_side_by_side(FILE *f, const struct table *t, const size_t *width,
 		while (len > 0 && line[len - 1] == ' ')
 			len--;
 		fprintf(f, "%.*s\n", (int)len, line);
+		if (r >= 0 && t->ncols > 1)
+			write_why(f, cell_at(t, r, 1), 2, notes);
 	}
 	free(line);
 	return 0;
@@ -1134,6 +1169,8 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 					    marks[0] ? " " : "", marks);
 			}
 			fputc('\n', f);
+			if (j > 0)
+				write_why(f, cell_at(t, r, j), 4, notes);
 		}
 	}
 }
@@ -1207,6 +1244,23 @@ write_table_md(FILE *f, const struct table *t, struct notes *notes)
 		fputc('\n', f);
 	}
 	fputc('\n', f);
+	for (r = 0; r < t->nrows; r++)
+		for (s = 1; s < t->ncols; s++) {
+			if (!cell_at(t, r, s)->explained)
+				continue;
+			row_title(&t->rows[r], buf, sizeof(buf));
+			fputs("- ", f);
+			escape_md(f, buf);
+			fprintf(f, ", %s/%s: ", t->cols[s].id, t->cols[0].id);
+			explain_text(cell_at(t, r, s)->explain,
+			    cell_at(t, r, s)->nexplain, buf, sizeof(buf));
+			fputs("why: ", f);
+			escape_md(f, buf);
+			fputc('\n', f);
+			notes->explained = 1;
+		}
+	if (notes->explained)
+		fputc('\n', f);
 	return 0;
 }
 
@@ -1356,12 +1410,48 @@ write_notes(FILE *f, const struct notes *notes,
 		for (k = 0; k < notes->ncaveats; k++)
 			note_line(f, md, "", notes->caveats[k]);
 	}
+	if (notes->explained)
+		note_line(f, md, "why:", "the counters of the passes that "
+		    "moved most, beyond their own noise: the medians of A's "
+		    "and B's passes (the rule: doc/why.md).");
 	for (i = WHY_UNITS; i < NWHY; i++)
 		if (notes->why[i]) {
 			snprintf(text, sizeof(text), "not compared: %s.",
 			    why_text[i]);
 			note_line(f, md, "n/a", text);
 		}
+}
+
+/* A cell's "why": the counters that moved, or null (doc/why.md). */
+static void
+json_why(FILE *f, const struct cell *c)
+{
+	const struct explain_item *it;
+	int i;
+
+	fputs(", \"why\": ", f);
+	if (!c->explained) {
+		fputs("null", f);
+		return;
+	}
+	fputc('[', f);
+	for (i = 0; i < c->nexplain; i++) {
+		it = &c->explain[i];
+		fprintf(f, "%s{\"counter\": ", i ? ", " : "");
+		escape_json(f, derived_defs[it->k].key);
+		fputs(", \"label\": ", f);
+		escape_json(f, derived_defs[it->k].label);
+		fputs(", \"from\": ", f);
+		escape_json_number(f, it->from);
+		fputs(", \"to\": ", f);
+		escape_json_number(f, it->to);
+		fputs(", \"log_ratio\": ", f);
+		escape_json_number(f, it->log_ratio);
+		fputs(", \"noise\": ", f);
+		escape_json_number(f, it->noise);
+		fputc('}', f);
+	}
+	fputc(']', f);
 }
 
 static void
@@ -1387,6 +1477,7 @@ json_cell(FILE *f, const struct cell *c, int first)
 		escape_json(f, isnan(c->ratio) ? NULL : noise[c->noise]);
 		fputs(", \"not_comparable\": ", f);
 		escape_json(f, c->why >= WHY_UNITS ? why_text[c->why] : NULL);
+		json_why(f, c);
 	}
 	fputc('}', f);
 }

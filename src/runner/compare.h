@@ -28,6 +28,9 @@ struct cmp_test {
 	char *status; /* "" when ok, else the outcome ("failed") */
 	double *rates; /* the kept pass rates (JSON); NULL from text */
 	int nrates;
+	/* Their passes' derived counters, NDERIVED each (NAN: absent);
+	 * NULL when no kept pass has any (a text report, no counters). */
+	double *derived;
 };
 
 /* One row of an index table. */

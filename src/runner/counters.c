@@ -41,18 +41,19 @@ const char *const counter_source_names[NSOURCES] = {
 };
 
 const struct derived_def derived_defs[NDERIVED] = {
-	[DRV_CPU_BUSY] = { "cpu_busy", "CPU busy", 1, 0.01 },
-	[DRV_SYSTEM_SHARE] = { "system_share", "system share", 1, 0.01 },
-	[DRV_CSW_PER_LOOP] = { "csw_per_loop", "ctx switches/loop", 0, 0.01 },
+	[DRV_CPU_BUSY] = { "cpu_busy", "CPU busy", 1, 0.05 },
+	[DRV_SYSTEM_SHARE] = { "system_share", "system share", 1, 0.05 },
+	[DRV_CPU_PER_LOOP] = { "cpu_us_per_loop", "CPU us/loop", 0, 0.01 },
+	[DRV_CSW_PER_LOOP] = { "csw_per_loop", "ctx switches/loop", 0, 0.05 },
 	[DRV_INVOL_PER_LOOP] = { "involuntary_csw_per_loop",
-	    "preemptions/loop", 0, 0.01 },
+	    "preemptions/loop", 0, 0.05 },
 	[DRV_MIGR_PER_LOOP] = { "migrations_per_loop", "migrations/loop", 0,
-	    0.01 },
-	[DRV_FAULTS_PER_LOOP] = { "faults_per_loop", "faults/loop", 0, 0.01 },
-	[DRV_RUNQ_SHARE] = { "runq_wait_share", "waiting to run", 1, 0.01 },
-	[DRV_MACHINE_BUSY] = { "machine_busy", "machine busy", 1, 0.01 },
-	[DRV_STEAL_SHARE] = { "steal_share", "steal", 1, 0.01 },
-	[DRV_IOWAIT_SHARE] = { "iowait_share", "iowait", 1, 0.01 },
+	    0.05 },
+	[DRV_FAULTS_PER_LOOP] = { "faults_per_loop", "faults/loop", 0, 0.05 },
+	[DRV_RUNQ_SHARE] = { "runq_wait_share", "waiting to run", 1, 0.05 },
+	[DRV_MACHINE_BUSY] = { "machine_busy", "machine busy", 1, 0.05 },
+	[DRV_STEAL_SHARE] = { "steal_share", "steal", 1, 0.05 },
+	[DRV_IOWAIT_SHARE] = { "iowait_share", "iowait", 1, 0.05 },
 };
 
 static const char *const level_names[] = { "off", "on", "all" };
@@ -147,6 +148,8 @@ counters_derive(const struct counters *c, double loops, double wall_s,
 	if (has(c, COUNTER_BIT(CTR_RUNQ_WAIT_S)) && wall_s > 0)
 		set(d, DRV_RUNQ_SHARE, v[CTR_RUNQ_WAIT_S] / wall_s);
 	if (loops > 0) {
+		if (has(c, times))
+			set(d, DRV_CPU_PER_LOOP, cpu / loops * 1e6);
 		if (has(c, csw))
 			set(d, DRV_CSW_PER_LOOP,
 			    (v[CTR_VOL_CSW] + v[CTR_INVOL_CSW]) / loops);
@@ -183,6 +186,13 @@ double_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+double
+counters_sorted_median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), double_cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 void
 counters_median(const struct derived *const *sets, int n, struct derived *out)
 {
@@ -198,9 +208,7 @@ counters_median(const struct derived *const *sets, int n, struct derived *out)
 				v[m++] = sets[i]->v[k];
 		if (m == 0)
 			continue;
-		qsort(v, (size_t)m, sizeof(*v), double_cmp);
-		set(out, (enum derived_id)k, m % 2 ? v[m / 2] :
-		    (v[m / 2 - 1] + v[m / 2]) / 2);
+		set(out, (enum derived_id)k, counters_sorted_median(v, m));
 	}
 	free(v);
 }

@@ -69,6 +69,7 @@ struct counters {
 enum derived_id {
 	DRV_CPU_BUSY,		/* (user + system) / (wall x copies) */
 	DRV_SYSTEM_SHARE,	/* system / (user + system) */
+	DRV_CPU_PER_LOOP,	/* (user + system) / loops, microseconds */
 	DRV_CSW_PER_LOOP,	/* (voluntary + involuntary) / loops */
 	DRV_INVOL_PER_LOOP,	/* involuntary / loops */
 	DRV_MIGR_PER_LOOP,	/* migrations / loops (perf's, else /proc's) */
@@ -129,6 +130,9 @@ void counters_derive(const struct counters *c, double loops, double wall_s,
  */
 void counters_median(const struct derived *const *sets, int n,
     struct derived *out);
+
+/* Sorts v[0..n-1] (n > 0) and returns its median. */
+double counters_sorted_median(double *v, int n);
 
 /* A derived value as text: "97%", "0.93", "1.2e+03". */
 void counters_format(enum derived_id k, double v, char *buf, size_t len);

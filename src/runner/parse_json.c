@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counters.h"
 #include "json_read.h"
 #include "parse_json.h"
 
@@ -96,6 +97,36 @@ status_of(const struct json_value *obj)
 	return cmp_text(v->string, v->len);
 }
 
+/*
+ * Appends the derived counters of a kept pass p (NAN where absent) to
+ * t->derived, the pass being rate number t->nrates - 1.
+ */
+static int
+read_derived(const struct json_value *p, struct cmp_test *t)
+{
+	const struct json_value *d = member(p, "derived", JSON_OBJECT);
+	double *grown;
+	int k, i = t->nrates - 1;
+
+	if (d == NULL && t->derived == NULL)
+		return 0;
+	if (t->derived == NULL || (i & (i - 1)) == 0) {
+		/* Room for the next power of two of passes, as cmp_push. */
+		grown = realloc(t->derived, sizeof(*grown) * NDERIVED *
+		    (size_t)(i ? 2 * i : 1));
+		if (grown == NULL)
+			return -1;
+		if (t->derived == NULL)
+			for (k = 0; k < i * NDERIVED; k++)
+				grown[k] = NAN;
+		t->derived = grown;
+	}
+	for (k = 0; k < NDERIVED; k++)
+		t->derived[i * NDERIVED + k] = d != NULL ?
+		    number_of(d, derived_defs[k].key) : NAN;
+	return 0;
+}
+
 static int
 read_rates(const struct json_value *passes, struct cmp_test *t)
 {
@@ -118,6 +149,8 @@ read_rates(const struct json_value *passes, struct cmp_test *t)
 		if (slot == NULL)
 			return -1;
 		*slot = rate;
+		if (read_derived(p, t) == -1)
+			return -1;
 	}
 	return 0;
 }
