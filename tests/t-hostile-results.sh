@@ -67,12 +67,12 @@ if command -v prlimit >/dev/null 2>&1; then
 	rc=$?
 	check "file size limit: exit status 1, not a signal" [ "$rc" -eq 1 ]
 	check "file size limit: one line names the files not written" sh -c "
-	    [ \$(wc -l <'$scratch/err') -eq 1 ] &&
+	    [ \$(grep -c 'cannot write' '$scratch/err') -eq 1 ] &&
 	    grep -q 'cannot write .*-01\.html.*File too large' '$scratch/err'"
 	check "file size limit: no temporary or empty file left" sh -c "
 	    [ -z \"\$(ls '$res' | grep tmp)\" ] && [ -z \"\$(find '$res' -size 0)\" ]"
-	check "file size limit: the console lists only files written" sh -c "
-	    grep '^Results: ' '$scratch/out' | grep -v -q 'html'"
+	check "file size limit: the Results line lists only files written" sh -c "
+	    grep '^Results: ' '$scratch/err' | grep -v -q 'html'"
 else
 	skip "file size limit" "prlimit not installed"
 fi
@@ -93,8 +93,8 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k bbfull "$mnt" \
 	    done"
 	check "full disk: no empty result file left" \
 	    [ -z "$(empties "$mnt")" ]
-	check "full disk: the console says nothing was written" sh -c "
-	    grep -q '^Results: none written' '$scratch/stdout'"
+	check "full disk: the Results line says nothing was written" sh -c "
+	    grep -q '^Results: none written' '$scratch/stderr'"
 	umount "$mnt"
 else
 	skip "full disk" "not root or cannot mount a tmpfs"

@@ -104,6 +104,32 @@ json_one(FILE *f, int c)
 	}
 }
 
+void
+escape_plain(char *s, int lines)
+{
+	unsigned char *u = (unsigned char *)s;
+	size_t n;
+
+	while (*u != '\0') {
+		if (*u >= 0x20 && *u < 0x7f) {
+			u++;
+			continue;
+		}
+		if ((*u == '\n' || *u == '\t') && lines) {
+			u++;
+			continue;
+		}
+		n = *u >= 0x80 ? escape_utf8_len((const char *)u) : 0;
+		if (n == 0 || (u[0] == 0xc2 && u[1] <= 0x9f)) {
+			*u++ = '?';
+			if (n == 2)
+				*u++ = '?';
+			continue;
+		}
+		u += n;
+	}
+}
+
 int
 escape_json(FILE *f, const char *s)
 {

@@ -59,6 +59,15 @@ int escape_json_number(FILE *f, double v);
  */
 int escape_fixed(FILE *f, double v, int prec);
 
+/*
+ * Makes s, in place, safe to print on a terminal and in the plain-text
+ * files (text report, log): every C0 control (but newline and tab when
+ * lines is set), DEL, C1 control (as UTF-8 or a lone byte) and byte that
+ * starts no well-formed UTF-8 sequence becomes '?', so nothing a terminal
+ * acts on gets through and, without lines, s stays one line.
+ */
+void escape_plain(char *s, int lines);
+
 /* t as "2026-11-29T23:35:29Z" (UTC, ISO 8601) into buf of len >= 21. */
 char *escape_utc(char *buf, size_t len, time_t t);
 

@@ -18,6 +18,7 @@
 #include "catalog.h"
 #include "compare.h"
 #include "dryrun.h"
+#include "escape.h"
 #include "outputs.h"
 #include "room.h"
 #include "noise.h"
@@ -60,7 +61,11 @@ command_name(void)
 static int
 usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "bytebench: %s%s\n", what, arg);
+	char line[8400];
+
+	snprintf(line, sizeof(line), "%s%s", what, arg);
+	escape_plain(line, 0);
+	fprintf(stderr, "bytebench: %s\n", line);
 	return 2;
 }
 
@@ -354,6 +359,22 @@ print_path(FILE *f, const char *base, const char *suffix)
 		fputc('\'', f);
 }
 
+/* Removes what killed runs left in the results and scratch directories. */
+static void
+tidy(const struct dirs *d)
+{
+	int files = results_tidy(d->results), dirs = run_tidy_scratch(d->tmp);
+	char line[8400];
+
+	if (files == 0 && dirs == 0)
+		return;
+	snprintf(line, sizeof(line), "removed what a stopped run left: %d "
+	    "empty result file%s in %s, %d scratch director%s in %s", files,
+	    files == 1 ? "" : "s", d->results, dirs, dirs == 1 ? "y" : "ies",
+	    d->tmp);
+	usage_error(line, "");
+}
+
 static int
 exit_status(const struct report *r, int all_ok)
 {
@@ -373,8 +394,8 @@ main(int argc, char **argv)
 	struct run_env env;
 	struct options_output outputs[OPTIONS_MAX_FORMATS];
 	FILE *text_out = stdout;
-	char err[512];
-	int nformats, noutputs, rc, i;
+	char err[4096], shown[4096], taken[4200];
+	int nformats, noutputs, rc, i, written;
 
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return compare_main(argc - 1, argv + 1);
@@ -420,19 +441,23 @@ main(int argc, char **argv)
 		report_free(&r);
 		return 2;
 	}
+	report_plain_sys(&r.sys);
 	/* Before the claim: a stop from now on still writes the report. */
 	if (process_install_signals() == -1) {
 		fprintf(stderr, "bytebench: cannot install signal handlers\n");
 		report_free(&r);
 		return 2;
 	}
+	tidy(&d);
 	r.start = time(NULL);
 	if (results_claim(&res, d.results, getenv("UB_OUTPUT_FILE_NAME"),
 	    r.sys.hostname, r.start, formats, nformats, err, sizeof(err)) == -1) {
-		fprintf(stderr, "bytebench: %s\n", err);
+		usage_error(err, "");
 		report_free(&r);
 		return 2;
 	}
+	snprintf(shown, sizeof(shown), "%s", res.base);
+	escape_plain(shown, 0);
 	if (r.settings.duration_s > 0)
 		report_warn(&r, "every test ran %g s per pass instead of its own "
 		    "duration: not comparable with standard runs",
@@ -453,7 +478,7 @@ main(int argc, char **argv)
 	if (env.console != NULL)
 		fprintf(env.console, "bytebench %s: %d test%s; results in %s\n",
 		    r.version, r.settings.ntests, r.settings.ntests == 1 ? "" :
-		    "s", res.base);
+		    "s", shown);
 	rc = run_all(&r, &env);
 	if (!o.no_warnings)
 		noise_finish(&r);
@@ -461,8 +486,17 @@ main(int argc, char **argv)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		    "measured\n");
 	rc = exit_status(&r, rc == 0 && run_all_ok(&r));
-	if (results_write(&res, &r, err, sizeof(err)) == -1) {
-		fprintf(stderr, "bytebench: %s\n", err);
+	written = results_write(&res, &r, err, sizeof(err));
+	if (res.taken != NULL) {
+		snprintf(taken, sizeof(taken), "%s was taken by another run; "
+		    "the results are in ", res.taken);
+		usage_error(taken, res.base != NULL ? res.base : "none");
+		if (res.base != NULL)
+			snprintf(shown, sizeof(shown), "%s", res.base);
+		escape_plain(shown, 0);
+	}
+	if (written == -1) {
+		usage_error(err, "");
 		if (rc == 0)
 			rc = 1;
 	}
@@ -474,10 +508,15 @@ main(int argc, char **argv)
 		}
 		write_text(text_out, &r);
 		fflush(text_out);
-		fputs("\nResults:", stderr);
-		for (i = 0; i < res.nformats; i++)
-			print_path(stderr, res.base, res.formats[i]->suffix);
-		fputs("\n", stderr);
+		/* The files written, each as a whole path. */
+		for (i = 0, written = 0; i < res.nformats; i++) {
+			if (!res.written[i])
+				continue;
+			if (written++ == 0)
+				fputs("\nResults:", stderr);
+			print_path(stderr, shown, res.formats[i]->suffix);
+		}
+		fputs(written == 0 ? "\nResults: none written\n" : "\n", stderr);
 	}
 	if (outputs_write(outputs, noutputs, &r, err, sizeof(err)) == -1) {
 		fprintf(stderr, "bytebench: %s\n", err);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "escape.h"
 #include "process.h"
 
 /* The most of a copy's stdout or stderr kept in the report. */
@@ -66,12 +67,16 @@ process_install_signals(void)
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
 	sa.sa_handler = SIG_IGN;
+	/* Past a file size limit a write fails (EFBIG) instead of killing. */
+	if (sigaction(SIGXFSZ, &sa, NULL) == -1)
+		return -1;
 	return sigaction(SIGPIPE, &sa, NULL);
 }
 
 /*
  * Reads up to MAX_CAPTURE bytes of a file into a malloc'd string, leaving
- * out NUL bytes (the reserve of run.c's output files among them).
+ * out NUL bytes (the reserve of run.c's output files among them); what a
+ * terminal would act on becomes '?' (escape_plain), lines are kept.
  */
 static char *
 slurp(const char *path)
@@ -107,6 +112,7 @@ slurp(const char *path)
 	if (buf == NULL && (buf = malloc(1)) == NULL)
 		return NULL;
 	buf[len] = '\0';
+	escape_plain(buf, 1);
 	return buf;
 }
 
@@ -162,6 +168,7 @@ child(const struct launch *l, char **envp, pid_t pgid,
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGXFSZ, &sa, NULL);
 	sigprocmask(SIG_SETMASK, old_mask, NULL);
 	setpgid(0, pgid);
 	if ((fd = open(l->err_path, O_WRONLY | O_CREAT | O_NOFOLLOW,
@@ -360,6 +367,8 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 		int s = st->status[i];
 
 		c->command = join_argv(l[i].argv);
+		if (c->command != NULL)
+			escape_plain(c->command, 0);
 		c->output = slurp(l[i].out_path);
 		c->errors = slurp(l[i].err_path);
 		c->start_s = release - origin;
@@ -580,6 +589,34 @@ remove_below(int fd)
 			rc = -1;
 	}
 	closedir(d);
+	return rc;
+}
+
+int
+process_lock(int fd)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	return fcntl(fd, F_SETLK, &fl);
+}
+
+int
+process_lock_free(int dirfd, const char *name)
+{
+	struct flock fl;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC), rc;
+
+	if (fd == -1)
+		return 0;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	rc = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type == F_UNLCK;
+	close(fd);
 	return rc;
 }
 

@@ -31,8 +31,8 @@ extern volatile sig_atomic_t process_stop_signal, process_stop_again;
 /*
  * Installs the handlers: SIGINT, SIGTERM and SIGHUP set the stop flags
  * (a SIGHUP already ignored, as under nohup, stays ignored); SIGCHLD only
- * wakes the waiting runner; SIGPIPE is ignored by the runner (restored for
- * the copies).  Returns 0 or -1.
+ * wakes the waiting runner; SIGPIPE and SIGXFSZ are ignored by the runner
+ * (restored for the copies).  Returns 0 or -1.
  */
 int process_install_signals(void);
 
@@ -63,6 +63,20 @@ int process_install_signals(void);
 int process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
     size_t errlen);
+
+/*
+ * Takes a write lock on the whole file open as fd.  It lasts while this
+ * process lives and keeps every descriptor of the file open, however the
+ * process ends (SIGKILL included).  0, or -1 where locks do not work.
+ */
+int process_lock(int fd);
+
+/*
+ * 1 when name in the directory open as dirfd is a file no live process
+ * holds a lock on (process_lock); 0 when one does, or when that cannot be
+ * told (no such file, a link, locks that do not work there).
+ */
+int process_lock_free(int dirfd, const char *name);
 
 /*
  * Removes dir and everything below it; a symbolic link is removed, never

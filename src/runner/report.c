@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "escape.h"
 #include "report.h"
 
 const char *
@@ -26,6 +27,21 @@ outcome_name(enum outcome o)
 	return names[o];
 }
 
+void
+report_plain_sys(struct sysinfo *s)
+{
+	char **const texts[] = { &s->hostname, &s->os_name, &s->os_release,
+		&s->os_version, &s->machine, &s->platform, &s->distro,
+		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
+		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
+		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime };
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (*texts[i] != NULL)
+			escape_plain(*texts[i], 0);
+}
+
 int
 report_warn(struct report *r, const char *fmt, ...)
 {
@@ -42,6 +58,7 @@ report_warn(struct report *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, (size_t)n + 1, fmt, ap);
 	va_end(ap);
+	escape_plain(text, 0);
 	grown = realloc(r->warnings, sizeof(*grown) * (size_t)(r->nwarnings + 1));
 	if (grown == NULL) {
 		free(text);

@@ -207,6 +207,12 @@ struct report {
 };
 
 /* Adds a warning (copied); returns 0 or -1 when out of memory. */
+/*
+ * Makes every text of s that came from the system (host name, paths, CPU
+ * model, ...) safe for a terminal and one line long (escape_plain).
+ */
+void report_plain_sys(struct sysinfo *s);
+
 int report_warn(struct report *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -2,10 +2,14 @@
  * results.h - naming and writing the result files of a run:
  * <dir>/<hostname>-<YYYY-MM-DD>-<NN><suffix>, the first NN free for every
  * format, claimed with O_EXCL before the run so nothing is overwritten,
- * then each written to a temporary name and renamed over its claim.
+ * then each written to a temporary name and put in place of its claim
+ * only while the claim is still this run's.  A name given by the user
+ * (UB_OUTPUT_FILE_NAME) is not claimed: each file is replaced atomically.
  */
 #ifndef RESULTS_H
 #define RESULTS_H
+
+#include <sys/types.h>
 
 #include <stddef.h>
 #include <time.h>
@@ -17,16 +21,32 @@ enum { RESULTS_MAX_FORMATS = 16 };
 
 struct results {
 	char *base;		/* path without suffix */
+	char *stem;		/* <dir>/<host>-<date>: base less -NN */
+	char *taken;		/* the base another run took, else NULL */
 	const struct writer *formats[RESULTS_MAX_FORMATS];
 	int nformats;
 	int claimed;		/* formats whose files are claimed */
+	int fixed;		/* the name was given: replaced, not claimed */
+	int fd[RESULTS_MAX_FORMATS];	/* each claim, open and locked */
+	dev_t dev[RESULTS_MAX_FORMATS];	/* and its identity */
+	ino_t ino[RESULTS_MAX_FORMATS];
+	int written[RESULTS_MAX_FORMATS];	/* set by results_write */
 };
 
 /*
- * Claims the files of the given formats in dir: under fixed_name when it
- * is not NULL (refused when taken or when it holds a '/'), else under
+ * Removes from dir what runs that were killed left: the empty files they
+ * had claimed (named like results_claim's, no live process holding their
+ * lock).  Returns how many were removed.
+ */
+int results_tidy(const char *dir);
+
+/*
+ * Prepares the files of the given formats in dir: under fixed_name when
+ * it is not NULL (refused when it holds a '/' or names something other
+ * than a file or a link, which will be replaced), else claims them under
  * <host>-<date of when>-<NN> with the first NN for which no format's file
- * exists.  Returns 0, or -1 after writing the problem into err.
+ * exists; each claim stays locked while this process lives.  Returns 0,
+ * or -1 after writing the problem into err.
  */
 int results_claim(struct results *res, const char *dir,
     const char *fixed_name, const char *host, time_t when,
@@ -34,15 +54,14 @@ int results_claim(struct results *res, const char *dir,
     size_t errlen);
 
 /*
- * Writes every claimed format.  Returns 0, or -1 after writing the
- * problem with the first file that failed into err (the others are still
- * written).
+ * Writes every format and sets written[].  When a claim is no longer this
+ * run's (deleted, or replaced by another run), every format goes under
+ * the next free name instead and res->taken is set.  A format that could
+ * not be written leaves no file.  Returns 0, or -1 after naming every
+ * file that failed, with why, in err.
  */
-int results_write(const struct results *res, const struct report *r,
-    char *err, size_t errlen);
-
-/* Removes the claimed (still empty) files: the run wrote nothing. */
-void results_unclaim(struct results *res);
+int results_write(struct results *res, const struct report *r, char *err,
+    size_t errlen);
 
 void results_free(struct results *res);
 

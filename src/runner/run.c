@@ -4,6 +4,7 @@
  */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "escape.h"
 #include "interval.h"
 #include "latency.h"
 #include "noise.h"
@@ -228,7 +230,14 @@ struct pass_dirs {
 	char pass[4096];
 	char **copydirs, **outs, **errs;
 	int n;
+	int lock;	/* PASS_LOCK in pass, open and locked; -1 when none */
 };
+
+/*
+ * A file in each pass directory that the runner keeps locked during the
+ * pass: a later run removes a directory whose lock no process holds.
+ */
+#define PASS_LOCK "lock"
 
 static void
 pass_dirs_free(struct pass_dirs *d)
@@ -245,7 +254,10 @@ pass_dirs_free(struct pass_dirs *d)
 	free(d->errs);
 	if (d->pass[0] != '\0')
 		process_remove_tree(d->pass);
+	if (d->lock != -1)
+		close(d->lock);
 	memset(d, 0, sizeof(*d));
+	d->lock = -1;
 }
 
 /*
@@ -290,9 +302,11 @@ static int
 pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies,
     char *err, size_t errlen)
 {
+	char path[4200];
 	int i;
 
 	memset(d, 0, sizeof(*d));
+	d->lock = -1;
 	snprintf(d->pass, sizeof(d->pass), "%s/bytebench.XXXXXX", tmpdir);
 	if (mkdtemp(d->pass) == NULL) {
 		snprintf(err, errlen, "cannot create a directory in %s: %s",
@@ -300,6 +314,11 @@ pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies,
 		d->pass[0] = '\0';
 		return -1;
 	}
+	snprintf(path, sizeof(path), "%s/" PASS_LOCK, d->pass);
+	d->lock = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600);
+	if (d->lock != -1)
+		process_lock(d->lock);
 	d->copydirs = calloc((size_t)ncopies, sizeof(char *));
 	d->outs = calloc((size_t)ncopies, sizeof(char *));
 	d->errs = calloc((size_t)ncopies, sizeof(char *));
@@ -350,23 +369,6 @@ say(const struct run_env *e, const char *fmt, ...)
 }
 
 /*
- * Replaces with '?' what a terminal would act on in a program's message
- * (C0 controls, DEL, C1 controls as UTF-8) before the console and the
- * text report show it.
- */
-static void
-printable(char *s)
-{
-	unsigned char *u = (unsigned char *)s;
-
-	for (; *u != '\0'; u++) {
-		if (*u < 0x20 || *u == 0x7f)
-			*u = '?';
-		else if (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f)
-			u[0] = u[1] = '?';
-	}
-}
-
 /*
  * Sums the copies' counters into the pass's (which holds the machine's)
  * and derives the per-loop values.  The loops of a copy are its count;
@@ -481,7 +483,7 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 		snprintf(msg, msglen, "%s", why);
 		pass_counters(p);
 	}
-	printable(msg);
+	escape_plain(msg, 0);
 out:
 	if (l != NULL)
 		for (i = 0; i < ncopies; i++) {
@@ -840,6 +842,36 @@ run_all(struct report *r, const struct run_env *e)
 	r->end = time(NULL);
 	progress_free(&progress);
 	return 0;
+}
+
+int
+run_tidy_scratch(const char *tmpdir)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	struct stat st;
+	char path[4200];
+	int fd, removed = 0, dead;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "bytebench.", 10) != 0 ||
+		    strlen(e->d_name) != 16 || fstatat(dirfd(d), e->d_name,
+		    &st, AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
+			continue;
+		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		if (fd == -1)
+			continue;
+		dead = process_lock_free(fd, PASS_LOCK) == 1;
+		close(fd);
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, e->d_name);
+		if (dead && process_remove_tree(path) == 0)
+			removed++;
+	}
+	closedir(d);
+	return removed;
 }
 
 int

@@ -27,6 +27,12 @@ struct run_env {
  */
 int run_all(struct report *r, const struct run_env *e);
 
+/*
+ * Removes the pass directories (bytebench.XXXXXX) that killed runs left in
+ * tmpdir: those whose lock file no live process holds.  Returns how many.
+ */
+int run_tidy_scratch(const char *tmpdir);
+
 /* 1 when every test of every block succeeded and the run was not stopped. */
 int run_all_ok(const struct report *r);
 
