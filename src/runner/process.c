@@ -621,6 +621,45 @@ process_lock_free(int dirfd, const char *name)
 }
 
 int
+process_remove_dead(const char *dir,
+    int (*pick)(const char *name, const struct stat *st),
+    const char *lock_name)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	char path[4200];
+	int fd, removed = 0, dead;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+		    -1 || !pick(e->d_name, &st))
+			continue;
+		if (!S_ISDIR(st.st_mode)) {
+			if (process_lock_free(dirfd(d), e->d_name) == 1 &&
+			    unlinkat(dirfd(d), e->d_name, 0) == 0)
+				removed++;
+			continue;
+		}
+		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		if (fd == -1 || lock_name == NULL)
+			dead = 0;
+		else
+			dead = process_lock_free(fd, lock_name) == 1;
+		if (fd != -1)
+			close(fd);
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (dead && process_remove_tree(path) == 0)
+			removed++;
+	}
+	closedir(d);
+	return removed;
+}
+
+int
 process_remove_tree(const char *dir)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW), rc;

@@ -6,6 +6,8 @@
 #ifndef PROCESS_H
 #define PROCESS_H
 
+#include <sys/stat.h>
+
 #include <signal.h>
 #include <stddef.h>
 
@@ -77,6 +79,16 @@ int process_lock(int fd);
  * told (no such file, a link, locks that do not work there).
  */
 int process_lock_free(int dirfd, const char *name);
+
+/*
+ * Removes the entries of dir that pick accepts (given the name and the
+ * entry's lstat) and that no live process holds a lock on: a file's own,
+ * or for a directory that of the file lock_name in it (a directory
+ * without one stays).  Returns how many were removed.
+ */
+int process_remove_dead(const char *dir,
+    int (*pick)(const char *name, const struct stat *st),
+    const char *lock_name);
 
 /*
  * Removes dir and everything below it; a symbolic link is removed, never

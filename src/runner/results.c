@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -407,25 +406,15 @@ result_name(const char *name)
 	return 1;
 }
 
+/* A claim a killed run left: an empty regular file named like one. */
+static int
+left_claim(const char *name, const struct stat *st)
+{
+	return S_ISREG(st->st_mode) && st->st_size == 0 && result_name(name);
+}
+
 int
 results_tidy(const char *dir)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	struct stat st;
-	int removed = 0;
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL) {
-		if (!result_name(e->d_name) ||
-		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
-		    -1 || !S_ISREG(st.st_mode) || st.st_size != 0 ||
-		    process_lock_free(dirfd(d), e->d_name) != 1)
-			continue;
-		if (unlinkat(dirfd(d), e->d_name, 0) == 0)
-			removed++;
-	}
-	closedir(d);
-	return removed;
+	return process_remove_dead(dir, left_claim, NULL);
 }

@@ -4,7 +4,6 @@
  */
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -844,34 +843,18 @@ run_all(struct report *r, const struct run_env *e)
 	return 0;
 }
 
+/* A pass directory: bytebench.XXXXXX, a directory. */
+static int
+pass_dir(const char *name, const struct stat *st)
+{
+	return S_ISDIR(st->st_mode) && strncmp(name, "bytebench.", 10) == 0 &&
+	    strlen(name) == 16;
+}
+
 int
 run_tidy_scratch(const char *tmpdir)
 {
-	DIR *d = opendir(tmpdir);
-	struct dirent *e;
-	struct stat st;
-	char path[4200];
-	int fd, removed = 0, dead;
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, "bytebench.", 10) != 0 ||
-		    strlen(e->d_name) != 16 || fstatat(dirfd(d), e->d_name,
-		    &st, AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
-			continue;
-		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
-		if (fd == -1)
-			continue;
-		dead = process_lock_free(fd, PASS_LOCK) == 1;
-		close(fd);
-		snprintf(path, sizeof(path), "%s/%s", tmpdir, e->d_name);
-		if (dead && process_remove_tree(path) == 0)
-			removed++;
-	}
-	closedir(d);
-	return removed;
+	return process_remove_dead(tmpdir, pass_dir, PASS_LOCK);
 }
 
 int
