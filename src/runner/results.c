@@ -18,6 +18,13 @@
 #include "process.h"
 #include "results.h"
 
+/*
+ * The mode of a claim until its report replaces it: read-only for its
+ * owner, which no file the user makes by hand has by chance, so the empty
+ * files a killed run left are told from anything else (with the lock).
+ */
+#define CLAIM_MODE 0400
+
 /* base + suffix into buf; returns 0, or -1 when it does not fit. */
 static int
 path_of(char *buf, size_t len, const char *base, const char *suffix)
@@ -86,7 +93,7 @@ claim(struct results *res, const char *base)
 		    O_CLOEXEC, 0644);
 		if (fd == -1)
 			break;
-		if (fstat(fd, &st) == -1) {
+		if (fchmod(fd, CLAIM_MODE) == -1 || fstat(fd, &st) == -1) {
 			saved = errno;
 			close(fd);
 			unlink(path);
@@ -406,11 +413,12 @@ result_name(const char *name)
 	return 1;
 }
 
-/* A claim a killed run left: an empty regular file named like one. */
+/* A claim a killed run left: empty, its mode, named like one. */
 static int
 left_claim(const char *name, const struct stat *st)
 {
-	return S_ISREG(st->st_mode) && st->st_size == 0 && result_name(name);
+	return S_ISREG(st->st_mode) && st->st_size == 0 &&
+	    (st->st_mode & 07777) == CLAIM_MODE && result_name(name);
 }
 
 int
