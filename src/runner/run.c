@@ -368,7 +368,6 @@ say(const struct run_env *e, const char *fmt, ...)
 }
 
 /*
-/*
  * Sums the copies' counters into the pass's (which holds the machine's)
  * and derives the per-loop values.  The loops of a copy are its count;
  * of a copy that printed a rate (timebase 0), the rate times its time.
