@@ -89,7 +89,7 @@ FLAGS_STAMP = $(BUILD)/flags.txt
 FLAGS_TEXT = $(CC)|$(AR)|$(HOSTCC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
 
 .PHONY: all programs test check-build sanitize clean format format-check \
-	reference install uninstall FORCE
+	reference install uninstall dist FORCE
 .SUFFIXES:
 
 # Workload scripts are tracked in pgms/; another PGMS gets copies.
@@ -100,7 +100,9 @@ SCRIPTS = $(if $(filter pgms,$(PGMS)),,$(patsubst pgms/%,$(PGMS)/%,$(wildcard pg
 MKTEXT = $(BUILD)/tools/mktext
 TESTDATA = testdir/large.txt
 
-all: $(PROGS) $(SCRIPTS) $(PGMS)/bytebench $(PGMS)/build.info $(TESTDATA)
+# The test programs last: a serial build ends with a workload's command
+# line, whose flags a compiler wrapper (PTS's) records as the build's.
+all: $(PGMS)/bytebench $(PGMS)/build.info $(TESTDATA) $(SCRIPTS) $(PROGS)
 
 $(MKTEXT): src/tools/mktext.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -206,6 +208,13 @@ clean:
 # no -ffast-math.  The report says "reference".
 reference:
 	$(MAKE) OPT='-O2' BUILD_KIND=reference all
+
+# The release tarball of the committed tree, reproducible, and the PTS
+# profiles of contrib/pts naming it: `make dist [DIST_URL=...]` prints its
+# SHA-256 and size (src/tools/dist.sh).
+DISTDIR ?= $(BUILD)/dist
+dist:
+	@sh src/tools/dist.sh '$(VERSION)' '$(DISTDIR)' '$(DIST_URL)'
 
 # Installation: `make install PREFIX=/usr/local DESTDIR=...`.  The command
 # `bytebench` is a small sh wrapper around the runner in libexec.
