@@ -508,7 +508,14 @@ main(int argc, char **argv)
 		}
 		write_text(text_out, &r);
 		fflush(text_out);
-		/* The files written, each as a whole path. */
+	}
+	if (outputs_write(outputs, noutputs, &r, err, sizeof(err)) == -1) {
+		fprintf(stderr, "bytebench: %s\n", err);
+		if (rc == 0)
+			rc = 1;
+	}
+	if (r.settings.quiet < 2) {
+		/* The files written, each as a whole path (named ones as given). */
 		for (i = 0, written = 0; i < res.nformats; i++) {
 			if (!res.written[i])
 				continue;
@@ -516,12 +523,14 @@ main(int argc, char **argv)
 				fputs("\nResults:", stderr);
 			print_path(stderr, shown, res.formats[i]->suffix);
 		}
+		for (i = 0; i < noutputs; i++) {
+			if (strcmp(outputs[i].path, "-") == 0)
+				continue;
+			if (written++ == 0)
+				fputs("\nResults:", stderr);
+			print_path(stderr, outputs[i].path, "");
+		}
 		fputs(written == 0 ? "\nResults: none written\n" : "\n", stderr);
-	}
-	if (outputs_write(outputs, noutputs, &r, err, sizeof(err)) == -1) {
-		fprintf(stderr, "bytebench: %s\n", err);
-		if (rc == 0)
-			rc = 1;
 	}
 	results_free(&res);
 	report_free(&r);
