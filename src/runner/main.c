@@ -511,6 +511,7 @@ main(int argc, char **argv)
 	}
 	if (outputs_write(outputs, noutputs, &r, err, sizeof(err)) == -1) {
 		fprintf(stderr, "bytebench: %s\n", err);
+		noutputs = 0;	/* which were written is not known: none listed */
 		if (rc == 0)
 			rc = 1;
 	}
