@@ -63,6 +63,18 @@ refused "results directory below a file" "results directory" \
 refused "program directory missing" "program directory" \
     env UB_RESULTDIR="$res" UB_BINDIR="$scratch/nonexistent" \
     "$BYTEBENCH" pipe
+refused "empty UB_BINDIR" "UB_BINDIR is empty" \
+    env UB_RESULTDIR="$res" UB_BINDIR= "$BYTEBENCH" pipe
+long=$scratch/tmp/$(printf '%04000d' 0)
+refused "UB_TMPDIR too long" "scratch directory name too long" \
+    env UB_RESULTDIR="$res" UB_TMPDIR="$long" "$BYTEBENCH" pipe
+for factor in abc 0 -1 0x2 ''; do
+	refused "MULTI_SH_WORK_FACTOR='$factor'" "MULTI_SH_WORK_FACTOR" \
+	    env UB_RESULTDIR="$res" MULTI_SH_WORK_FACTOR="$factor" \
+	    "$BYTEBENCH" pipe
+done
+refused "a test name with a newline, on one line" "unknown test" \
+    env UB_RESULTDIR="$res" "$BYTEBENCH" "$(printf 'pi\npe')"
 
 # A results directory that exists but cannot be written: read-only for
 # everyone where root can mount a read-only file system, else mode 555.

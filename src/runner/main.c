@@ -23,6 +23,7 @@
 #include "room.h"
 #include "noise.h"
 #include "options.h"
+#include "parse.h"
 #include "process.h"
 #include "quick.h"
 #include "report.h"
@@ -39,6 +40,13 @@
 /* Formats written when -f is not given, if their writers exist. */
 static const char *const default_formats[] = { "text", "log", "json",
 	"html" };
+
+/*
+ * The longest scratch directory name: room below it for the pass's own
+ * directories and the file names the programs make there.
+ */
+#define MAX_TMPDIR 3000
+#define MAX_TMPDIR_TEXT "3000"
 
 struct dirs {
 	char bin[4096], test[4096], tmp[4096], results[4096];
@@ -174,6 +182,22 @@ scratch_room(const struct settings *s, const char *dir)
 	return -1;
 }
 
+/*
+ * The environment the workloads read, checked before any work: plain
+ * decimal MULTI_SH_WORK_FACTOR from 1 to 1000000.  0 or exit status 2.
+ */
+static int
+check_env(void)
+{
+	const char *factor = getenv("MULTI_SH_WORK_FACTOR");
+	long n;
+
+	if (factor != NULL && parse_long(factor, 1, 1000000, &n) == -1)
+		return usage_error("MULTI_SH_WORK_FACTOR must be a whole number "
+		    "from 1 to 1000000: ", factor);
+	return 0;
+}
+
 /* Finds and checks every directory; returns 0 or the exit status 2. */
 static int
 find_dirs(struct dirs *d, const struct report *r, const char *argv0)
@@ -182,6 +206,8 @@ find_dirs(struct dirs *d, const struct report *r, const char *argv0)
 	const char *env;
 
 	env = getenv("UB_BINDIR");
+	if (env != NULL && *env == '\0')
+		return usage_error("UB_BINDIR is empty", "");
 	if (env != NULL ? absolute(d->bin, sizeof(d->bin), env) == -1 :
 	    program_dir(d->bin, sizeof(d->bin), argv0) == -1)
 		return usage_error("cannot find the program directory", "");
@@ -202,8 +228,11 @@ find_dirs(struct dirs *d, const struct report *r, const char *argv0)
 		return usage_error("UB_TMPDIR is empty", "");
 	if (env == NULL && ((env = getenv("TMPDIR")) == NULL || *env == '\0'))
 		env = "/tmp";
-	if (absolute(d->tmp, sizeof(d->tmp), env) == -1 || !is_dir(d->tmp) ||
-	    access(d->tmp, W_OK | X_OK) == -1)
+	if (absolute(d->tmp, sizeof(d->tmp), env) == -1 ||
+	    strlen(d->tmp) > MAX_TMPDIR)
+		return usage_error("scratch directory name too long (more than "
+		    MAX_TMPDIR_TEXT " characters): ", env);
+	if (!is_dir(d->tmp) || access(d->tmp, W_OK | X_OK) == -1)
 		return usage_error("scratch directory missing or not writable: "
 		    "", env);
 	if (scratch_room(&r->settings, d->tmp) == -1)
@@ -414,7 +443,8 @@ main(int argc, char **argv)
 	}
 	memset(&r, 0, sizeof(r));
 	if ((rc = plan(&r, &o)) != 0 ||
-	    (rc = find_dirs(&d, &r, argv[0])) != 0) {
+	    (rc = find_dirs(&d, &r, argv[0])) != 0 ||
+	    (rc = check_env()) != 0) {
 		options_free(&o);
 		report_free(&r);
 		return rc;
