@@ -19,6 +19,11 @@
  *   fill PATH KIB ACTION...          writes KIB KiB to PATH, then ACTION
  *   link TARGET ACTION...            symlink "link" in the cwd -> TARGET
  *   sleep MS ACTION...               sleeps MS milliseconds, then ACTION
+ *   burn MS ACTION...                spends MS ms of CPU time in a busy
+ *                                    loop, then ACTION
+ *   forks N ACTION...                forks N children one after another
+ *                                    (each exits at once; waited for),
+ *                                    then ACTION
  *   cycle FILE N...                  COUNT|N|1|lps and TIME|1 with the
  *                                    next N of the list each run, the run
  *                                    number kept in FILE (one copy only)
@@ -27,6 +32,10 @@
  * to that file; it also leaves a file in UB_TMPDIR to show that the
  * runner cleans up.
  */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <signal.h>
@@ -118,6 +127,40 @@ fill(const char *path, long kib)
 		close(fd);
 }
 
+/*
+ * Uses ms milliseconds of CPU time (clock(3)) in a busy loop, in user
+ * mode but for a look at the clock every 65536 turns.
+ */
+static void
+burn(long ms)
+{
+	clock_t until = clock() + (clock_t)((double)ms / 1000 * CLOCKS_PER_SEC);
+	volatile unsigned long spin = 0;
+
+	while (clock() < until)
+		while (++spin % 65536 != 0)
+			;
+}
+
+/* Forks n children that exit at once, each waited for. */
+static void
+forks(long n)
+{
+	pid_t pid;
+	int status;
+
+	while (n-- > 0) {
+		if ((pid = fork()) == -1) {
+			perror("fake: fork");
+			return;
+		}
+		if (pid == 0)
+			_exit(0);
+		while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+			;
+	}
+}
+
 static int
 act(char **w, int n)
 {
@@ -139,6 +182,16 @@ act(char **w, int n)
 
 		while (nanosleep(&ts, &ts) == -1)
 			;
+		return act(w + 2, n - 2);
+	}
+	if (strcmp(w[1], "burn") == 0 && n > 3 &&
+	    parse_long(w[2], 0, 3600000, &v) == 0) {
+		burn(v);
+		return act(w + 2, n - 2);
+	}
+	if (strcmp(w[1], "forks") == 0 && n > 3 &&
+	    parse_long(w[2], 0, 100000, &v) == 0) {
+		forks(v);
 		return act(w + 2, n - 2);
 	}
 	if (strcmp(w[1], "cycle") == 0 && n > 3) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "text_counters.h"
 #include "text_spread.h"
 #include "write_text.h"
 #include "writers.h"
@@ -245,8 +246,10 @@ block(FILE *f, const struct report *r, const struct block *b)
 		else
 			index_table(f, &b->indexes[i], tests, b->ntests);
 	}
-	if (r->settings.verbose)
+	if (r->settings.verbose) {
 		text_spread(f, tests, b->ntests);
+		text_counters(f, r, tests, b->ntests);
+	}
 	free(tests);
 	return 0;
 }
