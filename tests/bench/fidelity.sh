@@ -1,0 +1,474 @@
+#!/bin/sh
+# fidelity.sh - bytebench against the original UnixBench on this machine.
+# Builds a copy of the given UnixBench tree and bytebench with the same
+# compiler and flags, runs each of the 12 programs of the UnixBench index
+# of both, one after the other, in pairs, and prints per test the median
+# rates, the median and spread of the ratios (bytebench / UnixBench) and a
+# verdict against the tolerance.  --runner compares whole index runs of the
+# two runners instead.  Not part of `make test`: a clone has no UnixBench.
+#
+# Usage: tests/bench/fidelity.sh [-r N] [-t S] [--cc CC] [--tree DIR]...
+#            [--tests LIST] [-w DIR] UNIXBENCH
+#        tests/bench/fidelity.sh --runner [-r N] [-c N]... [--cc CC]
+#            [--tree DIR]... [-w DIR] UNIXBENCH
+#   UNIXBENCH   a UnixBench 5.1/6.0 tree (its UnixBench/ folder or the one
+#               above it) or its release tarball (.tar.gz); it is copied,
+#               never changed
+#   -r N        pairs of runs (default 5; with --runner 2)
+#   -t S        seconds a run (default 5): the shell tests get 2*S;
+#               whetstone-double always 10 (UnixBench's calibrates to
+#               10 s); fstime adds its fixed 15 s of priming and pauses
+#   --cc CC     the compiler of both builds (default: $CC, else cc)
+#   --tree DIR  a bytebench checkout to measure (default: this one);
+#               repeat it to measure several, e.g. before and after a
+#               change: each pair then runs UnixBench and every tree
+#   --tests L   some of the 12 tests only (names, comma separated); with
+#               --runner both runners run these instead of the index
+#   --runner    UnixBench's `./Run -c N... -i 1 index` against bytebench's
+#               runner with the same arguments, alternately; compares
+#               each test's result and the index scores
+#   -c N        copies for --runner, repeatable (default: -c 1 -c 2)
+#   -w DIR      where to build and run (default: a new folder under tmp/
+#               of this checkout, on the file system the suite is on);
+#               kept afterwards, with every run's output
+# Each build uses bytebench's flags (-O3 -ffast-math and -march/-mtune
+# native where the compiler takes them): UnixBench gets them through its
+# UB_GCC_OPTIONS.  A ratio within the tolerance (3%; context1 and the
+# shell tests 5%) is "ok", else "OFF".
+top=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
+me=fidelity
+
+die() {
+	echo "$me: $*" >&2
+	exit 2
+}
+
+count_arg() {
+	case $2 in
+	'' | *[!0-9]* | 0*) die "$1 needs a positive whole number, not '$2'" ;;
+	esac
+}
+
+# The 12 index tests: name|title|UnixBench arguments|duration|tolerance|
+# seconds of a pass in an index run.  In the arguments @S is the duration,
+# @TMP the scratch folder and @BIN the program folder; duration S is -t,
+# W is 10, F is -t (fstime), L is 2*-t.
+TESTS='dhry2reg|Dhrystone 2 using register variables|dhry2reg @S|S|3|10
+whetstone-double|Double-Precision Whetstone|whetstone-double|W|3|11
+syscall|System Call Overhead|syscall @S|S|3|10
+pipe|Pipe Throughput|pipe @S|S|3|10
+context1|Pipe-based Context Switching|context1 @S|S|5|10
+spawn|Process Creation|spawn @S|S|3|30
+execl|Execl Throughput|execl @S|S|3|30
+fstime|File Copy 1024 bufsize 2000 maxblocks|fstime -c -t @S -d @TMP -b 1024 -m 2000|F|3|45
+fsbuffer|File Copy 256 bufsize 500 maxblocks|fstime -c -t @S -d @TMP -b 256 -m 500|F|3|45
+fsdisk|File Copy 4096 bufsize 8000 maxblocks|fstime -c -t @S -d @TMP -b 4096 -m 8000|F|3|45
+shell1|Shell Scripts (1 concurrent)|looper @S @BIN/multi.sh 1|L|5|60
+shell8|Shell Scripts (8 concurrent)|looper @S @BIN/multi.sh 8|L|5|60'
+
+pairs=
+secs=5
+cc=${CC:-cc}
+trees=
+only=
+runner=0
+copies=
+work=
+ub_src=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-r | -t | -c | --cc | --tree | --tests | -w)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		case $1 in
+		-r) count_arg -r "$2"; pairs=$2 ;;
+		-t) count_arg -t "$2"; secs=$2 ;;
+		-c) count_arg -c "$2"; copies="$copies $2" ;;
+		--cc) cc=$2 ;;
+		--tree)
+			[ -f "$2/Makefile" ] && [ -d "$2/src/programs" ] ||
+				die "--tree $2: not a bytebench checkout"
+			trees="$trees
+$(cd "$2" && pwd)"
+			;;
+		--tests) only=$(printf '%s' "$2" | tr ',' ' ') ;;
+		-w) work=$2 ;;
+		esac
+		shift 2
+		;;
+	--runner) runner=1; shift ;;
+	-h | --help) sed -n '2,/^top=/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	-*) die "unknown option $1 (-h for the usage)" ;;
+	*)
+		[ -z "$ub_src" ] || die "one UnixBench tree only"
+		ub_src=$1
+		shift
+		;;
+	esac
+done
+[ -n "$ub_src" ] || die "usage: fidelity.sh [options] UNIXBENCH (-h for more)"
+# The UnixBench tree: its UnixBench/ folder holds Run and src/dhry_1.c.
+case $ub_src in
+*.tar.gz | *.tgz)
+	tar -tzf "$ub_src" 2>/dev/null | grep -q 'UnixBench/src/dhry_1\.c$' ||
+		die "$ub_src: not a UnixBench release tarball"
+	;;
+*)
+	for d in "$ub_src" "$ub_src/UnixBench" ""; do
+		[ -n "$d" ] || die "$ub_src: no UnixBench tree there (Run and src/dhry_1.c)"
+		[ -f "$d/Run" ] && [ -f "$d/src/dhry_1.c" ] && break
+	done
+	ub_src=$d
+	;;
+esac
+[ -n "$trees" ] || trees=$top
+trees=$(printf '%s\n' "$trees" | sed '/^$/d')
+ntrees=$(printf '%s\n' "$trees" | wc -l)
+[ -n "$copies" ] || copies="1 2"
+[ -n "$pairs" ] || { [ $runner = 1 ] && pairs=2 || pairs=5; }
+for n in $only; do
+	printf '%s\n' "$TESTS" | grep -q "^$n|" ||
+		die "--tests: $n is not one of the 12 index tests"
+done
+command -v "$cc" >/dev/null 2>&1 || die "compiler $cc not found"
+command -v make >/dev/null 2>&1 || die "make not found"
+[ $runner = 0 ] || command -v perl >/dev/null 2>&1 ||
+	die "--runner needs perl for UnixBench's Run"
+
+# dur KIND: the duration argument of a test; est KIND: the seconds a run
+# of it takes, roughly.
+dur() {
+	case $1 in
+	W) echo 10 ;;
+	L) echo $((secs * 2)) ;;
+	*) echo "$secs" ;;
+	esac
+}
+est() {
+	case $1 in
+	W) echo 11 ;;
+	F) echo $((secs + 15)) ;;
+	*) dur "$1" ;;
+	esac
+}
+# The estimate: a pass of each test in each copies value of each run
+# (with UnixBench's 3 s pause before it), or each run of each pair.
+est=0
+ncopies=$(echo "$copies" | wc -w)
+for row in $(printf '%s\n' "$TESTS" | cut -d'|' -f1,4,6); do
+	n=${row%%|*}
+	[ -z "$only" ] || case " $only " in *" $n "*) ;; *) continue ;; esac
+	if [ $runner = 1 ]; then
+		est=$((est + pairs * (ntrees + 1) * ncopies * (${row##*|} + 3)))
+	else
+		k=${row#*|}
+		est=$((est + pairs * (ntrees + 1) * ($(est "${k%|*}") + 1)))
+	fi
+done
+
+if [ -z "$work" ]; then
+	mkdir -p "$top/tmp" || exit 1
+	work=$(mktemp -d "$top/tmp/fidelity.XXXXXX") || exit 1
+else
+	[ ! -e "$work" ] || [ -z "$(ls -A "$work")" ] ||
+		die "-w $work: not empty (nothing is overwritten)"
+	mkdir -p "$work" || exit 1
+	work=$(cd "$work" && pwd)
+fi
+echo "$me: work folder $work; about $(((est + 90) / 60)) minutes"
+
+# The UnixBench copy: $work/ub is its UnixBench folder.
+case $ub_src in
+*.tar.gz | *.tgz)
+	mkdir "$work/src" && tar -xzf "$ub_src" -C "$work/src" ||
+		die "cannot unpack $ub_src"
+	d=$(find "$work/src" -path '*UnixBench/src/dhry_1.c' | head -n 1)
+	mv "${d%/src/dhry_1.c}" "$work/ub" && rm -rf "$work/src" || exit 1
+	;;
+*) cp -R "$ub_src" "$work/ub" || die "cannot copy $ub_src" ;;
+esac
+ub=$work/ub
+
+# bytebench first: its build.info says the flags UnixBench gets.
+i=0
+opt=
+for t in $trees; do
+	i=$((i + 1))
+	echo "$me: building bytebench $t with $cc"
+	if ! make -s -C "$t" CC="$cc" BUILD="$work/b$i/build" \
+	    PGMS="$work/b$i/pgms" all >"$work/b$i.build.log" 2>&1; then
+		tail -n 20 "$work/b$i.build.log" >&2
+		die "building $t failed (log: $work/b$i.build.log)"
+	fi
+	o=$(sed -n 's/^opt=//p' "$work/b$i/pgms/build.info")
+	[ -z "$opt" ] || [ "$o" = "$opt" ] ||
+		echo "$me: warning: $t builds with '$o', not '$opt'" >&2
+	[ -n "$opt" ] || opt=$o
+	mkdir -p "$work/b$i/tmp" "$work/b$i/results"
+done
+echo "$me: building UnixBench with $cc $opt"
+if ! make -C "$ub" clean >/dev/null 2>&1 ||
+    ! make -C "$ub" CC="$cc" UB_GCC_OPTIONS="$opt" all \
+    >"$work/ub.build.log" 2>&1 || [ ! -x "$ub/pgms/dhry2reg" ]; then
+	tail -n 20 "$work/ub.build.log" >&2
+	die "building UnixBench failed (log: $work/ub.build.log)"
+fi
+grep -q -- "$opt" "$work/ub.build.log" ||
+	die "UnixBench did not build with '$opt' (log: $work/ub.build.log)"
+mkdir -p "$ub/tmp" "$ub/results" "$work/out"
+
+# now: the time of day in seconds, to the microsecond where date(1) or
+# perl can tell it.
+now() {
+	t=$(date +%s.%N 2>/dev/null)
+	case $t in
+	*[!0-9.]* | '' | *.) perl -MTime::HiRes=time -e 'printf "%.6f\n", time' \
+	    2>/dev/null || date +%s ;;
+	*) echo "$t" ;;
+	esac
+}
+
+# ub_run ARGS OUT: one run of a UnixBench program as its Run starts it (in
+# testdir, with its UB_ variables and LANG, after a sync); prints the rate:
+# COUNT / (TIME, else the wall time) * timebase, or COUNT for timebase 0.
+ub_run() {
+	sync
+	start=$(now)
+	# shellcheck disable=SC2086
+	(cd "$ub/testdir" && UB_BINDIR=$ub/pgms UB_TMPDIR=$ub/tmp \
+	    UB_TESTDIR=$ub/testdir UB_RESULTDIR=$ub/results LANG=en_US.utf8 \
+	    exec "$ub/pgms/"$1) </dev/null >"$2" 2>&1
+	end=$(now)
+	awk -F'|' -v wall="$(echo "$start $end" | awk '{ print $2 - $1 }')" '
+	    $1 == "COUNT" { c = $2; tb = $3 }
+	    $1 == "TIME" { t = $2 }
+	    END {
+		if (c == "") exit 1
+		if (t == "") t = wall
+		if (tb > 0) printf "%.4f\n", c / (t / tb); else printf "%.4f\n", c
+	    }' "$2"
+}
+
+# bb_run TREE-INDEX NAME TITLE SECONDS OUT: one pass of test NAME by the
+# tree's runner (its environment, locale and scoring); prints the rate
+# from the text report.
+bb_run() {
+	(UB_BINDIR=$work/b$1/pgms UB_TMPDIR=$work/b$1/tmp \
+	    UB_TESTDIR=$(printf '%s\n' "$trees" | sed -n "$1p")/testdir \
+	    UB_RESULTDIR=$work/b$1/results UB_OUTPUT_FILE_NAME=${5##*/} \
+	    "$work/b$1/pgms/bytebench" -q -i 1 -c 1 -f text --duration "$4" \
+	    --no-warnings "$2") </dev/null >"$5.console" 2>&1
+	awk -v t="$3" 'index($0, t) == 1 {
+		rest = substr($0, length(t) + 1)
+		if (rest ~ /^ +[0-9.]+ +[A-Za-z]+ +\(/) {
+			split(rest, a, " "); print a[1]; found = 1; exit
+		}
+	    } END { exit !found }' "$work/b$1/results/${5##*/}"
+}
+
+# stats FILE: of the numbers in FILE, "median min max".
+stats() {
+	sort -n "$1" | awk '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%s %s %s\n", m, v[1], v[NR] }'
+}
+
+tree_label() {
+	if [ "$ntrees" = 1 ]; then echo bytebench; else echo "tree $1"; fi
+}
+
+# one_ub NAME ARGS PAIR, one_bb NAME TITLE SECONDS PAIR: a run of each
+# suite, its rate appended to $work/out/NAME.ub or NAME.bI.
+one_ub() {
+	o=$work/out/$1.ub.$3
+	r=$(ub_run "$2" "$o") || fail "UnixBench $1 printed no result (see $o)"
+	echo "$r" >>"$work/out/$1.ub"
+}
+one_bb() {
+	i=1
+	for _ in $trees; do
+		o=$work/out/$1.b$i.$4
+		b=$(bb_run "$i" "$1" "$2" "$3" "$o") ||
+			fail "bytebench $1 gave no result (see $o.console)"
+		echo "$b" >>"$work/out/$1.b$i"
+		i=$((i + 1))
+	done
+}
+
+fail() {
+	echo "$me: $*" >&2
+	exit 1
+}
+
+per_program() {
+	printf '%s\n' "$TESTS" >"$work/tests.txt"
+	while IFS='|' read -r name title args kind tol _; do
+		[ -z "$only" ] || case " $only " in *" $name "*) ;; *) continue ;; esac
+		s=$(dur "$kind")
+		a=$(printf '%s' "$args" | sed "s|@S|$s|g; s|@TMP|$ub/tmp|g; s|@BIN|$ub/pgms|g")
+		p=1
+		while [ $p -le "$pairs" ]; do
+			# Odd pairs start with UnixBench, even ones with bytebench.
+			if [ $((p % 2)) = 1 ]; then
+				one_ub "$name" "$a" $p && one_bb "$name" "$title" "$s" $p
+			else
+				one_bb "$name" "$title" "$s" $p && one_ub "$name" "$a" $p
+			fi
+			i=1
+			for _ in $trees; do
+				awk -v b="$(sed -n "${p}p" "$work/out/$name.b$i")" \
+				    -v r="$(sed -n "${p}p" "$work/out/$name.ub")" \
+				    'BEGIN { printf "%.6f\n", b / r }' >>"$work/out/$name.ratio$i"
+				i=$((i + 1))
+			done
+			q=
+			for f in "$work/out/$name.ratio"*; do
+				q="$q $(sed -n "${p}p" "$f")"
+			done
+			echo "$me: $name pair $p: UnixBench $(sed -n "${p}p" "$work/out/$name.ub"), ratio$q" >&2
+			p=$((p + 1))
+		done
+	done <"$work/tests.txt"
+	echo
+	echo "Per program: $pairs pairs of runs, $secs s (shell tests $((2 * secs)) s), $cc $opt"
+	i=1
+	for t in $trees; do
+		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+		i=$((i + 1))
+	done
+	printf '%-17s %-9s %13s %13s %7s %15s %4s  %s\n' test suite \
+	    UnixBench bytebench ratio "ratio spread" tol verdict
+	printf '%s\n' "$TESTS" | while IFS='|' read -r name title args kind tol _; do
+		[ -f "$work/out/$name.ub" ] || continue
+		# shellcheck disable=SC2046
+		set -- $(stats "$work/out/$name.ub")
+		ubm=$1
+		i=1
+		for _ in $trees; do
+			# shellcheck disable=SC2046
+			set -- $(stats "$work/out/$name.b$i")
+			bbm=$1
+			# shellcheck disable=SC2046
+			set -- $(stats "$work/out/$name.ratio$i")
+			awk -v n="$name" -v l="$(tree_label $i)" -v u="$ubm" \
+			    -v b="$bbm" -v m="$1" -v lo="$2" -v hi="$3" -v tol="$tol" \
+			    'BEGIN { d = m - 1; if (d < 0) d = -d
+			    printf "%-17s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %3d%%  %s\n",
+			    n, l, u, b, m, lo, hi, tol, d <= tol / 100 ? "ok" : "OFF" }'
+			i=$((i + 1))
+		done
+	done
+}
+
+# index_rows REPORT: "copies|title|result" for every index row, and
+# "copies|Index Score|score" for each copies block of a text report.
+index_rows() {
+	awk '/running [0-9]+ parallel cop/ {
+		for (i = 1; i <= NF; i++) if ($i == "running") c = $(i + 1)
+	    }
+	    /^System Benchmarks (Index Values|Partial Index)/ { on = 1; next }
+	    /^System Benchmarks Index Score/ { print c "|Index Score|" $NF; on = 0; next }
+	    on && NF >= 4 && $NF ~ /^[0-9.]+$/ && $(NF - 1) ~ /^[0-9.]+$/ {
+		t = $0; sub(/ +[0-9.]+ +[0-9.]+ +[0-9.]+ *$/, "", t)
+		print c "|" t "|" $(NF - 1)
+	    }' "$1"
+}
+
+# run_ub PAIR, run_bb PAIR: one run of each runner, its index rows (see
+# index_rows) in $work/out/rows.ub.PAIR or rows.bI.PAIR.
+run_ub() {
+	echo "$me: pair $1: UnixBench ./Run$cargs -i 1 $what" >&2
+	# shellcheck disable=SC2086
+	(cd "$ub" && UB_RESULTDIR=$ub/results ./Run $cargs -i 1 $what) \
+	    </dev/null >"$work/out/run.ub.$1" 2>&1
+	index_rows "$work/out/run.ub.$1" >"$work/out/rows.ub.$1"
+	[ -s "$work/out/rows.ub.$1" ] ||
+		fail "UnixBench's Run gave no index (see $work/out/run.ub.$1)"
+}
+run_bb() {
+	i=1
+	for t in $trees; do
+		echo "$me: pair $1: bytebench$cargs -i 1 $what ($t)" >&2
+		# shellcheck disable=SC2086
+		(UB_BINDIR=$work/b$i/pgms UB_TMPDIR=$work/b$i/tmp \
+		    UB_TESTDIR=$t/testdir UB_RESULTDIR=$work/b$i/results \
+		    UB_OUTPUT_FILE_NAME=run.$1 "$work/b$i/pgms/bytebench" \
+		    -q -f text $cargs -i 1 $what) </dev/null \
+		    >"$work/out/run.b$i.$1.console" 2>&1
+		index_rows "$work/b$i/results/run.$1" >"$work/out/rows.b$i.$1"
+		[ -s "$work/out/rows.b$i.$1" ] ||
+			fail "bytebench gave no index (see $work/out/run.b$i.$1.console)"
+		i=$((i + 1))
+	done
+}
+
+runner_level() {
+	cargs=
+	for c in $copies; do cargs="$cargs -c $c"; done
+	what=${only:-index}
+	p=1
+	while [ $p -le "$pairs" ]; do
+		# Odd pairs start with UnixBench, even ones with bytebench.
+		if [ $((p % 2)) = 1 ]; then
+			run_ub $p && run_bb $p
+		else
+			run_bb $p && run_ub $p
+		fi
+		p=$((p + 1))
+	done
+	echo
+	echo "Runner level: $pairs alternating pairs of ./Run$cargs -i 1 $what, $cc $opt"
+	i=1
+	for t in $trees; do
+		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+		i=$((i + 1))
+	done
+	for c in $copies; do
+		echo
+		echo "$c cop$([ "$c" = 1 ] && echo y || echo ies):"
+		printf '%-40s %-9s %12s %12s %7s %15s  %s\n' test suite UnixBench \
+		    bytebench ratio "ratio spread" verdict
+		grep "^$c|" "$work/out/rows.ub.1" | cut -d'|' -f2 | while read -r title; do
+			i=1
+			for _ in $trees; do
+				: >"$work/out/u" && : >"$work/out/b" && : >"$work/out/q"
+				p=1
+				while [ $p -le "$pairs" ]; do
+					u=$(grep -F "$c|$title|" "$work/out/rows.ub.$p" | cut -d'|' -f3)
+					b=$(grep -F "$c|$title|" "$work/out/rows.b$i.$p" | cut -d'|' -f3)
+					if [ -n "$u" ] && [ -n "$b" ]; then
+						echo "$u" >>"$work/out/u"
+						echo "$b" >>"$work/out/b"
+						awk -v b="$b" -v u="$u" 'BEGIN { printf "%.6f\n", b / u }' >>"$work/out/q"
+					fi
+					p=$((p + 1))
+				done
+				if [ -s "$work/out/q" ]; then
+					tol=3
+					case $title in
+					Pipe-based* | Shell*) tol=5 ;;
+					esac
+					# shellcheck disable=SC2046
+					set -- $(stats "$work/out/q")
+					awk -v n="$title" -v l="$(tree_label $i)" -v tol="$tol" \
+					    -v u="$(stats "$work/out/u" | cut -d' ' -f1)" \
+					    -v b="$(stats "$work/out/b" | cut -d' ' -f1)" \
+					    -v m="$1" -v lo="$2" -v hi="$3" 'BEGIN {
+					    d = m - 1; if (d < 0) d = -d
+					    printf "%-40s %-9s %12.1f %12.1f %7.3f %7.3f-%-7.3f  %s\n",
+					    n, l, u, b, m, lo, hi, d <= tol / 100 ? "ok" : "OFF" }'
+				else
+					printf '%-40s %-9s missing\n' "$title" "$(tree_label $i)"
+				fi
+				i=$((i + 1))
+			done
+		done
+	done
+}
+
+if [ $runner = 1 ]; then
+	runner_level
+else
+	per_program
+fi
+echo
+echo "Every run's output: $work/out"
