@@ -276,6 +276,36 @@ tree_label() {
 	if [ "$ntrees" = 1 ]; then echo bytebench; else echo "tree $1"; fi
 }
 
+# heading TEXT: the table's title and the trees measured.
+heading() {
+	echo
+	echo "$1, $cc $opt"
+	i=1
+	for t in $trees; do
+		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+		i=$((i + 1))
+	done
+}
+
+# row WIDTH NAME LABEL UFILE BFILE QFILE TOL: a table row of the median
+# rates in UFILE and BFILE, the median, least and greatest ratio in QFILE
+# and the verdict against TOL percent; the header with NAME "test".
+row() {
+	if [ "$2" = test ]; then
+		printf "%-${1}s %-9s %13s %13s %7s %15s %4s  %s\n" test suite \
+		    UnixBench bytebench ratio "ratio spread" tol verdict
+		return
+	fi
+	# shellcheck disable=SC2046
+	set -- "$@" $(stats "$6")
+	awk -v w="$1" -v n="$2" -v l="$3" -v tol="$7" -v m="$8" -v lo="$9" \
+	    -v hi="${10}" -v u="$(stats "$4" | cut -d' ' -f1)" \
+	    -v b="$(stats "$5" | cut -d' ' -f1)" 'BEGIN {
+		d = m - 1; if (d < 0) d = -d
+		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %3d%%  %s\n",
+		    n, l, u, b, m, lo, hi, tol, d <= tol / 100 ? "ok" : "OFF" }'
+}
+
 # one_ub NAME ARGS PAIR, one_bb NAME TITLE SECONDS PAIR: a run of each
 # suite, its rate appended to $work/out/NAME.ub or NAME.bI.
 one_ub() {
@@ -328,32 +358,14 @@ per_program() {
 			p=$((p + 1))
 		done
 	done <"$work/tests.txt"
-	echo
-	echo "Per program: $pairs pairs of runs, $secs s (shell tests $((2 * secs)) s), $cc $opt"
-	i=1
-	for t in $trees; do
-		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
-		i=$((i + 1))
-	done
-	printf '%-17s %-9s %13s %13s %7s %15s %4s  %s\n' test suite \
-	    UnixBench bytebench ratio "ratio spread" tol verdict
+	heading "Per program: $pairs pairs of runs, $secs s (shell tests $((2 * secs)) s)"
+	row 17 test
 	printf '%s\n' "$TESTS" | while IFS='|' read -r name title args kind tol _; do
 		[ -f "$work/out/$name.ub" ] || continue
-		# shellcheck disable=SC2046
-		set -- $(stats "$work/out/$name.ub")
-		ubm=$1
 		i=1
 		for _ in $trees; do
-			# shellcheck disable=SC2046
-			set -- $(stats "$work/out/$name.b$i")
-			bbm=$1
-			# shellcheck disable=SC2046
-			set -- $(stats "$work/out/$name.ratio$i")
-			awk -v n="$name" -v l="$(tree_label $i)" -v u="$ubm" \
-			    -v b="$bbm" -v m="$1" -v lo="$2" -v hi="$3" -v tol="$tol" \
-			    'BEGIN { d = m - 1; if (d < 0) d = -d
-			    printf "%-17s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %3d%%  %s\n",
-			    n, l, u, b, m, lo, hi, tol, d <= tol / 100 ? "ok" : "OFF" }'
+			row 17 "$name" "$(tree_label $i)" "$work/out/$name.ub" \
+			    "$work/out/$name.b$i" "$work/out/$name.ratio$i" "$tol"
 			i=$((i + 1))
 		done
 	done
@@ -415,19 +427,16 @@ runner_level() {
 		fi
 		p=$((p + 1))
 	done
-	echo
-	echo "Runner level: $pairs alternating pairs of ./Run$cargs -i 1 $what, $cc $opt"
-	i=1
-	for t in $trees; do
-		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
-		i=$((i + 1))
-	done
+	heading "Runner level: $pairs alternating pairs of ./Run$cargs -i 1 $what"
 	for c in $copies; do
 		echo
 		echo "$c cop$([ "$c" = 1 ] && echo y || echo ies):"
-		printf '%-40s %-9s %12s %12s %7s %15s  %s\n' test suite UnixBench \
-		    bytebench ratio "ratio spread" verdict
+		row 40 test
 		grep "^$c|" "$work/out/rows.ub.1" | cut -d'|' -f2 | while read -r title; do
+			tol=3
+			case $title in
+			Pipe-based* | Shell*) tol=5 ;;
+			esac
 			i=1
 			for _ in $trees; do
 				: >"$work/out/u" && : >"$work/out/b" && : >"$work/out/q"
@@ -443,19 +452,8 @@ runner_level() {
 					p=$((p + 1))
 				done
 				if [ -s "$work/out/q" ]; then
-					tol=3
-					case $title in
-					Pipe-based* | Shell*) tol=5 ;;
-					esac
-					# shellcheck disable=SC2046
-					set -- $(stats "$work/out/q")
-					awk -v n="$title" -v l="$(tree_label $i)" -v tol="$tol" \
-					    -v u="$(stats "$work/out/u" | cut -d' ' -f1)" \
-					    -v b="$(stats "$work/out/b" | cut -d' ' -f1)" \
-					    -v m="$1" -v lo="$2" -v hi="$3" 'BEGIN {
-					    d = m - 1; if (d < 0) d = -d
-					    printf "%-40s %-9s %12.1f %12.1f %7.3f %7.3f-%-7.3f  %s\n",
-					    n, l, u, b, m, lo, hi, d <= tol / 100 ? "ok" : "OFF" }'
+					row 40 "$title" "$(tree_label $i)" "$work/out/u" \
+					    "$work/out/b" "$work/out/q" "$tol"
 				else
 					printf '%-40s %-9s missing\n' "$title" "$(tree_label $i)"
 				fi
