@@ -16,6 +16,9 @@
  *   orphan PIDFILE ACTION...         forks a grandchild that ignores
  *                                    SIGTERM and sleeps, appends its pid
  *                                    to PIDFILE, then does ACTION
+ *   detach PIDFILE ACTION...         the same, the grandchild in a new
+ *                                    session (setsid): out of the pass's
+ *                                    process group
  *   fill PATH KIB ACTION...          writes KIB KiB to PATH, then ACTION
  *   link TARGET ACTION...            symlink "link" in the cwd -> TARGET
  *   sleep MS ACTION...               sleeps MS milliseconds, then ACTION
@@ -27,7 +30,8 @@
  *   cycle FILE N...                  COUNT|N|1|lps and TIME|1 with the
  *                                    next N of the list each run, the run
  *                                    number kept in FILE (one copy only)
- * With FAKE_ENVLOG set, each run appends one line describing its copy
+ * With FAKE_NO_BARRIER set, it skips the start barrier (as a program
+ * that does not use bench_ready).  With FAKE_ENVLOG set, each run appends one line describing its copy
  * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd, process group)
  * to that file; it also leaves a file in UB_TMPDIR to show that the
  * runner cleans up.
@@ -91,19 +95,33 @@ join(char *const *words, int from, int n, char *buf, size_t len)
 	}
 }
 
-/* Forks a grandchild that outlives SIGTERM; appends its pid to file. */
+/*
+ * Forks a grandchild that outlives SIGTERM, in a session of its own when
+ * detach is set, and waits until it is so; appends its pid to file.
+ */
 static void
-orphan(const char *file)
+orphan(const char *file, int detach)
 {
-	char line[32];
-	pid_t pid = fork();
-	int fd, n;
+	char line[32], c = 'x';
+	pid_t pid;
+	int fd, n, ready[2];
 
-	if (pid == 0) {
+	if (pipe(ready) == -1)
+		return;
+	if ((pid = fork()) == 0) {
+		if (detach)
+			setsid();
 		signal(SIGTERM, SIG_IGN);
+		if (write(ready[1], &c, 1) != 1)
+			_exit(1);
+		close(ready[1]);
 		for (;;)
 			pause();
 	}
+	close(ready[1]);
+	if (pid != -1 && read(ready[0], &c, 1) != 1)
+		perror("fake: orphan");
+	close(ready[0]);
 	n = snprintf(line, sizeof(line), "%ld\n", (long)pid);
 	if (pid == -1 || (fd = open(file, O_WRONLY | O_CREAT | O_APPEND,
 	    0644)) == -1)
@@ -167,8 +185,9 @@ act(char **w, int n)
 	char text[1024];
 	long v;
 
-	if (strcmp(w[1], "orphan") == 0 && n > 3) {
-		orphan(w[2]);
+	if ((strcmp(w[1], "orphan") == 0 || strcmp(w[1], "detach") == 0) &&
+	    n > 3) {
+		orphan(w[2], w[1][0] == 'd');
 		return act(w + 2, n - 2);
 	}
 	if (strcmp(w[1], "fill") == 0 && n > 4 &&
@@ -269,7 +288,7 @@ main(int argc, char **argv)
 		strncat(key, argv[i], sizeof(key) - strlen(key) - 1);
 	}
 	log_env(key);
-	if (bench_ready() == -1)
+	if (getenv("FAKE_NO_BARRIER") == NULL && bench_ready() == -1)
 		return bench_fail("fake: start barrier:");
 	fprintf(stderr, "fake: %s\n", key);
 	if (spec == NULL || (f = fopen(spec, "r")) == NULL)
