@@ -21,6 +21,7 @@
 #include "bench.h"
 #include "escape.h"
 #include "process.h"
+#include "sysinfo.h"
 
 /* The most of a copy's stdout or stderr kept in the report. */
 #define MAX_CAPTURE (1 << 20)
@@ -66,6 +67,8 @@ process_install_signals(void)
 	sa.sa_handler = on_child;
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
+	/* Orphans of the passes come back to the runner to be killed. */
+	sysinfo_subreaper();
 	sa.sa_handler = SIG_IGN;
 	/* Past a file size limit a write fails (EFBIG) instead of killing. */
 	if (sigaction(SIGXFSZ, &sa, NULL) == -1)
@@ -252,6 +255,9 @@ wait_event(int fd, double seconds, const sigset_t *mask)
 struct pass_state {
 	pid_t *pids;
 	double *ended;		/* bench_now() at exit, 0 while running */
+	double *stopped_at;	/* bench_now() of a stop, 0 while not stopped */
+	double *stopped_s;	/* seconds stopped in all */
+	int *stops;		/* how many times it was stopped */
 	int *status;
 	int ncopies, running;
 	double killed;		/* bench_now() of the first kill, 0 when none */
@@ -261,7 +267,67 @@ struct pass_state {
 	int gate;		/* write end of the exec gate, or -1 */
 };
 
-/* Reaps every copy that has ended, without blocking. */
+/* Copy i is no longer stopped (continued or ended) at now. */
+static void
+stop_end(struct pass_state *st, int i, double now)
+{
+	if (st->stopped_at[i] > 0)
+		st->stopped_s[i] += now - st->stopped_at[i];
+	st->stopped_at[i] = 0;
+}
+
+/* Notes each copy stopped (SIGSTOP, SIGTSTP, a debugger) or continued. */
+static void
+watch_stops(struct pass_state *st)
+{
+	siginfo_t si;
+	double now;
+	int i;
+
+	for (;;) {
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_ALL, 0, &si, WSTOPPED | WCONTINUED | WNOHANG) ==
+		    -1 || si.si_pid == 0)
+			return;
+		now = bench_now();
+		for (i = 0; i < st->ncopies; i++) {
+			if (st->pids[i] != si.si_pid || st->ended[i] != 0)
+				continue;
+			if (si.si_code == CLD_CONTINUED) {
+				stop_end(st, i, now);
+			} else {
+				st->stops[i]++;
+				if (st->stopped_at[i] == 0)
+					st->stopped_at[i] = now;
+			}
+		}
+	}
+}
+
+/*
+ * Kills and reaps what was re-parented to the runner (a child subreaper
+ * on Linux): processes of the pass that left its process group, such as
+ * a grandchild in a session of its own.  Their children come back to the
+ * runner in turn, so it repeats until none is left.
+ */
+static void
+kill_adopted(void)
+{
+	pid_t kids[64];
+	int n, i, round;
+
+	for (round = 0; round < 100; round++) {
+		if ((n = sysinfo_children(kids, 64)) == 0)
+			return;
+		for (i = 0; i < n; i++)
+			kill(kids[i], SIGKILL);
+		for (i = 0; i < n; i++)
+			while (waitpid(kids[i], NULL, 0) == -1 && errno == EINTR)
+				;
+	}
+}
+
+/* Reaps every copy that has ended, without blocking; notes stops. */
 static void
 reap(struct pass_state *st)
 {
@@ -269,11 +335,13 @@ reap(struct pass_state *st)
 	pid_t pid;
 	int status, i;
 
+	watch_stops(st);
 	while (st->running > 0 &&
 	    (pid = counters_reap(&status, st->level, &c)) > 0) {
 		for (i = 0; i < st->ncopies; i++) {
 			if (st->pids[i] != pid)
 				continue;
+			stop_end(st, i, bench_now());
 			st->status[i] = status;
 			st->ctr[i] = c;
 			st->ended[i] = bench_now();
@@ -333,6 +401,7 @@ watch(struct pass_state *st, pid_t pgid, double deadline,
 		reap(st);
 		if (st->running == 0) {
 			kill(-pgid, SIGKILL);
+			kill_adopted();
 			return;
 		}
 		now = bench_now();
@@ -341,6 +410,7 @@ watch(struct pass_state *st, pid_t pgid, double deadline,
 			*why = process_stop_signal ? OUTCOME_INTERRUPTED :
 			    OUTCOME_TIMEOUT;
 			kill(-pgid, SIGTERM);
+			kill(-pgid, SIGCONT);	/* a stopped copy acts on it */
 			st->killed = now;
 			kill_at = now + KILL_GRACE;
 		}
@@ -359,7 +429,7 @@ static int
 collect(const struct launch *l, struct pass_state *st, double forked,
     double release, double origin, enum outcome why, struct pass_result *p)
 {
-	char msg[64];
+	char msg[160];
 	int i, rc = 0;
 
 	for (i = 0; i < st->ncopies; i++) {
@@ -372,9 +442,14 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 		c->output = slurp(l[i].out_path);
 		c->errors = slurp(l[i].err_path);
 		c->start_s = release - origin;
-		/* A copy that ended before the release is timed from its fork. */
+		/*
+		 * A copy that ended before the release, or of a pass whose
+		 * copies did not all take part in the start barrier (a program
+		 * without bench_ready), is timed from its fork.
+		 */
 		c->wall_s = c->time_s = st->ended[i] -
-		    (st->ended[i] < release ? forked : release);
+		    (st->ended[i] < release || p->nready < st->ncopies ?
+			forked : release);
 		c->counters = st->ctr[i];
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
@@ -388,6 +463,12 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 			c->outcome = OUTCOME_INTERRUPTED;
 			snprintf(msg, sizeof(msg), "interrupted by signal %d",
 			    (int)process_stop_signal);
+		} else if (st->stops[i] > 0) {
+			/* Its time counts the stop: the pass measured nothing. */
+			c->outcome = OUTCOME_FAILED;
+			snprintf(msg, sizeof(msg), "stopped for %.1f s during the "
+			    "pass (SIGSTOP, SIGTSTP or a debugger): not a "
+			    "measurement", st->stopped_s[i]);
 		}
 		c->message = strdup(msg);
 		if (!c->command || !c->output || !c->errors || !c->message)
@@ -464,6 +545,9 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
 	st.pids = calloc((size_t)ncopies, sizeof(*st.pids));
 	st.ended = calloc((size_t)ncopies, sizeof(*st.ended));
+	st.stopped_at = calloc((size_t)ncopies, sizeof(*st.stopped_at));
+	st.stopped_s = calloc((size_t)ncopies, sizeof(*st.stopped_s));
+	st.stops = calloc((size_t)ncopies, sizeof(*st.stops));
 	st.status = calloc((size_t)ncopies, sizeof(*st.status));
 	st.ctr = calloc((size_t)ncopies, sizeof(*st.ctr));
 	st.perf = calloc((size_t)ncopies, sizeof(*st.perf));
@@ -474,7 +558,8 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 		for (i = 0; i < ncopies; i++)
 			st.perf[i].fd[0] = st.perf[i].fd[1] =
 			    st.perf[i].fd[2] = -1;
-	if (!p->copies || !st.pids || !st.ended || !st.status || !st.ctr ||
+	if (!p->copies || !st.pids || !st.ended || !st.stopped_at ||
+	    !st.stopped_s || !st.stops || !st.status || !st.ctr ||
 	    !st.perf || !envs) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -544,6 +629,9 @@ out:
 	free(envs);
 	free(st.pids);
 	free(st.ended);
+	free(st.stopped_at);
+	free(st.stopped_s);
+	free(st.stops);
 	free(st.status);
 	free(st.ctr);
 	free(st.perf);

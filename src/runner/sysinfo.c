@@ -13,6 +13,9 @@
 #endif
 
 #include <sys/types.h>
+#ifdef SYSINFO_LINUX
+#include <sys/prctl.h>
+#endif
 #ifdef SYSINFO_BSD
 #include <sys/param.h>
 #include <sys/mount.h>
@@ -35,6 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "parse.h"
 #include "sysinfo.h"
 
 /* A malloc'd copy of s with surrounding blanks and quotes removed. */
@@ -1052,4 +1056,47 @@ void
 sysinfo_flush_files(void)
 {
 	sync();
+}
+
+int
+sysinfo_subreaper(void)
+{
+#if defined(SYSINFO_LINUX) && defined(PR_SET_CHILD_SUBREAPER)
+	return prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L) == 0 ? 0 : -1;
+#else
+	return -1;
+#endif
+}
+
+int
+sysinfo_children(pid_t *out, int max)
+{
+#ifdef SYSINFO_LINUX
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	char path[64], stat[512], *paren;
+	long ppid, pid;
+	int n = 0;
+
+	if (d == NULL)
+		return 0;
+	while (n < max && (e = readdir(d)) != NULL) {
+		if (parse_long(e->d_name, 1, LONG_MAX, &pid) == -1)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/stat", e->d_name);
+		/* "pid (comm) state ppid ...": comm may hold anything. */
+		if (sysinfo_read_small(path, stat, sizeof(stat)) == -1 ||
+		    (paren = strrchr(stat, ')')) == NULL ||
+		    sscanf(paren + 1, " %*c %ld", &ppid) != 1 ||
+		    ppid != (long)getpid())
+			continue;
+		out[n++] = (pid_t)pid;
+	}
+	closedir(d);
+	return n;
+#else
+	(void)out;
+	(void)max;
+	return 0;
+#endif
 }

@@ -124,4 +124,17 @@ int sysinfo_fs_type(const char *mountinfo, const char *path, char *out,
 /* Flushes dirty file data to disk (sync). */
 void sysinfo_flush_files(void);
 
+/*
+ * Makes this process a child subreaper (Linux PR_SET_CHILD_SUBREAPER): an
+ * orphan below it, even one in a session of its own, becomes its child
+ * instead of init's.  0, or -1 where the system has none.
+ */
+int sysinfo_subreaper(void);
+
+/*
+ * The pids of this process's children (from /proc on Linux), at most
+ * max of them into out.  Returns how many, 0 where it cannot tell.
+ */
+int sysinfo_children(pid_t *out, int max);
+
 #endif
