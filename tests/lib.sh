@@ -53,3 +53,26 @@ runb() {
 	err=$(cat "$scratch/stderr")
 	rep=$(ls "$UB_RESULTDIR"/*-01 2>/dev/null)
 }
+
+# wait_for FILE: returns when FILE exists and is not empty (at most 10 s).
+wait_for() {
+	n=0
+	while [ ! -s "$1" ] && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+# running PID: the process exists and has not ended (a zombie has).
+running() {
+	st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] &&
+	    [ "${st#Z}" = "$st" ]
+}
+
+# reap_bg PID RESULTDIR: waits for a runner started in the background;
+# sets rc (its exit status) and rep (its first report in RESULTDIR).
+reap_bg() {
+	wait "$1"
+	rc=$?
+	rep=$(ls "$2"/*-01 2>/dev/null)
+}

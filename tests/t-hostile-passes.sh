@@ -9,12 +9,6 @@
 
 fake_bin "hostile passes" pipe spawn
 
-# running PID: the process exists and is not a zombie.
-running() {
-	st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] &&
-	    [ "${st#Z}" = "$st" ]
-}
-
 # rate REPORT TITLE: the number on TITLE's row of the text report.
 rate() {
 	sed -n "s/^$2  *\\([0-9.]*\\) lps.*/\\1/p" "$1"
@@ -39,19 +33,13 @@ FAKE_ENVLOG=$scratch/envlog FAKE_SPEC=$scratch/slow \
     UB_RESULTDIR=$scratch/res6 "$BYTEBENCH" -q -c 1 -i 1 pipe spawn \
     >"$scratch/out6" 2>&1 &
 runner=$!
-n=0
-while [ ! -s "$scratch/envlog" ] && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_for "$scratch/envlog"
 sleep 0.3
 copy=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
 kill -STOP "$copy"
 sleep 1
 kill -CONT "$copy"
-wait "$runner"
-rc=$?
-rep=$(ls "$scratch"/res6/*-01 2>/dev/null)
+reap_bg "$runner" "$scratch/res6"
 check "stopped: exit status 1" [ "$rc" -eq 1 ]
 check "stopped: the test is marked, with why" grep -q \
     '^Pipe Throughput  *failed lps  *(stopped for [0-9.]* s' "$rep"

@@ -16,15 +16,6 @@ printf 'pipe:* sleep 2500 count 5 1 lps 1\n* count 7 1 lps 1\n' \
 printf '* count 7 1 lps 1\n' >"$scratch/fast"
 export FAKE_SPEC="$scratch/fast"
 
-# wait_for FILE: until FILE exists (at most 10 s).
-wait_for() {
-	n=0
-	while [ ! -e "$1" ] && [ $n -lt 100 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
-
 # empties DIR: the empty regular files in DIR.
 empties() {
 	find "$1" -type f -size 0 2>/dev/null
@@ -36,7 +27,6 @@ res=$scratch/res2
 FAKE_SPEC=$scratch/slow UB_RESULTDIR=$res "$BYTEBENCH" -q -c 1 -i 1 \
     -f text,json pipe >"$scratch/a.out" 2>"$scratch/a.err" &
 a=$!
-wait_for "$res"
 n=0
 while [ -z "$(ls "$res" 2>/dev/null)" ] && [ $n -lt 100 ]; do
 	sleep 0.1

@@ -35,12 +35,6 @@ ln -s make "$tools/gmake"
 export PATH="$tools:$PATH"
 unset UB_BINDIR UB_TMPDIR MAKE_SLOW
 
-# running PID: the process exists and is not a zombie.
-running() {
-	st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] &&
-	    [ "${st#Z}" = "$st" ]
-}
-
 # 1. A link planted at the build stamp is replaced, never written through.
 echo precious >"$scratch/victim"
 mkdir -p "$tree/build"
@@ -57,11 +51,7 @@ check "stamp: a planted link is not followed" sh -c "
 rm -f "$tree/build/run.stamp" "$scratch/make.log" "$scratch/make.pid"
 MAKE_SLOW=1 "$tree/Run" -h >"$scratch/out" 2>&1 &
 run=$!
-n=0
-while [ ! -s "$scratch/make.pid" ] && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_for "$scratch/make.pid"
 sleep 0.2
 mk=$(cat "$scratch/make.pid")
 kill -TERM "$run"
