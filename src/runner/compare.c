@@ -1070,22 +1070,37 @@ nsub(const struct table *t)
 	return 3 * t->ncols;
 }
 
-static void wrap(FILE *f, const char *text, size_t used, int indent);
-
 /*
  * The why-line of a cell, when it has one: indent spaces, "why: " and
- * the counters that moved (doc/why.md), wrapped.
+ * the counters that moved (doc/why.md), wrapped between them.
  */
 static void
 write_why(FILE *f, const struct cell *c, int indent, struct notes *notes)
 {
-	char text[512];
+	char text[128];
+	size_t col = (size_t)indent + 5, w;
+	int i, n = c->nexplain > 0 ? c->nexplain : 1;
 
 	if (!c->explained)
 		return;
-	explain_text(c->explain, c->nexplain, text, sizeof(text));
 	fprintf(f, "%*swhy: ", indent, "");
-	wrap(f, text, (size_t)indent + 5, indent + 5);
+	for (i = 0; i < n; i++) {
+		if (c->nexplain > 0)
+			explain_item_text(&c->explain[i], text, sizeof(text));
+		else
+			explain_text(c->explain, 0, text, sizeof(text));
+		w = strlen(text) + (i + 1 < n);
+		if (i > 0 && col + 1 + w > TEXT_WIDTH) {
+			fprintf(f, "\n%*s", indent + 5, "");
+			col = (size_t)indent + 5;
+		} else if (i > 0) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%s%s", text, i + 1 < n ? "," : "");
+		col += w;
+	}
+	fputc('\n', f);
 	notes->explained = 1;
 }
 

@@ -87,9 +87,19 @@ explain_rank(const double *a, int na, const double *b, int nb,
 }
 
 void
-explain_text(const struct explain_item *items, int n, char *buf, size_t len)
+explain_item_text(const struct explain_item *it, char *buf, size_t len)
 {
 	char from[32], to[32];
+
+	counters_format(it->k, it->from, from, sizeof(from));
+	counters_format(it->k, it->to, to, sizeof(to));
+	snprintf(buf, len, "%s %s -> %s", derived_defs[it->k].label, from, to);
+}
+
+void
+explain_text(const struct explain_item *items, int n, char *buf, size_t len)
+{
+	char item[96];
 	size_t used = 0;
 	int i, w;
 
@@ -99,10 +109,9 @@ explain_text(const struct explain_item *items, int n, char *buf, size_t len)
 		return;
 	}
 	for (i = 0; i < n && used < len; i++) {
-		counters_format(items[i].k, items[i].from, from, sizeof(from));
-		counters_format(items[i].k, items[i].to, to, sizeof(to));
-		w = snprintf(buf + used, len - used, "%s%s %s -> %s",
-		    i ? ", " : "", derived_defs[items[i].k].label, from, to);
+		explain_item_text(&items[i], item, sizeof(item));
+		w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+		    item);
 		if (w < 0)
 			break;
 		used += (size_t)w;

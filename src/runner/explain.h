@@ -39,6 +39,9 @@ struct explain_item {
 int explain_rank(const double *a, int na, const double *b, int nb,
     struct explain_item *out, int max);
 
+/* One item as the why-line says it: "CPU busy 97% -> 21%". */
+void explain_item_text(const struct explain_item *it, char *buf, size_t len);
+
 /*
  * The why-line text of items[0..n-1]: "CPU busy 97% -> 21%,
  * migrations/loop 0.00 -> 0.93", or for n == 0 "no counter moved
