@@ -18,6 +18,12 @@ check() {
 	if "$@"; then pass "$name"; else fail "$name" "command failed: $*"; fi
 }
 
+# foreign FILE: true when FILE is a program for another machine than this
+# shell's (its ELF class, byte order or machine differ from /bin/sh's), as
+# in a cross build run under qemu-user through binfmt_misc.
+elf_id() { { od -An -tx1 -j4 -N2 "$1" && od -An -tx1 -j18 -N2 "$1"; } 2>/dev/null; }
+foreign() { [ "$(elf_id "$1")" != "$(elf_id /bin/sh)" ]; }
+
 # A private scratch directory, removed when the script exits.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/bytebench-t.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT

@@ -13,6 +13,11 @@ if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
 	skip "valgrind" "$FAKE or $BYTEBENCH not built"
 	exit 0
 fi
+# valgrind runs this machine's programs only, not an emulated one's.
+if foreign "$BYTEBENCH"; then
+	skip "valgrind" "the runner is built for another machine (emulated here)"
+	exit 0
+fi
 # A sanitizer build has its own checker; valgrind cannot run it.
 if nm "$BYTEBENCH" 2>/dev/null | grep -q __asan_init; then
 	skip "valgrind" "the runner is built with the sanitizers"

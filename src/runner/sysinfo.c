@@ -235,33 +235,114 @@ arm_model(const char *cpuinfo)
 	return trimmed(out);
 }
 
+/*
+ * IBM Z machine types and their generation, as the Linux kernel names the
+ * platform (arch/s390/kernel/processor.c).
+ */
+static const struct {
+	long type;
+	const char *name;
+} s390_machines[] = {
+	{ 0x2817, "z196" }, { 0x2818, "z196" }, { 0x2827, "zEC12" },
+	{ 0x2828, "zEC12" }, { 0x2964, "z13" }, { 0x2965, "z13" },
+	{ 0x3906, "z14" }, { 0x3907, "z14" }, { 0x8561, "z15" },
+	{ 0x8562, "z15" }, { 0x3931, "z16" }, { 0x3932, "z16" },
+};
+
+/*
+ * IBM Z: "IBM z15 type 8561" from the machine type, which kernels give
+ * in each CPU's section ("machine : 8561") or in the summary line
+ * "processor 0: version = FF,  identification = ...,  machine = 8561";
+ * "IBM/S390" alone when there is none.  malloc'd, "" when not IBM Z.
+ */
+static char *
+s390_model(const char *cpuinfo)
+{
+	char *vendor = text_value(cpuinfo, "vendor_id", ':'), *type, out[64];
+	const char *p;
+	long t;
+	size_t k;
+
+	if (vendor == NULL)
+		return NULL;
+	if (strcmp(vendor, "IBM/S390") != 0) {
+		free(vendor);
+		return trimmed("");
+	}
+	type = text_value(cpuinfo, "machine", ':');
+	if (type != NULL && type[0] == '\0' &&
+	    (p = strstr(cpuinfo, "machine = ")) != NULL) {
+		free(type);
+		type = trimmed(p + strlen("machine = "));
+		if (type != NULL)
+			type[strcspn(type, " \n,")] = '\0';
+	}
+	snprintf(out, sizeof(out), "%s", vendor);
+	if (type != NULL && type[0] != '\0') {
+		t = strtol(type, NULL, 16);
+		snprintf(out, sizeof(out), "%s type %s", vendor, type);
+		for (k = 0; k < sizeof(s390_machines) / sizeof(s390_machines[0]);
+		    k++)
+			if (s390_machines[k].type == t)
+				snprintf(out, sizeof(out), "IBM %s type %s",
+				    s390_machines[k].name, type);
+	}
+	free(vendor);
+	free(type);
+	return trimmed(out);
+}
+
+/*
+ * The first of keys with a value in the text, malloc'd ("" when none).
+ * A RISC-V "isa" value is cut to its base ("rv64imafdc" of
+ * "rv64imafdc_zicntr_zicsr"): the extensions are a list of flags.
+ */
+static char *
+first_value(const char *text, const char *const *keys, size_t n)
+{
+	char *v = trimmed("");
+	size_t i;
+
+	for (i = 0; i < n && v != NULL && v[0] == '\0'; i++) {
+		free(v);
+		v = text_value(text, keys[i], ':');
+		if (v != NULL && strcmp(keys[i], "isa") == 0)
+			v[strcspn(v, "_")] = '\0';
+	}
+	return v;
+}
+
+#define NKEYS(a) (sizeof(a) / sizeof((a)[0]))
+
 char *
 sysinfo_cpu_model(const char *cpuinfo)
 {
 	static const char *const keys[] = { "Processor", "cpu model", "uarch",
-		"cpu" };
-	char *model = text_value(cpuinfo, "model name", ':'), *arm;
-	size_t i;
+		"cpu", "isa" };
+	char *model = text_value(cpuinfo, "model name", ':'), *other;
 
-	if (model == NULL)
-		return NULL;
-	/*
-	 * ARM names its implementer and part, not the model; 32-bit ARM
-	 * kernels give only the architecture ("ARMv7 Processor rev 3").
-	 */
-	if (model[0] == '\0' || strncmp(model, "ARMv", 4) == 0) {
-		if ((arm = arm_model(cpuinfo)) == NULL || arm[0] != '\0') {
-			free(model);
-			return arm;
-		}
-		free(arm);
+	if (model == NULL || model[0] != '\0') {
+		/*
+		 * 32-bit ARM kernels give only the architecture ("ARMv7
+		 * Processor rev 3"): the core named is better.
+		 */
+		if (model == NULL || strncmp(model, "ARMv", 4) != 0)
+			return model;
 	}
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]) && model != NULL &&
-	    model[0] == '\0'; i++) {
+	/* ARM names its implementer and part, IBM Z its machine type. */
+	if ((other = arm_model(cpuinfo)) != NULL && other[0] == '\0') {
+		free(other);
+		other = s390_model(cpuinfo);
+	}
+	if (other == NULL || other[0] != '\0') {
 		free(model);
-		model = text_value(cpuinfo, keys[i], ':');
+		return other;
 	}
-	return model;
+	free(other);
+	if (model[0] != '\0')
+		return model;
+	free(model);
+	return first_value(cpuinfo, keys, NKEYS(keys));
 }
 
 int
@@ -719,26 +800,80 @@ sysinfo_scratch(struct sysinfo *s, const char *dir)
 	return s->scratch_dir != NULL && s->scratch_fs != NULL ? 0 : -1;
 }
 
-/* CPU model, MHz, bogomips and flags; /proc/cpuinfo where it exists. */
-static int
-cpu_facts(struct sysinfo *s)
+/*
+ * The processor family of a uname machine name or of /proc/cpuinfo text
+ * (by the lines only that family's kernels write); NULL when not known.
+ */
+static const char *
+machine_family(const char *m)
 {
-	char *text = slurp("/proc/cpuinfo"), *mhz, *bogo, *flags;
-	const char *t = text != NULL ? text : "";
+	if (strcmp(m, "x86_64") == 0 || strcmp(m, "amd64") == 0 ||
+	    (m[0] == 'i' && strcmp(m + 2, "86") == 0))
+		return "x86";
+	if (strncmp(m, "aarch64", 7) == 0 || strncmp(m, "arm", 3) == 0)
+		return "arm";
+	if (strncmp(m, "s390", 4) == 0)
+		return "s390";
+	if (strncmp(m, "ppc", 3) == 0 || strncmp(m, "powerpc", 7) == 0)
+		return "power";
+	if (strncmp(m, "riscv", 5) == 0)
+		return "riscv";
+	return NULL;
+}
+
+static const char *
+cpuinfo_family(const char *t)
+{
+	static const struct {
+		const char *line, *family;
+	} marks[] = {
+		{ "\nflags\t", "x86" }, { "CPU implementer", "arm" },
+		{ "IBM/S390", "s390" }, { "\ntimebase", "power" },
+		{ "\nhart\t", "riscv" },
+	};
+	size_t i;
+
+	for (i = 0; i < NKEYS(marks); i++)
+		if (strstr(t, marks[i].line) != NULL)
+			return marks[i].family;
+	return NULL;
+}
+
+int
+sysinfo_cpu_facts(struct sysinfo *s, const char *t)
+{
+	/* x86 and ARM; POWER ("3800.000000MHz"); IBM Z. */
+	static const char *const mhz_keys[] = { "cpu MHz", "clock",
+		"cpu MHz static" };
+	static const char *const bogo_keys[] = { "bogomips", "BogoMIPS",
+		"bogomips per cpu" };
+	char *mhz, *bogo, *flags, *model;
+	const char *m, *c;
+	size_t n;
 
 	s->cpu_model = sysinfo_cpu_model(t);
 	if (s->cpu_model != NULL && s->cpu_model[0] == '\0') {
 		free(s->cpu_model);
 		s->cpu_model = bsd_cpu_model(s->machine);
 	}
-	mhz = text_value(t, "cpu MHz", ':');
-	bogo = text_value(t, "bogomips", ':');
-	if (bogo != NULL && bogo[0] == '\0') {
-		free(bogo);
-		bogo = text_value(t, "BogoMIPS", ':');
+	/*
+	 * A program of another machine run by an emulator (qemu-user) reads
+	 * the host's /proc/cpuinfo: say so rather than name the host's CPU
+	 * as this machine's.
+	 */
+	m = machine_family(s->machine);
+	c = cpuinfo_family(t);
+	if (s->cpu_model != NULL && m != NULL && c != NULL && strcmp(m, c) != 0) {
+		n = strlen(s->cpu_model) + strlen(s->machine) + 32;
+		if ((model = malloc(n)) != NULL)
+			snprintf(model, n, "%s, running %s emulated",
+			    s->cpu_model, s->machine);
+		free(s->cpu_model);
+		s->cpu_model = model;
 	}
+	mhz = first_value(t, mhz_keys, NKEYS(mhz_keys));
+	bogo = first_value(t, bogo_keys, NKEYS(bogo_keys));
 	flags = text_value(t, "flags", ':');
-	free(text);
 	if (mhz == NULL || bogo == NULL || flags == NULL ||
 	    s->cpu_model == NULL) {
 		free(mhz);
@@ -753,6 +888,17 @@ cpu_facts(struct sysinfo *s)
 	free(bogo);
 	free(flags);
 	return s->cpu_flags == NULL ? -1 : 0;
+}
+
+/* CPU model, MHz, bogomips and flags; /proc/cpuinfo where it exists. */
+static int
+cpu_facts(struct sysinfo *s)
+{
+	char *text = slurp("/proc/cpuinfo");
+	int rc = sysinfo_cpu_facts(s, text != NULL ? text : "");
+
+	free(text);
+	return rc;
 }
 
 #ifdef RLIMIT_NPROC

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "report.h"
 #include "sysinfo.h"
+#include "writers.h"
 
 static const char cpuinfo_x86[] =
     "processor\t: 0\n"
@@ -72,6 +74,141 @@ static const char cpuinfo_riscv[] =
     "isa\t\t: rv64imafdc\n"
     "mmu\t\t: sv39\n"
     "uarch\t\t: sifive,u74-mc\n";
+
+/*
+ * The four Linux architectures CI runs under qemu, as their kernels write
+ * /proc/cpuinfo (first CPU; trimmed where the rest repeats) and uname -m.
+ * AWS Graviton3, kernel 5.x:
+ */
+static const char cpuinfo_graviton3[] =
+    "processor\t: 0\n"
+    "BogoMIPS\t: 2100.00\n"
+    "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp "
+    "asimdhp cpuid asimdrdm jscvt fcma lrcpc dcpop sha3 sm3 sm4 asimddp "
+    "sha512 sve asimdfhm dit uscat ilrcpc flagm ssbs paca pacg dcpodp "
+    "svei8mm svebf16 i8mm bf16 dgh rng\n"
+    "CPU implementer\t: 0x41\n"
+    "CPU architecture: 8\n"
+    "CPU variant\t: 0x1\n"
+    "CPU part\t: 0xd40\n"
+    "CPU revision\t: 1\n"
+    "\n"
+    "processor\t: 1\n"
+    "BogoMIPS\t: 2100.00\n";
+
+/* StarFive VisionFive 2 (SiFive U74), kernel 6.x. */
+static const char cpuinfo_visionfive2[] =
+    "processor\t: 0\n"
+    "hart\t\t: 2\n"
+    "isa\t\t: rv64imafdc_zicntr_zicsr_zifencei_zihpm_zba_zbb\n"
+    "mmu\t\t: sv39\n"
+    "uarch\t\t: sifive,u74-mc\n"
+    "mvendorid\t: 0x489\n"
+    "marchid\t\t: 0x8000000000000007\n"
+    "mimpid\t\t: 0x4210427\n"
+    "\n"
+    "processor\t: 1\n"
+    "hart\t\t: 1\n";
+
+/* RISC-V without a uarch line (a device tree with a generic compatible). */
+static const char cpuinfo_riscv_generic[] =
+    "processor\t: 0\n"
+    "hart\t\t: 0\n"
+    "isa\t\t: rv64imafdch_zicbom_zicboz_zicntr_zicsr_zifencei_zihpm\n"
+    "mmu\t\t: sv57\n"
+    "mvendorid\t: 0x0\n"
+    "marchid\t\t: 0x0\n"
+    "mimpid\t\t: 0x0\n";
+
+/* IBM POWER9 under PowerVM (pSeries), last lines of the file included. */
+static const char cpuinfo_power9[] =
+    "processor\t: 0\n"
+    "cpu\t\t: POWER9 (architected), altivec supported\n"
+    "clock\t\t: 3000.000000MHz\n"
+    "revision\t: 2.2 (pvr 004e 0202)\n"
+    "\n"
+    "timebase\t: 512000000\n"
+    "platform\t: pSeries\n"
+    "model\t\t: IBM,9008-22L\n"
+    "machine\t\t: CHRP IBM,9008-22L\n"
+    "MMU\t\t: Hash\n";
+
+/* IBM z13, kernel 4.14 or later: summary, then a section per CPU. */
+static const char cpuinfo_z13[] =
+    "vendor_id       : IBM/S390\n"
+    "# processors    : 2\n"
+    "bogomips per cpu: 3033.00\n"
+    "max thread id   : 1\n"
+    "features\t: esan3 zarch stfle msa ldisp eimm dfp edat etf3eh "
+    "highgprs te\n"
+    "cache0          : level=1 type=Data scope=Private size=128K "
+    "line_size=256 associativity=8\n"
+    "processor 0: version = FF,  identification = 0123C8,  machine = 2964\n"
+    "processor 1: version = FF,  identification = 0123C8,  machine = 2964\n"
+    "\n"
+    "cpu number      : 0\n"
+    "cpu MHz dynamic : 5000\n"
+    "cpu MHz static  : 5000\n";
+
+/* IBM z15 as newer kernels write each CPU's section: machine on its own. */
+static const char cpuinfo_z15[] =
+    "vendor_id       : IBM/S390\n"
+    "# processors    : 1\n"
+    "bogomips per cpu: 3241.00\n"
+    "max thread id   : 0\n"
+    "features\t: esan3 zarch stfle msa ldisp eimm dfp edat etf3eh "
+    "highgprs te vx vxd vxe gs vxe2 vxp sort dflt sie\n"
+    "\n"
+    "cpu number      : 0\n"
+    "physical id     : 5\n"
+    "version         : FF\n"
+    "identification  : 09DD98\n"
+    "machine         : 8561\n"
+    "cpu MHz dynamic : 5200\n"
+    "cpu MHz static  : 5200\n";
+
+/* An IBM Z machine type not in the table. */
+static const char cpuinfo_z_unknown[] =
+    "vendor_id       : IBM/S390\n"
+    "processor 0: version = FF,  identification = 0123C8,  machine = 9999\n";
+
+/*
+ * The report's Machine and first CPU lines on each, from uname -m and
+ * /proc/cpuinfo.  The last two: a program of another machine under
+ * qemu-user reads the host's /proc/cpuinfo.
+ */
+static const struct machine_case {
+	const char *name, *uname_m, *cpuinfo, *machine, *cpu;
+} machine_cases[] = {
+	{ "aarch64: Graviton3", "aarch64", cpuinfo_graviton3,
+	    "   Machine: aarch64 (unknown)\n",
+	    "   CPU 0: ARM Neoverse-V1 (2100.0 bogomips)\n" },
+	{ "riscv64: VisionFive 2", "riscv64", cpuinfo_visionfive2,
+	    "   Machine: riscv64 (unknown)\n", "   CPU 0: sifive,u74-mc\n" },
+	{ "riscv64: no uarch", "riscv64", cpuinfo_riscv_generic,
+	    "   Machine: riscv64 (unknown)\n", "   CPU 0: rv64imafdch\n" },
+	{ "ppc64le: POWER9", "ppc64le", cpuinfo_power9,
+	    "   Machine: ppc64le (unknown)\n",
+	    "   CPU 0: POWER9 (architected), altivec supported (3000.0 MHz)\n" },
+	{ "s390x: z13, summary line", "s390x", cpuinfo_z13,
+	    "   Machine: s390x (unknown)\n",
+	    "   CPU 0: IBM z13 type 2964 (3033.0 bogomips)\n" },
+	{ "s390x: z15, per-CPU machine line", "s390x", cpuinfo_z15,
+	    "   Machine: s390x (unknown)\n",
+	    "   CPU 0: IBM z15 type 8561 (3241.0 bogomips)\n" },
+	{ "s390x: unknown machine type", "s390x", cpuinfo_z_unknown,
+	    "   Machine: s390x (unknown)\n", "   CPU 0: IBM/S390 type 9999\n" },
+	{ "riscv64: no /proc/cpuinfo", "riscv64", "",
+	    "   Machine: riscv64 (unknown)\n", "   CPU 0: riscv64\n" },
+	{ "aarch64 emulated on x86", "aarch64", cpuinfo_x86,
+	    "   Machine: aarch64 (unknown)\n",
+	    "   CPU 0: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz, running aarch64 "
+	    "emulated (2100.0 MHz)\n" },
+	{ "x86_64 emulated on arm64", "x86_64", cpuinfo_arm64,
+	    "   Machine: x86_64 (unknown)\n",
+	    "   CPU 0: ARM Neoverse-N1, running x86_64 emulated (50.0 "
+	    "bogomips)\n" },
+};
 
 struct model_case {
 	const char *name, *cpuinfo, *want;
@@ -306,10 +443,65 @@ check_locale(void)
 	    strcmp(name, "C") == 0 || strncmp(name, "en_US.", 6) == 0);
 }
 
+/* A malloc'd copy of s; exits when memory runs out. */
+static char *
+dup_or_die(const char *s)
+{
+	char *d = malloc(strlen(s) + 1);
+
+	if (d == NULL) {
+		perror("malloc");
+		exit(1);
+	}
+	return strcpy(d, s);
+}
+
+/* The text report's header of a machine case, through write_text. */
+static void
+check_machine(const struct machine_case *c)
+{
+	struct report r;
+	struct sysinfo *s = &r.sys;
+	char **text[] = { &s->hostname, &s->os_name, &s->os_release,
+		&s->os_version, &s->distro, &s->locale, &s->charmap,
+		&s->collate, &s->compiler, &s->cflags, &s->build_kind,
+		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime };
+	char name[160], *out = NULL;
+	size_t i, len;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.version = dup_or_die("0");
+	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
+		*text[i] = dup_or_die("");
+	s->machine = dup_or_die(c->uname_m);
+	s->platform = dup_or_die("unknown");
+	s->cpus_online = 1;
+	CHECK(c->name, sysinfo_cpu_facts(s, c->cpuinfo) == 0);
+	if ((f = open_memstream(&out, &len)) == NULL) {
+		perror("open_memstream");
+		exit(1);
+	}
+	write_text(f, &r);
+	fclose(f);
+	snprintf(name, sizeof(name), "machine line: %s", c->name);
+	CHECK(name, strstr(out, c->machine) != NULL);
+	snprintf(name, sizeof(name), "cpu line: %s", c->name);
+	CHECK(name, strstr(out, c->cpu) != NULL);
+	if (strstr(out, c->cpu) == NULL || strstr(out, c->machine) == NULL)
+		printf("    header was:\n%s\n", out);
+	free(out);
+	report_free(&r);
+}
+
 int
 main(void)
 {
+	size_t i;
+
 	check_models();
+	for (i = 0; i < sizeof(machine_cases) / sizeof(machine_cases[0]); i++)
+		check_machine(&machine_cases[i]);
 	check_quotas();
 	check_cgroups();
 	check_memory_limits();
