@@ -23,6 +23,7 @@
 #endif
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/utsname.h>
 
 #include <dirent.h>
@@ -1127,15 +1128,25 @@ load_facts(struct sysinfo *s)
 }
 #endif
 
-/* "hh:mm:ss up D days, h:mm,  load average: a, b, c" as uptime prints. */
-static char *
-uptime_line(const struct sysinfo *s)
+#ifdef SYSINFO_BSD
+/* Seconds since boot: kern.boottime, the same on the BSDs and macOS. */
+static double
+boot_seconds(void)
 {
-	char text[200], up[80] = "", clock[16];
+	struct timeval boot;
+	size_t len = sizeof(boot);
+	int mib[2] = { CTL_KERN, KERN_BOOTTIME };
+
+	if (sysctl(mib, 2, &boot, &len, NULL, 0) == -1 || boot.tv_sec <= 0)
+		return 0;
+	return difftime(time(NULL), boot.tv_sec);
+}
+#else
+/* Seconds since boot from /proc/uptime where it exists, else 0. */
+static double
+boot_seconds(void)
+{
 	double seconds = 0;
-	time_t now = time(NULL);
-	struct tm tm;
-	long mins;
 	FILE *f = fopen("/proc/uptime", "r");
 
 	if (f != NULL) {
@@ -1143,6 +1154,20 @@ uptime_line(const struct sysinfo *s)
 			seconds = 0;
 		fclose(f);
 	}
+	return seconds;
+}
+#endif
+
+/* "hh:mm:ss up D days, h:mm,  load average: a, b, c" as uptime prints. */
+static char *
+uptime_line(const struct sysinfo *s)
+{
+	char text[200], up[80] = "", clock[16];
+	double seconds = boot_seconds();
+	time_t now = time(NULL);
+	struct tm tm;
+	long mins;
+
 	if (seconds > 0) {
 		mins = (long)(seconds / 60);
 		if (mins >= 24 * 60)
