@@ -809,7 +809,7 @@ static const char *
 machine_family(const char *m)
 {
 	if (strcmp(m, "x86_64") == 0 || strcmp(m, "amd64") == 0 ||
-	    (m[0] == 'i' && strcmp(m + 2, "86") == 0))
+	    (strlen(m) == 4 && m[0] == 'i' && strcmp(m + 2, "86") == 0))
 		return "x86";
 	if (strncmp(m, "aarch64", 7) == 0 || strncmp(m, "arm", 3) == 0)
 		return "arm";
