@@ -3,6 +3,8 @@
  * one table per copies group (rows: tests and index scores; columns: the
  * blocks) and writes it as text, Markdown or JSON.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -1660,9 +1662,12 @@ usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
-/* Reads all of fd into a new buffer; -1 with errno set (EFBIG: too big). */
+/*
+ * Reads all of fd into a new buffer, at most limit bytes; -1 with errno
+ * set (EFBIG: too big).
+ */
 static int
-read_all(int fd, char **out, size_t *outlen)
+read_all(int fd, size_t limit, char **out, size_t *outlen)
 {
 	size_t len = 0, cap = 65536;
 	char *buf = malloc(cap), *grown;
@@ -1672,7 +1677,7 @@ read_all(int fd, char **out, size_t *outlen)
 		return -1;
 	for (;;) {
 		if (len == cap) {
-			if (cap > (size_t)CMP_FILE_MAX) {
+			if (cap > limit) {
 				free(buf);
 				errno = EFBIG;
 				return -1;
@@ -1695,7 +1700,7 @@ read_all(int fd, char **out, size_t *outlen)
 		}
 		len += (size_t)got;
 	}
-	if (len > (size_t)CMP_FILE_MAX) {
+	if (len > limit) {
 		free(buf);
 		errno = EFBIG;
 		return -1;
@@ -1710,20 +1715,30 @@ static int
 load(const char *path, struct cmp_file *file)
 {
 	char err[512], *buf, *clean;
+	struct stat st;
 	size_t len;
-	int fd, rc;
+	int fd, rc, in = strcmp(path, "-") == 0;
 
-	fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-	if (fd == -1 || read_all(fd, &buf, &len) == -1) {
+	/* Not blocking on a FIFO's open; only a regular file is read. */
+	fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (!in && fd != -1 && (fstat(fd, &st) == -1 ||
+	    !S_ISREG(st.st_mode))) {
+		close(fd);
+		fprintf(stderr, "compare: %s: not a regular file: no report\n",
+		    path);
+		return -1;
+	}
+	if (fd == -1 || read_all(fd, in ? (size_t)CMP_FILE_MAX : SIZE_MAX,
+	    &buf, &len) == -1) {
 		rc = errno;
-		if (fd > STDIN_FILENO)
+		if (!in && fd != -1)
 			close(fd);
 		fprintf(stderr, "compare: %s: %s\n", path,
 		    rc == EFBIG ? "larger than 32 MiB: no report"
 		                : strerror(rc));
 		return -1;
 	}
-	if (fd > STDIN_FILENO)
+	if (!in)
 		close(fd);
 	rc = compare_read(buf, len, file, err, sizeof(err));
 	free(buf);

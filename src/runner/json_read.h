@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #define JSON_MAX_DEPTH  64 /* nested arrays and objects */
-#define JSON_MAX_VALUES 4000000 /* values in one document */
+#define JSON_MAX_VALUES 100000000 /* values in one document */
 
 enum json_type {
 	JSON_NULL,
