@@ -110,3 +110,12 @@ check "-v: the counters table and what is missing in the text report" \
     '$scratch/noperf/'*-01"
 check "without -v: no counters table" sh -c \
     "! grep -q '^Counters' '$scratch/off/'*-01"
+
+# Two real context1 reports (doc/why.md's demonstration, 3 passes kept of
+# each): the why-line is exactly what the rule gives for them.
+fx=tests/fixtures/compare
+"$BYTEBENCH" compare "$fx/bb-counters-a.json" "$fx/bb-counters-b.json" \
+    >"$scratch/fx.txt" 2>&1
+check "fixtures: same-cpu against cross-cpu names what moved" sh -c "
+    grep -A2 '^Pipe-based Context Switching ' '$scratch/fx.txt' | tr -s ' ' |
+    tr '\n' '|' | grep -q '0.10x| why: preemptions/loop 0.85 -> 0.00, CPU us/loop 7.43 -> 60.1,| CPU busy 92% -> 58%|'"

@@ -22,7 +22,8 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
     -Isrc/lib -Isrc/runner -o "$bin" tests/fuzz/fuzz_reports.c \
     src/runner/compare.c src/runner/parse_text.c src/runner/parse_json.c \
-    src/runner/json_read.c src/runner/escape.c src/runner/catalog.c -lm
+    src/runner/json_read.c src/runner/escape.c src/runner/catalog.c \
+    src/runner/explain.c src/runner/counters.c src/lib/parse.c -lm
 
 # Seeds: each small fixture behind the byte that picks its reader.
 for f in tests/fixtures/compare/*; do
