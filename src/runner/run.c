@@ -785,7 +785,8 @@ run_blocks_in_turn(struct report *r, const struct run_env *e)
 
 /*
  * Which counters some pass got (r->counters_have) and which of those
- * asked for none did, with the first reason given (r->counters_missing).
+ * asked for none did, with the first reason given (r->counters_missing;
+ * "" when no pass started a copy).
  */
 static void
 counters_missing(struct report *r)
@@ -795,12 +796,13 @@ counters_missing(struct report *r)
 	unsigned long want = 0;
 	size_t n = 0, len = sizeof(r->counters_missing);
 	char *out = r->counters_missing;
-	int b, i, k;
+	int b, i, k, passes = 0;
 
 	for (b = 0; b < r->nblocks; b++)
 		for (i = 0; i < r->blocks[b].ntests; i++)
 			for (k = 0; k < r->blocks[b].tests[i].npasses; k++) {
 				p = &r->blocks[b].tests[i].passes[k];
+				passes += p->ncopies > 0;
 				r->counters_have |= p->counters.have;
 				if (note[0] == '\0')
 					note = p->counters_note;
@@ -811,7 +813,8 @@ counters_missing(struct report *r)
 		    counter_defs[k].source != SRC_PERF))
 			want |= COUNTER_BIT(k);
 	out[0] = '\0';
-	for (k = 0; k < NCOUNTERS && n < len; k++)
+	/* Nothing ran: nothing is known to be missing. */
+	for (k = 0; k < NCOUNTERS && n < len && passes > 0; k++)
 		if ((want & ~r->counters_have) & COUNTER_BIT(k))
 			n += (size_t)snprintf(out + n, len - n, "%s%s",
 			    n ? ", " : "", counter_defs[k].key);
