@@ -702,7 +702,7 @@ run_blocks_in_rounds(struct report *r, const struct run_env *e)
 	struct test_run *tr, *x;
 	struct block *b;
 	int c, i, k, rounds = 0, rc = -1;
-	time_t start = time(NULL);
+	time_t start = time(NULL), end;
 
 	tr = calloc((size_t)s->ncopies * (size_t)s->ntests, sizeof(*tr));
 	if (tr == NULL)
@@ -745,11 +745,13 @@ run_blocks_in_rounds(struct report *r, const struct run_env *e)
 			}
 			progress_round_end(&progress, bench_now());
 		}
+	/* One end for every block, as one start: they share the rounds. */
+	end = time(NULL);
 	for (c = 0; c < r->nblocks; c++) {
 		for (i = 0; i < r->blocks[c].ntests; i++)
 			if (test_finish(&tr[c * s->ntests + i]) == -1)
 				goto out;
-		r->blocks[c].end = time(NULL);
+		r->blocks[c].end = end;
 		if (block_indexes(&r->blocks[c], s) == -1)
 			goto out;
 	}
