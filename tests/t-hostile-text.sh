@@ -69,3 +69,17 @@ il${esc}[31m${bel}" "$BYTEBENCH" -c 1 -i 1 pipe spawn \
 else
 	skip "host name" "needs root, unshare and python3"
 fi
+
+# -v prints each command: a program directory with ESC in its name.
+oddbin="$scratch/bin${esc}[31m"
+mkdir -p "$oddbin"
+ln -s "$FAKE" "$oddbin/pipe"
+UB_BINDIR=$oddbin runb "$scratch/res-v" -v -c 1 -i 1 pipe
+if controls "$scratch/stdout" "$scratch/stderr" >"$scratch/bad"; then
+	fail "-v: no control character in the commands shown" \
+	    "$(head -n 3 "$scratch/bad")"
+else
+	pass "-v: no control character in the commands shown"
+fi
+check "-v: the command was shown" grep -q 'bin?\[31m/pipe' \
+    "$scratch/stdout" "$scratch/stderr"

@@ -93,6 +93,8 @@ claim(struct results *res, const char *base)
 		    O_CLOEXEC, 0644);
 		if (fd == -1)
 			break;
+		/* Locked before it takes the mode a tidying run looks for. */
+		process_lock(fd);
 		if (fchmod(fd, CLAIM_MODE) == -1 || fstat(fd, &st) == -1) {
 			saved = errno;
 			close(fd);
@@ -100,7 +102,6 @@ claim(struct results *res, const char *base)
 			errno = saved;
 			break;
 		}
-		process_lock(fd);
 		res->fd[i] = fd;
 		res->dev[i] = st.st_dev;
 		res->ino[i] = st.st_ino;

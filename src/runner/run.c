@@ -444,9 +444,14 @@ run_pass(const struct test_def *t, int ncopies, const struct report *r,
 		}
 	}
 	if (show && e->verbose) {
+		char arg[4200];
+
 		say(e, "\n   ");
-		for (i = 0; l[0].argv[i] != NULL; i++)
-			say(e, " %s", l[0].argv[i]);
+		for (i = 0; l[0].argv[i] != NULL; i++) {
+			snprintf(arg, sizeof(arg), "%s", l[0].argv[i]);
+			escape_plain(arg, 0);
+			say(e, " %s", arg);
+		}
 		say(e, "\n");
 	}
 	if (process_run_pass(l, ncopies, seconds, watchdog_margin(t, seconds),
