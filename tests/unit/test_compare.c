@@ -280,6 +280,47 @@ test_parse_json(void)
 	    rc == -1 && strstr(err, "not valid JSON") != NULL);
 }
 
+/*
+ * A report as long as the runner writes one: 20 runs (-c given 20 times)
+ * of a test with 10000 kept passes (-i 10000, its most).  compare must
+ * read every report the runner can write.
+ */
+static void
+test_long_report(void)
+{
+	enum { RUNS = 20, PASSES = 10000 };
+	struct cmp_file f = {0};
+	char err[256], *doc;
+	size_t len = 0, cap = (size_t)RUNS * PASSES * 16 + 4096;
+	int run, pass, rc;
+
+	if ((doc = malloc(cap)) == NULL) {
+		CHECK("long report: memory", 0);
+		return;
+	}
+	len += (size_t)snprintf(doc + len, cap - len,
+	    "{\"schema\": \"bytebench-report/1\", \"runs\": [");
+	for (run = 0; run < RUNS; run++) {
+		len += (size_t)snprintf(doc + len, cap - len, "%s{\"copies\": 1,"
+		    " \"tests\": [{\"title\": \"Pipe Throughput\", \"score\": 5,"
+		    " \"passes\": [", run ? ", " : "");
+		for (pass = 0; pass < PASSES; pass++)
+			len += (size_t)snprintf(doc + len, cap - len,
+			    "%s{\"rate\": 5}", pass ? "," : "");
+		len += (size_t)snprintf(doc + len, cap - len, "]}]}");
+	}
+	len += (size_t)snprintf(doc + len, cap - len, "]}");
+	rc = parse_json(doc, len, &f, err, sizeof(err));
+	CHECK("long report: 20 runs of 10000 kept passes read", rc == 0 &&
+	    f.nreports == 1 && f.reports[0].nblocks == RUNS &&
+	    f.reports[0].blocks[RUNS - 1].ntests == 1 &&
+	    f.reports[0].blocks[RUNS - 1].tests[0].nrates == PASSES);
+	if (rc != 0)
+		printf("    %s\n", err);
+	cmp_file_free(&f);
+	free(doc);
+}
+
 static void
 test_noise(void)
 {
@@ -441,6 +482,7 @@ main(void)
 	test_text();
 	test_parse_text();
 	test_parse_json();
+	test_long_report();
 	test_noise();
 	test_labels_and_writers();
 	return check_exit();
