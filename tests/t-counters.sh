@@ -129,3 +129,8 @@ fx=tests/fixtures/compare
 check "fixtures: same-cpu against cross-cpu names what moved" sh -c "
     grep -A2 '^Pipe-based Context Switching ' '$scratch/fx.txt' | tr -s ' ' |
     tr '\n' '|' | grep -q '0.10x| why: preemptions/loop 0.85 -> 0.00, CPU us/loop 7.43 -> 60.1,| CPU busy 92% -> 58%|'"
+"$BYTEBENCH" compare "$fx/bb-counters-a.json" "$fx/bb-counters-b.json" \
+    "$fx/bb-counters-a.json" >"$scratch/fx3.txt" 2>&1
+check "fixtures, three columns: the why-line under B's line only" sh -c "
+    [ \$(grep -c '^    why: ' '$scratch/fx3.txt') -eq 1 ] &&
+    grep -A1 '^  B .*B/A 0.10x\$' '$scratch/fx3.txt' | grep -q '^    why: '"
