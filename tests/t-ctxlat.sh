@@ -18,6 +18,12 @@ live() {
 	ps -A -o stat= -o comm= | awk -v n="$name" '$2 == n && $1 !~ /^Z/' |
 	    wc -l
 }
+# spinning: how many of them are runnable now (the extras spin only in the
+# loaded half of a run).
+spinning() {
+	ps -A -o stat= -o comm= | awk -v n="$name" '$2 == n && $1 ~ /^R/' |
+	    wc -l
+}
 
 # info KEY: the value of INFO|KEY|value in $scratch/out.
 info() { sed -n "s/^INFO|$1|//p" "$scratch/out"; }
@@ -166,10 +172,16 @@ else
 	fail "ctxlat: unpinned" "exit $rc: $why $(cat "$scratch/err")"
 fi
 
-# Interrupted in the w/K half (seconds 1.5 to 3): exit 1, all reaped.
-"$prog" -k 4 -r 2 3 >"$scratch/out" 2>"$scratch/err" &
+# Interrupted in the w/K half (seconds 3 to 6), found by its four extras
+# running rather than by a sleep, which a loaded machine can outlast:
+# exit 1, all reaped.
+"$prog" -k 4 -r 2 6 >"$scratch/out" 2>"$scratch/err" &
 pid=$!
-sleep 2
+tries=0
+while [ "$(spinning)" -lt 4 ] && [ "$tries" -lt 100 ]; do
+	sleep 0.1
+	tries=$((tries + 1))
+done
 before=$(live)
 kill -INT "$pid"
 wait "$pid"

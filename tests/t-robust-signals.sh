@@ -58,12 +58,6 @@ start() {
 	sleep 0.2
 }
 
-# running PID: the process exists and has not ended (a zombie has).
-running() {
-	st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] &&
-	    [ "${st#Z}" = "$st" ]
-}
-
 # left NAME: prints the processes still in the run's process groups.
 left() {
 	groups=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/$1/envlog" |
