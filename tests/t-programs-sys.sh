@@ -245,6 +245,8 @@ fi
 
 # A run still going when time is up is waited for but not counted, and
 # the interval ends when time was up: one run of 1.5 s in a 1 s test.
+# (The clock starts just after the alarm is armed, so a loaded machine
+# reads a hair under 1 s: 0.999975 in CI's clang step.)
 marks=$scratch/marks
 run looper 1 sh -c "echo start >>'$marks' && sleep 1.5 && echo end >>'$marks'"
 count=$(sed -n 's/^COUNT|\([0-9]*\)|.*/\1/p' "$scratch/out")
@@ -252,7 +254,7 @@ time=$(sed -n 's/^TIME|//p' "$scratch/out")
 if [ "$rc" -eq 0 ] && [ "$count" = 0 ] &&
     [ "$(grep -c start "$marks")" -eq 1 ] &&
     [ "$(grep -c end "$marks")" -eq 1 ] &&
-    awk -v t="$time" 'BEGIN { exit !(t >= 1 && t < 1.45) }'; then
+    awk -v t="$time" 'BEGIN { exit !(t >= 0.9 && t < 1.45) }'; then
 	pass "looper: the run in flight at the end is waited for, not counted"
 else
 	fail "looper: the run in flight at the end is waited for, not counted" \
