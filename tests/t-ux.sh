@@ -70,3 +70,44 @@ check "--dry-run: the estimated time" \
 check "--dry-run: nothing written" sh -c "[ -z \"\$(ls '$res' 2>/dev/null)\" ]"
 runb "$res" --dry-run --quick
 check "--dry-run --quick: the quick plan" grep -q 'quick mode' "$scratch/stdout"
+
+# -l: the tests, the groups and every index with its baselines.
+"$BYTEBENCH" -l >"$scratch/list" 2>&1
+check "-l: the UnixBench index with its method" \
+    grep -q '^System Benchmarks index (unixbench, index method 1):$' "$scratch/list"
+check "-l: a baseline" \
+    grep -q '^  dhry2reg  *116700\.0 lps   Dhrystone 2 using register variables$' \
+    "$scratch/list"
+check "-l: the BYTE Release 3 baselines" \
+    grep -q '^  dhry2  *22366\.3 lps ' "$scratch/list"
+check "-l: index method explained" grep -q 'scores$' "$scratch/list"
+
+# Names that are not tests: the graphics tests said to be left out, a
+# misspelt name gets the nearest ones; one line, exit 2, nothing run.
+for name in gindex 2d 3d graphics 2d-rects ubgears; do
+	runb "$scratch/names" "$name"
+	check "$name: not part of bytebench, and why" sh -c "[ $rc -eq 2 ] &&
+	    [ \$(wc -l <'$scratch/stderr') -eq 1 ] &&
+	    grep -q 'graphics tests .* are not part of bytebench: they need an X server' '$scratch/stderr' &&
+	    grep -q -- '-l lists' '$scratch/stderr'"
+done
+runb "$scratch/names" pipee
+check "a misspelt name gets the nearest" \
+    grep -q 'unknown test or group: pipee (nearest: pipe); -l lists them all' \
+    "$scratch/stderr"
+runb "$scratch/names" shel
+check "a short name gets those it begins" \
+    grep -q '(nearest: shell1, shell8, shell16, shell)' "$scratch/stderr"
+check "nothing run for a bad name" sh -c "[ ! -d '$scratch/names' ] ||
+    [ -z \"\$(ls '$scratch/names')\" ]"
+
+# -h: every option, named as the command people type.
+"$BYTEBENCH" -h >"$scratch/help" 2>&1
+check "-h: the installed name by default" grep -q '^usage: bytebench ' "$scratch/help"
+BYTEBENCH_COMMAND=./Run "$BYTEBENCH" -h >"$scratch/help2" 2>&1
+check "-h: ./Run when Run started it" grep -q '^usage: \./Run ' "$scratch/help2"
+for opt in '-i n' 'default 10' '--label' '--comment' '--json' '--dry-run' \
+    'compare \[-f text|md|json\]' 'LABEL=' '--fail-below' 'fmt=PATH'; do
+	check "-h mentions $opt" grep -q -e "$opt" "$scratch/help"
+done
+check "-h: fits 80 columns" [ "$(awk 'length > 80' "$scratch/help" | wc -l)" -eq 0 ]

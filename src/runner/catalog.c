@@ -2,6 +2,7 @@
  * catalog.c - the tests, groups and indexes as data (SPEC §2).  Adding a
  * test is adding a row here (and a program only if the workload is new).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -264,4 +265,87 @@ catalog_expand(char *const *names, int nnames, const struct test_def ***out,
 	}
 	*out = list;
 	return n;
+}
+
+/* UnixBench's names of its X11 graphics tests and their groups. */
+static int
+graphics_name(const char *name)
+{
+	static const char *const names[] = { "gindex", "graphics", "2d", "3d",
+		"ubgears", "grafix" };
+	size_t i;
+
+	if (strncmp(name, "2d-", 3) == 0)
+		return 1;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The edit distance of a and b (Levenshtein), at most 99. */
+static int
+distance(const char *a, const char *b)
+{
+	int row[64], i, j, diag, up, best;
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na >= 63 || nb >= 63)
+		return 99;
+	for (j = 0; j <= (int)nb; j++)
+		row[j] = j;
+	for (i = 1; i <= (int)na; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= (int)nb; j++) {
+			up = row[j];
+			best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[nb];
+}
+
+/* 1 when candidate is near name: 2 edits at most, or name begins it. */
+static int
+near(const char *name, const char *candidate)
+{
+	size_t n = strlen(name);
+
+	return distance(name, candidate) <= (n < 4 ? 1 : 2) ||
+	    (n >= 3 && strncmp(candidate, name, n) == 0);
+}
+
+void
+catalog_unknown(const char *name, char *buf, size_t size)
+{
+	size_t i, len;
+	int found = 0;
+
+	if (graphics_name(name)) {
+		snprintf(buf, size, "%s: UnixBench's graphics tests (x11perf, "
+		    "ubgears) are not part of bytebench: they need an X server "
+		    "and measure the graphics stack, not the system; -l lists "
+		    "the tests", name);
+		return;
+	}
+	snprintf(buf, size, "unknown test or group: %s", name);
+	for (i = 0; i < catalog_ntests + catalog_ngroups; i++) {
+		const char *c = i < catalog_ntests ? catalog_tests[i].name :
+		    catalog_groups[i - catalog_ntests].name;
+
+		if (!near(name, c) || found == 6)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s",
+		    found++ ? ", " : " (nearest: ", c);
+	}
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "%s; -l lists them all",
+	    found ? ")" : "");
 }

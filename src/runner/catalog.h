@@ -89,4 +89,13 @@ const char *catalog_placement(const struct test_def *t, const char *chosen,
 int catalog_expand(char *const *names, int nnames,
     const struct test_def ***out, char *bad, size_t badlen);
 
+/*
+ * Why name is no test or group, for the user, into buf: UnixBench's
+ * graphics tests and groups (gindex, graphics, 2d, 3d, 2d-*, ubgears) are
+ * not part of bytebench; another name gets the nearest test and group
+ * names (edit distance at most 2, or the names it begins).  Always ends
+ * with a pointer to -l.
+ */
+void catalog_unknown(const char *name, char *buf, size_t size);
+
 #endif

@@ -284,10 +284,13 @@ pick_formats(const struct options *o, const struct writer **out)
 	return n;
 }
 
+/* -l: the tests, the groups, and each index with its baselines. */
 static void
 list_tests(void)
 {
-	size_t i;
+	const struct index_def *x;
+	const struct test_def *t;
+	size_t i, k;
 
 	printf("Tests:\n");
 	for (i = 0; i < catalog_ntests; i++)
@@ -298,6 +301,23 @@ list_tests(void)
 		printf("  %-18s %s\n", catalog_groups[i].name,
 		    catalog_groups[i].members != NULL ?
 			catalog_groups[i].members : "every test");
+	for (i = 0; i < catalog_nindexes; i++) {
+		x = &catalog_indexes[i];
+		printf("\n%s index (%s, index method %d):\n  %s\n", x->label,
+		    x->name, x->method, x->agg == INDEX_GEOMEAN_X10 ?
+		    "10 x the geometric mean of result / baseline" :
+		    "result / baseline summed and averaged");
+		for (k = 0; k < x->nrows; k++) {
+			t = catalog_find_test(x->rows[k].test);
+			printf("  %-18s %12.1f %-5s %s\n", x->rows[k].test,
+			    x->rows[k].baseline, t != NULL ? t->unit : "",
+			    x->rows[k].title != NULL ? x->rows[k].title :
+			    t != NULL ? t->title : "");
+		}
+	}
+	printf("\nThe index method numbers an index's tests, baselines and "
+	    "formula: scores\nof the same method can be compared "
+	    "(reports say \"index method N\").\n");
 }
 
 /* Copies and passes into the report's settings; 0 or exit status 2. */

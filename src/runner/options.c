@@ -375,7 +375,8 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 		if (o->ntests < 0) {
 			o->ntests = 0;
 			o->tests = NULL;
-			rc = bad(err, errlen, "unknown test or group", badname);
+			catalog_unknown(badname, err, errlen);
+			rc = -1;
 		} else if (o->ntests == 0) {
 			rc = bad(err, errlen, "no tests to run", NULL);
 		}
