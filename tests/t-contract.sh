@@ -142,7 +142,7 @@ same "contract: avocado reads the first score" "$(grep \
 tail_lines=$(awk '/Index Score/ { n = NR } { l[NR] = $0 }
     END { for (i = n + 1; i <= NR; i++) print l[i] }' "$stdout")
 check "contract: after the last score only warnings" sh -c '
-    printf "%s\n" "$1" | grep -v -e "^Warning: " -e "^$" \
+    printf "%s\n" "$1" | grep -v -e "^Warning: " -e "^         [^ ]" -e "^$" \
         -e "^ *95% interval: [0-9.]* to [0-9.]*$" | grep -q . && exit 1
     printf "%s\n" "$1" | grep -Eq \
         "[0-9.]+ *(lps|lpm|KBps|MWIPS)|Score|[0-9]\.[0-9] +[0-9.]+ +[0-9]" &&

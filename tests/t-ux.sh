@@ -111,3 +111,19 @@ for opt in '-i n' 'default 10' '--label' '--comment' '--json' '--dry-run' \
 	check "-h mentions $opt" grep -q -e "$opt" "$scratch/help"
 done
 check "-h: fits 80 columns" [ "$(awk 'length > 80' "$scratch/help" | wc -l)" -eq 0 ]
+
+# The text report fits a mail: header lines (CPU flags, the compiler) and
+# warnings wrapped at 80 columns; one spread warning per copies value.
+printf '%s\n' 'pipe:* count 100 1 lps 1' 'spawn:* count 100 1 lps 1' \
+    >"$scratch/spec2"
+res=$scratch/wrap
+FAKE_SPEC=$scratch/spec2 runb "$res" -c 1 -i 1 --duration 0.01 \
+    --comment "$(printf '%064d' 0)" pipe spawn
+check "report: no line over 80 columns" \
+    [ "$(awk 'length > 80' "$rep" | wc -l)" -eq 0 ]
+check "report: a wrapped warning goes on under its text" \
+    grep -q '^Warning: every test ran 0.01 s per pass instead of its own duration: not$' "$rep"
+check "report: the continuation is indented" \
+    grep -q '^         comparable with standard runs$' "$rep"
+check "report: the 64-byte comment kept whole" \
+    grep -q "^   Comment: $(printf '%064d' 0)\$" "$rep"

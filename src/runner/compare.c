@@ -21,6 +21,7 @@
 #include "parse.h"
 #include "parse_json.h"
 #include "parse_text.h"
+#include "textwrap.h"
 
 /* The rule, as the outputs state it. */
 #define NOISE_RULE                                                             \
@@ -1055,17 +1056,6 @@ format_sub(const struct table *t, int r, int s, char *buf, size_t size,
 		marks_text(t, r, col, buf, size, notes);
 }
 
-/* Columns on screen: a byte that is no UTF-8 continuation counts one. */
-static size_t
-display_width(const char *s)
-{
-	size_t w = 0;
-
-	for (; *s != '\0'; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
-}
-
 static int
 nsub(const struct table *t)
 {
@@ -1123,7 +1113,7 @@ write_side_by_side(FILE *f, const struct table *t, const size_t *width,
 		len = 0;
 		for (s = 0; s < nsub(t); s++) {
 			format_sub(t, r, s, buf, sizeof(buf), notes);
-			w = width[s] - display_width(buf);
+			w = width[s] - text_width(buf, strlen(buf));
 			marks = s > 2 && (s - 3) % 3 == 2;
 			/* The marks follow their ratio after one space. */
 			if (s > 0)
@@ -1163,7 +1153,7 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 	for (r = 0; r < t->nrows; r++)
 		for (j = 0; j < t->ncols; j++) {
 			value_text(t, r, j, value, sizeof(value));
-			if ((w = display_width(value)) > vw)
+			if ((w = text_width(value, strlen(value))) > vw)
 				vw = w;
 		}
 	for (r = 0; r < t->nrows; r++) {
@@ -1173,7 +1163,7 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 		for (j = 0; j < t->ncols; j++) {
 			value_text(t, r, j, value, sizeof(value));
 			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
-			    (int)(vw - display_width(value)), "", value);
+			    (int)(vw - text_width(value, strlen(value))), "", value);
 			if (j > 0) {
 				ratio_text(t, r, j, ratio, sizeof(ratio),
 				    notes);
@@ -1204,8 +1194,8 @@ write_table_text(FILE *f, const struct table *t, struct notes *notes)
 	for (r = -1; r < t->nrows; r++)
 		for (s = 0; s < nsub(t); s++) {
 			format_sub(t, r, s, buf, sizeof(buf), notes);
-			if (display_width(buf) > width[s])
-				width[s] = display_width(buf);
+			if (text_width(buf, strlen(buf)) > width[s])
+				width[s] = text_width(buf, strlen(buf));
 		}
 	for (s = 0; s < nsub(t); s++)
 		total += width[s] + 2;
@@ -1281,35 +1271,6 @@ write_table_md(FILE *f, const struct table *t, struct notes *notes)
 	return 0;
 }
 
-/*
- * Writes text as lines of at most TEXT_WIDTH columns, broken at spaces:
- * the first line after first (already written, of width used), the rest
- * indented by indent spaces.  A word longer than a line stays whole.
- */
-static void
-wrap(FILE *f, const char *text, size_t used, int indent)
-{
-	const char *p = text + strspn(text, " "), *start = p, *end;
-	size_t col = used + (size_t)(p - text), w;
-
-	fprintf(f, "%.*s", (int)(p - text), text);
-	while (*p != '\0') {
-		end = p + strcspn(p, " ");
-		w = (size_t)(end - p);
-		if (p != start && col + 1 + w > TEXT_WIDTH) {
-			fprintf(f, "\n%*s", indent, "");
-			col = (size_t)indent;
-		} else if (p != start) {
-			fputc(' ', f);
-			col++;
-		}
-		fprintf(f, "%.*s", (int)w, p);
-		col += w;
-		p = end + strspn(end, " ");
-	}
-	fputc('\n', f);
-}
-
 /* The key: one line per report, its name, label and what it is. */
 static void
 write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
@@ -1328,7 +1289,8 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 			fputc('\n', f);
 		} else {
 			fprintf(f, "%-2s ", id);
-			wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1, 3);
+			text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1,
+			    3, TEXT_WIDTH);
 		}
 		if (reports[i]->comment != NULL) {
 			if (md) {
@@ -1337,7 +1299,8 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 				fputc('\n', f);
 			} else {
 				fputs("   ", f);
-				wrap(f, reports[i]->comment, 3, 3);
+				text_wrap(f, reports[i]->comment, 3, 3,
+				    TEXT_WIDTH);
 			}
 		}
 	}
@@ -1382,7 +1345,7 @@ note_line(FILE *f, int md, const char *mark, const char *text)
 		fputc('\n', f);
 	} else {
 		fprintf(f, "%-4s ", mark);
-		wrap(f, text, 5, 5);
+		text_wrap(f, text, 5, 5, TEXT_WIDTH);
 	}
 }
 

@@ -165,6 +165,38 @@ noise_test_end(const struct test_result *t, int copies)
 	check_swap();
 }
 
+/*
+ * One warning per block naming its tests whose passes spread widely:
+ * "1 copy: passes spread widely (CV over 5%) in 3 tests: pipe, spawn,
+ * execl; each test's CV is in the JSON and with -v".
+ */
+static void
+spread_warning(struct report *r, const struct block *bl)
+{
+	char names[1024];
+	size_t len = 0;
+	int i, n = 0;
+
+	names[0] = '\0';
+	for (i = 0; i < bl->ntests; i++) {
+		const struct test_result *t = &bl->tests[i];
+
+		if (t->outcome != OUTCOME_OK || t->npasses < 2 ||
+		    !(t->spread.cv > NOISE_CV))
+			continue;
+		if (len + strlen(t->test->name) + 8 < sizeof(names))
+			len += (size_t)snprintf(names + len,
+			    sizeof(names) - len, "%s%s", n ? ", " : "",
+			    t->test->name);
+		n++;
+	}
+	if (n > 0)
+		report_warn(r, "%d cop%s: passes spread widely (CV over %.0f%%) "
+		    "in %d test%s: %s; each test's CV is in the JSON and with "
+		    "-v", bl->copies, bl->copies == 1 ? "y" : "ies",
+		    100 * NOISE_CV, n, n == 1 ? "" : "s", names);
+}
+
 void
 noise_finish(struct report *r)
 {
@@ -180,15 +212,7 @@ noise_finish(struct report *r)
 		report_warn(r, "the hypervisor took %.0f%% of the CPU time "
 		    "(steal)", 100 * share);
 	for (b = 0; b < r->nblocks; b++) {
-		for (i = 0; i < r->blocks[b].ntests; i++) {
-			const struct test_result *t = &r->blocks[b].tests[i];
-
-			if (t->outcome == OUTCOME_OK && t->npasses > 1 &&
-			    t->spread.cv > NOISE_CV)
-				report_warn(r, "%d x %s: passes spread widely "
-				    "(CV %.1f%%)", r->blocks[b].copies,
-				    t->test->title, 100 * t->spread.cv);
-		}
+		spread_warning(r, &r->blocks[b]);
 		for (i = 0; i < r->blocks[b].nindexes; i++) {
 			const struct index_result *ir =
 			    &r->blocks[b].indexes[i];

@@ -263,7 +263,7 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 			return add_output(o, "json", val, err, errlen);
 		if (strlen(val) > OPTIONS_MAX_TEXT || !printable(val))
 			return bad(err, errlen, "needs one line of printable "
-			    "text, at most 100 bytes:", texts[k]);
+			    "text, at most 64 bytes:", texts[k]);
 		*(k == 0 ? &o->label : &o->comment) = val;
 		return 0;
 	}

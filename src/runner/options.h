@@ -55,7 +55,7 @@ struct options {
 #define OPTIONS_MAX_ITERATIONS 10000L
 #define OPTIONS_MIN_DURATION 0.01
 #define OPTIONS_MAX_DURATION 86400.0
-#define OPTIONS_MAX_TEXT 100
+#define OPTIONS_MAX_TEXT 64	/* "   Comment: " and it fit 80 columns */
 
 /*
  * Parses argv[1..argc-1]:

@@ -9,8 +9,14 @@
 
 #include "text_counters.h"
 #include "text_spread.h"
+#include "textwrap.h"
 #include "write_text.h"
 #include "writers.h"
+
+/* The width of the header and warning lines (mail, terminals). */
+#define TEXT_REPORT_WIDTH 80
+
+static void header_lines(FILE *f, const struct report *r);
 
 /* CPUs listed one by one up to this many; above it one summary line. */
 #define CPU_LINES_MAX 8
@@ -48,8 +54,32 @@ placement(FILE *f, const struct settings *s)
 		    "default");
 }
 
+/*
+ * The header as UnixBench lays it out, each line that is longer than 80
+ * columns (CPU flags, a compiler with its flags) wrapped under the CPU
+ * flags' indent.
+ */
+static int
+header(FILE *out, const struct report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return -1;
+	header_lines(f, r);
+	if (fclose(f) != 0) {
+		free(buf);
+		return -1;
+	}
+	text_wrap_lines(out, buf, len, 10, TEXT_REPORT_WIDTH);
+	free(buf);
+	return 0;
+}
+
 static void
-header(FILE *f, const struct report *r)
+header_lines(FILE *f, const struct report *r)
 {
 	const struct sysinfo *s = &r->sys;
 	int i;
@@ -259,12 +289,15 @@ write_text(FILE *f, const struct report *r)
 {
 	int i;
 
-	header(f, r);
+	if (header(f, r) == -1)
+		return -1;
 	for (i = 0; i < r->nblocks; i++)
 		if (block(f, r, &r->blocks[i]) == -1)
 			return -1;
-	for (i = 0; i < r->nwarnings; i++)
-		fprintf(f, "Warning: %s\n", r->warnings[i]);
+	for (i = 0; i < r->nwarnings; i++) {
+		fputs("Warning: ", f);
+		text_wrap(f, r->warnings[i], 9, 9, TEXT_REPORT_WIDTH);
+	}
 	if (r->interrupted)
 		fprintf(f, "Interrupted by signal %d: the run stopped early; "
 		    "results are partial.\n", r->interrupted);
