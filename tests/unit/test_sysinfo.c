@@ -203,7 +203,7 @@ static const struct machine_case {
 	{ "aarch64 emulated on x86", "aarch64", cpuinfo_x86,
 	    "   Machine: aarch64 (unknown)\n",
 	    "   CPU 0: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz, running aarch64 "
-	    "emulated (2100.0 MHz)\n" },
+	    "emulated\n          (2100.0 MHz)\n" }, /* wrapped at 80 columns */
 	{ "x86_64 emulated on arm64", "x86_64", cpuinfo_arm64,
 	    "   Machine: x86_64 (unknown)\n",
 	    "   CPU 0: ARM Neoverse-N1, running x86_64 emulated (50.0 "
