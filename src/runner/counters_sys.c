@@ -20,7 +20,13 @@
 #ifdef COUNTERS_LINUX
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#if defined(__has_include)
+#if __has_include(<linux/perf_event.h>)
+/* A libc without the kernel's headers (musl-gcc) builds without perf. */
 #include <linux/perf_event.h>
+#define COUNTERS_PERF 1
+#endif
+#endif
 #endif
 
 #include <errno.h>
@@ -158,7 +164,7 @@ counters_reap(int *status, enum counters_level level, struct counters *c)
 }
 #endif
 
-#ifdef COUNTERS_LINUX
+#ifdef COUNTERS_PERF
 static const struct {
 	uint64_t config;
 	enum counter_id counter;
@@ -234,6 +240,26 @@ counters_perf_close(struct counters_perf *p, struct counters *c)
 }
 
 /* The value after name in text of "name value" lines; -1 when none. */
+#else
+int
+counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
+    size_t len)
+{
+	(void)pid;
+	p->fd[0] = p->fd[1] = p->fd[2] = -1;
+	snprintf(why, len, "perf_event_open: not in this build (no <linux/perf_event.h>)");
+	return -1;
+}
+
+void
+counters_perf_close(struct counters_perf *p, struct counters *c)
+{
+	(void)c;
+	p->fd[0] = p->fd[1] = p->fd[2] = -1;
+}
+#endif
+
+#ifdef COUNTERS_LINUX
 static int
 field(const char *text, const char *name, double *out)
 {
@@ -303,23 +329,6 @@ counters_machine(struct counters *c)
 	}
 }
 #else
-int
-counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
-    size_t len)
-{
-	(void)pid;
-	p->fd[0] = p->fd[1] = p->fd[2] = -1;
-	snprintf(why, len, "perf_event_open: not on this system");
-	return -1;
-}
-
-void
-counters_perf_close(struct counters_perf *p, struct counters *c)
-{
-	(void)c;
-	p->fd[0] = p->fd[1] = p->fd[2] = -1;
-}
-
 void
 counters_machine(struct counters *c)
 {
