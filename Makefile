@@ -225,17 +225,25 @@ I_DATA = $(PREFIX)/share/bytebench
 I_MAN = $(PREFIX)/share/man/man1
 I_PROGRAMS = $(notdir $(PROGS)) bytebench build.info $(notdir $(wildcard pgms/*.sh))
 I_TESTDATA = $(notdir $(sort $(wildcard testdir/*) $(TESTDATA)))
+# The documents the man page refers to, installed beside each other.
+I_DOC = $(PREFIX)/share/doc/bytebench
+I_DOCS = README USAGE $(notdir $(wildcard doc/*.md))
 I_FILES = $(I_BIN)/bytebench $(I_MAN)/bytebench.1 \
 	$(addprefix $(I_LIBEXEC)/,$(I_PROGRAMS)) \
-	$(addprefix $(I_DATA)/testdir/,$(I_TESTDATA))
+	$(addprefix $(I_DATA)/testdir/,$(I_TESTDATA)) \
+	$(addprefix $(I_DOC)/,$(I_DOCS))
 
-$(BUILD)/bytebench.1: USAGE src/tools/usage2man.sh
+# The man page, written by hand (doc/bytebench.1), with the version and
+# the installed documents' directory filled in.
+$(BUILD)/bytebench.1: doc/bytebench.1
 	@mkdir -p $(@D)
-	sh src/tools/usage2man.sh $(VERSION) < USAGE > $(TMP) $(SETTLE)
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOC@|$(I_DOC)|g' \
+		doc/bytebench.1 > $(TMP) $(SETTLE)
 
 install: all $(BUILD)/bytebench.1
 	mkdir -p $(DESTDIR)$(I_BIN) $(DESTDIR)$(I_LIBEXEC) \
-		$(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_MAN)
+		$(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_MAN) $(DESTDIR)$(I_DOC)
+	cp README USAGE $(wildcard doc/*.md) $(DESTDIR)$(I_DOC)/
 	for f in $(I_PROGRAMS); do \
 		cp -p $(PGMS)/$$f $(DESTDIR)$(I_LIBEXEC)/$$f || exit 1; done
 	for f in $(I_TESTDATA); do \
@@ -248,5 +256,6 @@ install: all $(BUILD)/bytebench.1
 # Removes exactly the files install wrote, then its directories if empty.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(I_FILES))
-	-rmdir $(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_DATA) \
+	-rmdir $(DESTDIR)$(I_DOC) $(DESTDIR)$(PREFIX)/share/doc \
+		$(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_DATA) \
 		$(DESTDIR)$(I_LIBEXEC) 2>/dev/null

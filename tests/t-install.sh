@@ -9,8 +9,8 @@
 # write there really fails.
 . "$(dirname "$0")/lib.sh"
 
-if [ ! -f USAGE ]; then
-	skip "install" "no USAGE to make the man page from"
+if [ ! -f doc/bytebench.1 ]; then
+	skip "install" "no doc/bytebench.1"
 	exit 0
 fi
 if [ ! -f "src/programs/pipe.c" ]; then
@@ -74,8 +74,19 @@ check "install: runner and programs" sh -c "[ -x '$lib/bytebench' ] &&
     grep -q '^kind=' '$lib/build.info'"
 check "install: test data" sh -c "[ -s '$data/large.txt' ] &&
     [ -f '$data/dc.dat' ] && [ -f '$data/cctest.c' ]"
-check "install: man page from USAGE" grep -q '^\.TH BYTEBENCH 1' \
-    "$dest/usr/local/share/man/man1/bytebench.1"
+man=$dest/usr/local/share/man/man1/bytebench.1
+check "install: the man page" grep -q '^\.TH BYTEBENCH 1' "$man"
+for sec in NAME SYNOPSIS DESCRIPTION OPTIONS ENVIRONMENT FILES \
+    'EXIT STATUS' EXAMPLES 'SEE ALSO'; do
+	check "install: man page section $sec" grep -q "^\.SH $sec\$" "$man"
+done
+check "install: the man page names the installed command" \
+    sh -c "grep -q '^\.B bytebench\$' '$man' && ! grep -q '\./Run' '$man' &&
+    ! grep -q '@[A-Z]*@' '$man'"
+check "install: the documents it refers to" sh -c "
+    grep -q '/usr/local/share/doc/bytebench' '$man' &&
+    [ -f '$dest/usr/local/share/doc/bytebench/compare.md' ] &&
+    [ -f '$dest/usr/local/share/doc/bytebench/README' ]"
 check "install: the command knows its tree" grep -q \
     '/usr/local/libexec/bytebench' "$dest/usr/local/bin/bytebench"
 
