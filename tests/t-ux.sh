@@ -127,3 +127,22 @@ check "report: the continuation is indented" \
     grep -q '^         comparable with standard runs$' "$rep"
 check "report: the 64-byte comment kept whole" \
     grep -q "^   Comment: $(printf '%064d' 0)\$" "$rep"
+
+# Scratch files on tmpfs: the file tests measure memory, said in a warning.
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] &&
+    shm=$(mktemp -d /dev/shm/bytebench-t.XXXXXX 2>/dev/null); then
+	ln -s "$FAKE" "$bin/fstime"
+	printf '%s\n' '* rate 100 KBps' >"$scratch/spec3"
+	FAKE_SPEC=$scratch/spec3 UB_TMPDIR=$shm runb "$scratch/shm" -c 1 -i 1 \
+	    --duration 0.01 fsbuffer
+	check "scratch on tmpfs: warned" grep -q \
+	    "\"the scratch directory $shm is on tmpfs: the file tests measure memory, not a disk" \
+	    "$rep.json"
+	FAKE_SPEC=$scratch/spec3 runb "$scratch/disk" -c 1 -i 1 \
+	    --duration 0.01 fsbuffer
+	check "scratch elsewhere: no such warning" \
+	    sh -c "! grep -q 'is on tmpfs' '$rep'"
+	rm -rf "$shm"
+else
+	skip "scratch on tmpfs" "no tmpfs at /dev/shm"
+fi

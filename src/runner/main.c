@@ -145,15 +145,16 @@ is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* 1 when one of the tests takes an argument from the test-data dir. */
+/* 1 when one of the tests takes an argument starting with prefix. */
 static int
-needs_data(const struct settings *s)
+uses_arg(const struct settings *s, const char *prefix)
 {
 	int i, k;
 
 	for (i = 0; i < s->ntests; i++)
 		for (k = 0; k < 12 && s->tests[i]->args[k] != NULL; k++)
-			if (strncmp(s->tests[i]->args[k], "@DATA/", 6) == 0)
+			if (strncmp(s->tests[i]->args[k], prefix,
+			    strlen(prefix)) == 0)
 				return 1;
 	return 0;
 }
@@ -221,7 +222,7 @@ find_dirs(struct dirs *d, const struct report *r, const char *argv0)
 	    (size_t)snprintf(d->test, sizeof(d->test), "%s/testdir",
 	    top) >= sizeof(d->test))
 		return usage_error("test data directory name too long", "");
-	if ((env != NULL || needs_data(&r->settings)) && !is_dir(d->test))
+	if ((env != NULL || uses_arg(&r->settings, "@DATA/")) && !is_dir(d->test))
 		return usage_error("test data directory missing: ", d->test);
 	env = getenv("UB_TMPDIR");
 	if (env != NULL && *env == '\0')
@@ -512,6 +513,12 @@ main(int argc, char **argv)
 		report_warn(&r, "every test ran %g s per pass instead of its own "
 		    "duration: not comparable with standard runs",
 		    r.settings.duration_s);
+	if (!o.no_warnings && uses_arg(&r.settings, "@TMP/") &&
+	    (strcmp(r.sys.scratch_fs, "tmpfs") == 0 ||
+	    strcmp(r.sys.scratch_fs, "ramfs") == 0))
+		report_warn(&r, "the scratch directory %s is on %s: the file "
+		    "tests measure memory, not a disk (set UB_TMPDIR)",
+		    r.sys.scratch_dir, r.sys.scratch_fs);
 	if (!o.no_warnings)
 		noise_start(&r);
 	env.bindir = d.bin;
