@@ -24,6 +24,10 @@ check() {
 elf_id() { { od -An -tx1 -j4 -N2 "$1" && od -An -tx1 -j18 -N2 "$1"; } 2>/dev/null; }
 foreign() { [ "$(elf_id "$1")" != "$(elf_id /bin/sh)" ]; }
 
+# sanitized: true in `make sanitize`'s build (ASan's start-up costs every
+# process thousands of page faults and milliseconds of CPU).
+sanitized() { grep -qx 'kind=sanitize' "$top/$PGMS/build.info" 2>/dev/null; }
+
 # A private scratch directory, removed when the script exits.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/bytebench-t.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT
