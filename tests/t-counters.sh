@@ -51,14 +51,15 @@ s = json.load(open('$slp'))['runs'][0]['tests'][0]['derived']['cpu_busy']
 print(b > 0.2 and b > 4 * s)")" = True ]
 check "burning: CPU us per loop up, 400 ms over 1000 loops" [ "$(py \
     "$burn" '300 < t["derived"]["cpu_us_per_loop"] < 2000')" = True ]
-# 0.2 forks a loop, each some copied pages: at least one fault a loop more
-# than burning (an absolute margin: a sanitizer's start-up adds thousands of
-# faults to every pass, here about 4 a loop, so a ratio would not hold).
+# 0.2 forks a loop, each at least two copied pages: 0.4 faults a loop more
+# than burning (measured: about 4 per fork with static musl, 19 with glibc;
+# an absolute margin, as a sanitizer's start-up adds thousands of faults to
+# every pass, about 4 a loop, so a ratio would not hold).
 check "forking: 200 forks show as page faults per loop" [ "$(python3 -c "
 import json
 f = json.load(open('$fork'))['runs'][0]['tests'][0]['derived']
 b = json.load(open('$burn'))['runs'][0]['tests'][0]['derived']
-print(f['faults_per_loop'] > b['faults_per_loop'] + 1)")" = True ]
+print(f['faults_per_loop'] > b['faults_per_loop'] + 0.4)")" = True ]
 if [ -r /proc/stat ]; then
 	check "forking: the machine counted at least 200 forks a pass" [ \
 	    "$(py "$fork" 'min(p["counters"]["machine_forks"] for p in
