@@ -23,7 +23,8 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     -Isrc/lib -Isrc/runner -o "$bin" tests/fuzz/fuzz_reports.c \
     src/runner/compare.c src/runner/parse_text.c src/runner/parse_json.c \
     src/runner/json_read.c src/runner/escape.c src/runner/catalog.c \
-    src/runner/explain.c src/runner/counters.c src/lib/parse.c -lm
+    src/runner/explain.c src/runner/counters.c src/runner/textwrap.c \
+    src/lib/parse.c -lm
 
 # Seeds: each small fixture behind the byte that picks its reader.
 for f in tests/fixtures/compare/*; do
