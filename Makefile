@@ -55,13 +55,16 @@ STD_netbsd = $(STD_POSIX) -D_NETBSD_SOURCE
 STD_openbsd = $(STD_POSIX) -D_BSD_SOURCE
 STD = -std=c11 $(if $(filter undefined,$(origin STD_$(SYSTEM))),$(STD_POSIX),$(STD_$(SYSTEM)))
 CPPFLAGS_ALL = $(STD) -Isrc/lib $(CPPFLAGS)
+# The runner's layers are folders of src/runner; its files include each
+# other by folder ("score/stats.h").  HACKING.md draws the layers.
+RUNNER_HDR = $(wildcard src/runner/*/*.h)
 LDLIBS_ALL = $(LDLIBS) -lm -lpthread
 
 LIB_SRC = $(wildcard src/lib/*.c)
 LIB_OBJ = $(LIB_SRC:src/lib/%.c=$(BUILD)/lib/%.o)
 LIBA = $(BUILD)/libbench.a
 
-RUNNER_SRC = $(wildcard src/runner/*.c)
+RUNNER_SRC = $(wildcard src/runner/*.c src/runner/*/*.c)
 RUNNER_OBJ = $(RUNNER_SRC:src/runner/%.c=$(BUILD)/runner/%.o)
 RUNNER_LIBOBJ = $(filter-out $(BUILD)/runner/main.o,$(RUNNER_OBJ))
 
@@ -141,9 +144,9 @@ $(BUILD)/lib/%.o: src/lib/%.c src/lib/*.h $(FLAGS_STAMP)
 $(LIBA): $(LIB_OBJ)
 	$(AR) rcs $(TMP) $(LIB_OBJ) $(SETTLE)
 
-$(BUILD)/runner/%.o: src/runner/%.c src/runner/*.h src/lib/*.h $(FLAGS_STAMP)
+$(BUILD)/runner/%.o: src/runner/%.c $(RUNNER_HDR) src/lib/*.h $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $(TMP) $< $(SETTLE)
+	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $(TMP) $< $(SETTLE)
 
 $(PGMS)/bytebench: $(RUNNER_OBJ) $(LIBA)
 	@mkdir -p $(@D)
@@ -175,7 +178,7 @@ $(addprefix $(PGMS)/,$(ARITH_TYPES)): $(PGMS)/%: src/programs/arith.c src/lib/*.
 	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 # Tests: unit tests link the runner's modules (all but main.o).
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/*.h src/runner/*.h $(RUNNER_LIBOBJ) $(LIBA)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/*.h $(RUNNER_HDR) $(RUNNER_LIBOBJ) $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 

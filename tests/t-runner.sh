@@ -211,7 +211,7 @@ UB_OUTPUT_FILE_NAME=mine runb "$res" -q -c 1 -i 1 -f text pipe
 check "results: UB_OUTPUT_FILE_NAME and -f text" sh -c \
     "[ -s '$res/mine' ] && [ ! -e '$res/mine.log' ]"
 UB_OUTPUT_CSV=true UB_OUTPUT_FILE_NAME=withcsv runb "$res" -q -c 1 -i 1 pipe
-if grep -q '"csv"' src/runner/writers.c; then
+if grep -q '"csv"' src/runner/write/writers.c; then
 	check "results: UB_OUTPUT_CSV=true adds the .csv" [ -s "$res/withcsv.csv" ]
 fi
 echo old >"$res/mine"

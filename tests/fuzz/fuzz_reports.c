@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare.h"
-#include "json_read.h"
-#include "parse_json.h"
-#include "parse_text.h"
+#include "compare/compare.h"
+#include "compare/json_read.h"
+#include "compare/parse_json.h"
+#include "compare/parse_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "stats.h"
-#include "write_text.h"
+#include "score/stats.h"
+#include "write/write_text.h"
 
 /* The RESULT column of the 1991 report, in the index's row order. */
 static const double results[6] = { 274032.4, 1835325.0, 402.5, 20191.0,

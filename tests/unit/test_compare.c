@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "compare.h"
-#include "json_read.h"
-#include "parse_json.h"
-#include "parse_text.h"
+#include "compare/compare.h"
+#include "compare/json_read.h"
+#include "compare/parse_json.h"
+#include "compare/parse_text.h"
 
 static const struct {
 	const char *doc;

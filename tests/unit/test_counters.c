@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "counters.h"
-#include "explain.h"
+#include "model/counters.h"
+#include "score/explain.h"
 
 #define B(k) COUNTER_BIT(k)
 

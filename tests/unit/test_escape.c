@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "escape.h"
+#include "write/escape.h"
 
 struct str_case {
 	const char *name;

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "interval.h"
-#include "stats.h"
+#include "score/interval.h"
+#include "score/stats.h"
 
 static const struct test_def def_a = { "a", "A", "a", { "@T" }, 10,
 	PASSES_LONG, "lps", 0 };

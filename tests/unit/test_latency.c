@@ -7,9 +7,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "latency.h"
-#include "stats.h"
-#include "write_text.h"
+#include "score/latency.h"
+#include "score/stats.h"
+#include "write/write_text.h"
 
 static const struct test_def lat_def = { "lat", "Latency", "lat", { "@T" },
 	10, PASSES_LONG, "us", TEST_LOWER_BETTER | TEST_LATENCY };

@@ -5,8 +5,8 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "counters.h"
-#include "options.h"
+#include "model/counters.h"
+#include "plan/options.h"
 
 #define ARGS(...) { "Run", __VA_ARGS__, NULL }
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "progress.h"
-#include "quick.h"
+#include "exec/progress.h"
+#include "model/quick.h"
 
 static const struct test_def def_a = { "a", "A", "a", { "@T" }, 10,
 	PASSES_LONG, "lps", 0 };

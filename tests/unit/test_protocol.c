@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "protocol.h"
+#include "exec/protocol.h"
 
 static const struct {
 	const char *name, *out, *err;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "room.h"
+#include "plan/room.h"
 
 static const struct {
 	const char *name;

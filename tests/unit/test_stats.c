@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "stats.h"
+#include "score/stats.h"
 
 static const struct test_def fake_def = { "t", "T", "t", { "@T" }, 10,
 	PASSES_LONG, "lps", 0 };

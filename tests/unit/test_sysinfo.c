@@ -8,9 +8,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "report.h"
-#include "sysinfo.h"
-#include "writers.h"
+#include "model/report.h"
+#include "plan/sysinfo.h"
+#include "write/writers.h"
 
 static const char cpuinfo_x86[] =
     "processor\t: 0\n"

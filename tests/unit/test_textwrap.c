@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "textwrap.h"
+#include "write/textwrap.h"
 
 /* What f wrote, as a string (freed by the caller). */
 static char *

@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "escape.h"
-#include "json_read.h"
-#include "writers.h"
+#include "write/escape.h"
+#include "compare/json_read.h"
+#include "write/writers.h"
 
 #define HOSTNAME "<script>alert(1)</script>"
 #define CPU_MODEL                                                              \

@@ -1,0 +1,99 @@
+/*
+ * process.h - starting the copies of a pass: fork + execve (never a
+ * shell), one process group per pass, the start barrier of
+ * doc/protocol.md, a watchdog, and the signals that stop a run.
+ */
+#ifndef PROCESS_H
+#define PROCESS_H
+
+#include <sys/stat.h>
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "model/report.h"
+
+/* How to start one copy. */
+struct launch {
+	char **argv;		/* argv[0] is the program's path */
+	char **envp;		/* complete environment, NULL-terminated */
+	const char *cwd;	/* working directory */
+	const char *out_path;	/* stdout: written from its start, no link */
+	const char *err_path;	/* stderr goes here */
+	enum counters_level counters; /* of the pass: copy 0's is used */
+};
+
+/*
+ * The first signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop,
+ * 0 while none has; process_stop_again is set by a second one.  Only the
+ * handlers write them.
+ */
+extern volatile sig_atomic_t process_stop_signal, process_stop_again;
+
+/*
+ * Installs the handlers: SIGINT, SIGTERM and SIGHUP set the stop flags
+ * (a SIGHUP already ignored, as under nohup, stays ignored); SIGCHLD only
+ * wakes the waiting runner; SIGPIPE and SIGXFSZ are ignored by the runner
+ * (restored for the copies).  Returns 0 or -1.
+ */
+int process_install_signals(void);
+
+/*
+ * Runs ncopies copies at once and waits for them, using no CPU while
+ * they run.  Every copy is in one new process group, stdin /dev/null.
+ * The runner waits up to 60 s + seconds for every copy's ready byte,
+ * then releases them together (closes the start pipe).  A watchdog kills
+ * the group (SIGTERM, then SIGKILL 2 s later) at release + seconds +
+ * margin, and when process_stop_signal is set (SIGKILL at once after a
+ * second signal); when the copies have ended, anything left in the group
+ * is killed.
+ *
+ * p->copies is allocated with one entry per copy, each with command,
+ * output (stdout), errors (stderr), exit_status and signal, wall_s (from
+ * the release to its exit), time_s = wall_s, start_s (the release,
+ * relative to origin, a bench_now() value) and outcome: OK when it ended
+ * on its own (protocol_parse decides the rest), TIMEOUT or INTERRUPTED
+ * with a message.  p->nready, p->skew_s (first to last ready byte) and
+ * p->barrier_s (first fork to release) are set.  With l[0].counters not
+ * COUNTERS_OFF each copy's counters are filled (counters_reap, and with
+ * COUNTERS_ALL its perf counters: the copies then wait before their exec
+ * until those are attached; p->counters_note says why they were not), and
+ * p->counters gets the machine's counters over the pass.  Returns 0, or -1 with
+ * err set when the pass could not be started (its copies are then
+ * already killed and reaped).
+ */
+int process_run_pass(const struct launch *l, int ncopies, double seconds,
+    double margin, double origin, struct pass_result *p, char *err,
+    size_t errlen);
+
+/*
+ * Takes a write lock on the whole file open as fd.  It lasts while this
+ * process lives and keeps every descriptor of the file open, however the
+ * process ends (SIGKILL included).  0, or -1 where locks do not work.
+ */
+int process_lock(int fd);
+
+/*
+ * 1 when name in the directory open as dirfd is a file no live process
+ * holds a lock on (process_lock); 0 when one does, or when that cannot be
+ * told (no such file, a link, locks that do not work there).
+ */
+int process_lock_free(int dirfd, const char *name);
+
+/*
+ * Removes the entries of dir that pick accepts (given the name and the
+ * entry's lstat) and that no live process holds a lock on: a file's own,
+ * or for a directory that of the file lock_name in it (a directory
+ * without one stays).  Returns how many were removed.
+ */
+int process_remove_dead(const char *dir,
+    int (*pick)(const char *name, const struct stat *st),
+    const char *lock_name);
+
+/*
+ * Removes dir and everything below it; a symbolic link is removed, never
+ * followed (dir itself included).  0 or -1.
+ */
+int process_remove_tree(const char *dir);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+ * progress.c - the run's progress on the console (contract in progress.h):
+ * one line redrawn in place on a terminal, plain lines otherwise.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/progress.h"
+#include "model/quick.h"
+
+/* The status line is kept within this many columns on a terminal. */
+#define PROGRESS_COLUMNS 79
+
+double
+progress_pass_guess(const struct progress_step *steps, int n, int i)
+{
+	int j;
+
+	if (steps[i].done > 0)
+		return steps[i].done_s / steps[i].done;
+	for (j = 0; j < n; j++)
+		if (j != i && steps[j].test == steps[i].test &&
+		    steps[j].done > 0)
+			return steps[j].done_s / steps[j].done;
+	return steps[i].seconds + steps[i].extra_s;
+}
+
+double
+progress_left(const struct progress_step *steps, int n)
+{
+	double left = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (steps[i].passes > steps[i].done)
+			left += (steps[i].passes - steps[i].done) *
+			    progress_pass_guess(steps, n, i);
+	return left;
+}
+
+void
+progress_clock(double seconds, char *buf, size_t len)
+{
+	long s = seconds > 0 ? (long)(seconds + 0.5) : 0;
+
+	if (s >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
+		    s % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+}
+
+int
+progress_init(struct progress *p, const struct settings *s, FILE *out,
+    int tty, double now)
+{
+	struct progress_step *st;
+	double left;
+	long minutes;
+	int c, i;
+
+	memset(p, 0, sizeof(*p));
+	p->cur = -1;
+	p->start = now;
+	p->out = out;
+	p->tty = tty;
+	p->steps = calloc((size_t)(s->ncopies * s->ntests > 0 ?
+	    s->ncopies * s->ntests : 1), sizeof(*p->steps));
+	if (p->steps == NULL)
+		return -1;
+	for (c = 0; c < s->ncopies; c++) {
+		for (i = 0; i < s->ntests; i++) {
+			st = &p->steps[p->nsteps++];
+			st->test = s->tests[i];
+			st->copies = s->copies[c];
+			st->passes = quick_passes(s, st->test);
+			st->seconds = quick_pass_seconds(s, st->test);
+			st->extra_s = quick_extra_seconds(st->test, s->quick);
+		}
+	}
+	left = progress_left(p->steps, p->nsteps);
+	if (out != NULL && left >= 60) {
+		minutes = (long)(left / 60 + 0.5);
+		if (minutes >= 60)
+			fprintf(out, "Estimated time: about %ld h %ld min\n",
+			    minutes / 60, minutes % 60);
+		else
+			fprintf(out, "Estimated time: about %ld min\n",
+			    minutes);
+		fflush(out);
+	}
+	return 0;
+}
+
+/* Draws the status of the current step: in place on a terminal. */
+static void
+draw(struct progress *p, double now, const char *what)
+{
+	const struct progress_step *st = &p->steps[p->cur];
+	char line[512], took[24], left[24];
+	int n, room;
+
+	progress_clock(now - p->start, took, sizeof(took));
+	progress_clock(progress_left(p->steps, p->nsteps), left, sizeof(left));
+	n = snprintf(line, sizeof(line), "  %s  %s  ~%s left", what, took,
+	    left);
+	room = PROGRESS_COLUMNS - n - (int)snprintf(NULL, 0, "%d x ",
+	    st->copies);
+	if (room < 8)
+		room = 8;
+	fprintf(p->out, "\r%d x %.*s%s", st->copies, room, st->test->title,
+	    line);
+	n += (int)snprintf(NULL, 0, "%d x %.*s", st->copies, room,
+	    st->test->title);
+	if (p->drawn > n)
+		fprintf(p->out, "%*s", p->drawn - n, "");
+	p->drawn = n;
+	fflush(p->out);
+}
+
+void
+progress_test_begin(struct progress *p, const struct test_def *t,
+    int copies, double now)
+{
+	const struct progress_step *st;
+	int i;
+
+	for (i = 0; i < p->nsteps; i++)
+		if (p->steps[i].test == t && p->steps[i].copies == copies)
+			break;
+	p->active = i < p->nsteps;
+	if (!p->active)
+		return;
+	p->cur = i;
+	st = &p->steps[i];
+	p->pass = 0;
+	if (p->out == NULL || p->round > 0)
+		return;
+	p->drawn = 0;
+	if (p->tty) {
+		draw(p, now, "starting");
+		return;
+	}
+	fprintf(p->out, "%d x %s ", st->copies, st->test->title);
+	fflush(p->out);
+}
+
+void
+progress_pass_begin(struct progress *p, int k, double now)
+{
+	char what[48];
+
+	if (!p->active)
+		return;
+	p->pass = k;
+	p->pass_start = now;
+	if (p->out != NULL && p->tty) {
+		snprintf(what, sizeof(what), "pass %d/%d", k,
+		    p->steps[p->cur].passes);
+		draw(p, now, what);
+	}
+}
+
+void
+progress_pass_end(struct progress *p, double now, const char *failure)
+{
+	struct progress_step *st;
+
+	if (!p->active || p->pass == 0)
+		return;
+	st = &p->steps[p->cur];
+	if (failure == NULL) {
+		st->done++;
+		st->done_s += now - p->pass_start;
+	}
+	if (p->out != NULL && p->round > 0) {
+		if (failure != NULL) {
+			fprintf(p->out, "%s%d x %s: pass %d -- %s\n",
+			    p->tty ? "\n" : "", st->copies, st->test->title,
+			    p->pass, failure);
+			p->drawn = 0;
+		}
+	} else if (p->out != NULL && !p->tty) {
+		if (failure == NULL)
+			fprintf(p->out, " %d", p->pass);
+		else
+			fprintf(p->out, " %d -- %s", p->pass, failure);
+		fflush(p->out);
+	} else if (p->out != NULL && failure != NULL) {
+		fprintf(p->out, "\n    pass %d: %s\n", p->pass, failure);
+		p->drawn = 0;
+	}
+	p->pass = 0;
+}
+
+void
+progress_test_end(struct progress *p, double now, const char *note)
+{
+	struct progress_step *st;
+	char what[48], took[24], left[24];
+
+	if (!p->active)
+		return;
+	p->active = 0;
+	st = &p->steps[p->cur];
+	st->passes = st->done;
+	if (p->out == NULL)
+		return;
+	if (p->round > 0) {
+		if (note != NULL)
+			fprintf(p->out, "%s%d x %s: %s\n", p->tty ? "\n" : "",
+			    st->copies, st->test->title, note);
+		p->drawn = 0;
+	} else if (p->tty) {
+		snprintf(what, sizeof(what), "%d pass%s", st->done,
+		    st->done == 1 ? "" : "es");
+		draw(p, now, what);
+		fprintf(p->out, "%s%s\n", note != NULL ? "  " : "",
+		    note != NULL ? note : "");
+	} else {
+		progress_clock(now - p->start, took, sizeof(took));
+		progress_clock(progress_left(p->steps, p->nsteps), left,
+		    sizeof(left));
+		fprintf(p->out, "%s%s  (%s elapsed, ~%s left)\n",
+		    note != NULL ? " " : "", note != NULL ? note : "", took,
+		    left);
+	}
+	p->drawn = 0;
+	fflush(p->out);
+}
+
+void
+progress_round_begin(struct progress *p, int k, int n, int copies,
+    double now)
+{
+	(void)now;
+	p->round = k;
+	p->rounds = n;
+	p->round_copies = copies;
+}
+
+void
+progress_round_end(struct progress *p, double now)
+{
+	char took[24], left[24];
+	int n;
+
+	if (p->out != NULL && p->round > 0) {
+		progress_clock(now - p->start, took, sizeof(took));
+		progress_clock(progress_left(p->steps, p->nsteps), left,
+		    sizeof(left));
+		n = fprintf(p->out, "%s%d x round %d of %d  (%s elapsed, ~%s "
+		    "left)", p->tty ? "\r" : "", p->round_copies, p->round,
+		    p->rounds, took, left) - (p->tty ? 1 : 0);
+		if (p->tty && p->drawn > n)
+			fprintf(p->out, "%*s", p->drawn - n, "");
+		fprintf(p->out, "\n");
+		fflush(p->out);
+	}
+	p->drawn = 0;
+	p->round = 0;
+}
+
+void
+progress_free(struct progress *p)
+{
+	free(p->steps);
+	p->steps = NULL;
+	p->nsteps = 0;
+}

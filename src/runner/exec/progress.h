@@ -1,0 +1,90 @@
+/*
+ * progress.h - the console while a run goes: the current test, pass k of
+ * P, copies, elapsed time and an estimate of the time left for the whole
+ * run.  The clock is a parameter (now, in seconds) so tests can fake it.
+ */
+#ifndef PROGRESS_H
+#define PROGRESS_H
+
+#include <stdio.h>
+
+#include "model/report.h"
+
+/* One test at one copies value, as planned and as far as it has run. */
+struct progress_step {
+	const struct test_def *test;
+	int copies;
+	int passes;		/* planned; cut to done when the test stops */
+	double seconds;		/* duration of one pass */
+	double extra_s;		/* first guess of a pass's time beyond that */
+	int done;		/* passes finished */
+	double done_s;		/* their wall time, seconds */
+};
+
+/*
+ * The expected wall time of one more pass of step i: the mean of its
+ * finished passes; else that of the same test at another copies value;
+ * else seconds + extra_s.
+ */
+double progress_pass_guess(const struct progress_step *steps, int n, int i);
+
+/* Seconds left: the sum over steps of (passes - done) x the guess. */
+double progress_left(const struct progress_step *steps, int n);
+
+struct progress {
+	struct progress_step *steps;
+	int nsteps;
+	int cur;		/* the last step begun, -1 before the first */
+	int active;		/* that step is running */
+	int pass;		/* its pass running (1-based), 0 between */
+	double start;		/* when the run started */
+	double pass_start;	/* when the current pass started */
+	FILE *out;		/* NULL: quiet */
+	int tty;		/* out is a terminal: one line redrawn */
+	int drawn;		/* length of the line drawn in place */
+	int round, rounds;	/* in rounds: round k of n (1-based), else 0 */
+	int round_copies;	/* the copies of that round */
+};
+
+/*
+ * Plans the steps of s (every copies value, every test, in run order)
+ * and, when the estimate is a minute or more, prints it on out.  out NULL
+ * prints nothing ever.  Returns 0, or -1 when out of memory.
+ */
+int progress_init(struct progress *p, const struct settings *s, FILE *out,
+    int tty, double now);
+
+/* Test t at copies starts, or in rounds its next pass: its step. */
+void progress_test_begin(struct progress *p, const struct test_def *t,
+    int copies, double now);
+
+/* Pass k (1-based) of the current step starts. */
+void progress_pass_begin(struct progress *p, int k, double now);
+
+/* That pass ended; failure is what went wrong, NULL when it was ok. */
+void progress_pass_end(struct progress *p, double now, const char *failure);
+
+/*
+ * The current step ends (its remaining passes will not run); note, when
+ * not NULL, is printed after it (e.g. why it did not run).
+ */
+void progress_test_end(struct progress *p, double now, const char *note);
+
+/*
+ * Round k (1-based) of n at copies starts or ends: the runner runs one
+ * pass of every test a round (quick mode); in between, before each pass
+ * it calls progress_test_begin and progress_pass_begin, after it
+ * progress_pass_end, and progress_test_end once the test stops.  Off a terminal a round is one line at its end (and a line
+ * for each pass that failed); on a terminal the line of the pass running
+ * is redrawn and kept at the end of the round as the round's line.
+ */
+void progress_round_begin(struct progress *p, int k, int n, int copies,
+    double now);
+void progress_round_end(struct progress *p, double now);
+
+/* "m:ss", or "h:mm:ss" from an hour, into buf. */
+void progress_clock(double seconds, char *buf, size_t len);
+
+void progress_free(struct progress *p);
+
+#endif

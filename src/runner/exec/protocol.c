@@ -1,0 +1,233 @@
+/*
+ * protocol.c - parses the COUNT/TIME/INFO/ERROR lines of one copy and its
+ * exit status (rules in protocol.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "exec/protocol.h"
+
+/* A malloc'd copy of s[0..len-1]; NULL when out of memory. */
+static char *
+dup_len(const char *s, size_t len)
+{
+	char *d = malloc(len + 1);
+
+	if (d != NULL) {
+		memcpy(d, s, len);
+		d[len] = '\0';
+	}
+	return d;
+}
+
+/* Sets c->message to prefix followed by text. */
+static int
+set_message(struct copy_result *c, const char *prefix, const char *text)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s%s", prefix, text);
+	free(c->message);
+	c->message = dup_len(buf, strlen(buf));
+	return c->message == NULL ? -1 : 0;
+}
+
+/* The text of the first line of s, at most 200 characters. */
+static void
+first_line(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (s == NULL)
+		return;
+	while (s[n] != '\0' && s[n] != '\n' && n + 1 < len && n < 200) {
+		buf[n] = s[n];
+		n++;
+	}
+	buf[n] = '\0';
+}
+
+static int
+add_info(struct copy_result *c, const char *kv, size_t len)
+{
+	const char *bar = memchr(kv, '|', len);
+	struct info *grown;
+
+	if (bar == NULL)
+		return 0;
+	grown = realloc(c->info, sizeof(*grown) * (size_t)(c->ninfo + 1));
+	if (grown == NULL)
+		return -1;
+	c->info = grown;
+	grown[c->ninfo].key = dup_len(kv, (size_t)(bar - kv));
+	grown[c->ninfo].value = dup_len(bar + 1, len - (size_t)(bar - kv) - 1);
+	if (grown[c->ninfo].key == NULL || grown[c->ninfo].value == NULL) {
+		free(grown[c->ninfo].key);
+		free(grown[c->ninfo].value);
+		return -1;
+	}
+	c->ninfo++;
+	return 0;
+}
+
+static int
+valid_unit(const char *u)
+{
+	size_t n = strlen(u), i;
+
+	if (n < 1 || n > 15)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (u[i] <= ' ' || u[i] == 0x7f || u[i] == '|')
+			return 0;
+	return 1;
+}
+
+/* Parses "count|timebase|unit" into c; returns 0, or -1 when invalid. */
+static int
+parse_count(const char *text, struct copy_result *c)
+{
+	char buf[128], *f[3], *p;
+	long timebase;
+	int n = 0;
+
+	if (strlen(text) >= sizeof(buf))
+		return -1;
+	strcpy(buf, text);
+	f[n++] = buf;
+	for (p = buf; *p != '\0'; p++) {
+		if (*p != '|')
+			continue;
+		if (n == 3)
+			return -1;
+		*p = '\0';
+		f[n++] = p + 1;
+	}
+	if (n != 3 || parse_double(f[0], 0, 1e30, &c->count) == -1 ||
+	    parse_long(f[1], 0, 1000000, &timebase) == -1 || !valid_unit(f[2]))
+		return -1;
+	c->timebase = (double)timebase;
+	strcpy(c->unit, f[2]);
+	return 0;
+}
+
+/* The last non-empty line of s, at most 200 characters. */
+static void
+last_line(const char *s, char *buf, size_t len)
+{
+	const char *p, *start = NULL;
+
+	buf[0] = '\0';
+	for (p = s; p != NULL && *p != '\0'; p++)
+		if ((p == s || p[-1] == '\n') && *p != '\n')
+			start = p;
+	if (start != NULL)
+		first_line(start, buf, len);
+}
+
+/*
+ * Walks the lines of out and fills c.  error gets the first ERROR text;
+ * why gets what makes the output unusable ("" when it is fine), quoting
+ * the offending line.
+ */
+static int
+parse_lines(const char *out, struct copy_result *c, char *error,
+    size_t errlen, char *why, size_t whylen)
+{
+	char line[128];
+	const char *p = out, *nl;
+	size_t len;
+	int ncount = 0, ntime = 0;
+
+	error[0] = why[0] = '\0';
+	while (p != NULL && *p != '\0') {
+		nl = strchr(p, '\n');
+		len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		if (len >= 6 && strncmp(p, "ERROR|", 6) == 0) {
+			if (error[0] == '\0')
+				first_line(p + 6, error, errlen);
+		} else if (len >= 5 && strncmp(p, "INFO|", 5) == 0) {
+			if (add_info(c, p + 5, len - 5) == -1)
+				return -1;
+		} else if (len >= 6 && strncmp(p, "COUNT|", 6) == 0) {
+			ncount++;
+			snprintf(line, sizeof(line), "%.*s", (int)(len - 6),
+			    p + 6);
+			if (why[0] == '\0' && (len - 6 >= sizeof(line) ||
+			    parse_count(line, c) == -1))
+				snprintf(why, whylen, "bad COUNT line: %s",
+				    line);
+		} else if (len >= 5 && strncmp(p, "TIME|", 5) == 0) {
+			ntime++;
+			snprintf(line, sizeof(line), "%.*s", (int)(len - 5),
+			    p + 5);
+			if (why[0] == '\0' && (len - 5 >= sizeof(line) ||
+			    parse_double(line, 1e-9, 1e7, &c->time_s) == -1))
+				snprintf(why, whylen, "bad TIME line: %s",
+				    line);
+			else
+				c->has_time = 1;
+		}
+		p = nl != NULL ? nl + 1 : NULL;
+	}
+	if (why[0] == '\0' && ncount == 0)
+		snprintf(why, whylen, "no COUNT line");
+	else if (why[0] == '\0' && ncount > 1)
+		snprintf(why, whylen, "more than one COUNT line");
+	else if (why[0] == '\0' && ntime > 1)
+		snprintf(why, whylen, "more than one TIME line");
+	return 0;
+}
+
+int
+protocol_parse(const char *out, const char *errors, int status, int signal,
+    struct copy_result *c)
+{
+	char error[256], err_line[256], why[256], num[32];
+	double wall_time = c->time_s;
+
+	c->exit_status = signal != 0 ? -1 : status;
+	c->signal = signal;
+	c->count = c->timebase = 0;
+	c->has_time = 0;
+	c->unit[0] = '\0';
+	if (parse_lines(out != NULL ? out : "", c, error, sizeof(error), why,
+	    sizeof(why)) == -1)
+		return -1;
+	last_line(errors, err_line, sizeof(err_line));
+	if (signal != 0 || status != 0 || why[0] != '\0') {
+		c->has_time = 0;
+		c->time_s = wall_time;
+	}
+	if (signal != 0) {
+		c->outcome = OUTCOME_FAILED;
+		snprintf(num, sizeof(num), "%d", signal);
+		return set_message(c, "killed by signal ", num);
+	}
+	if (status != 0) {
+		c->outcome = status == 77 ? OUTCOME_SKIPPED : OUTCOME_FAILED;
+		if (error[0] != '\0')
+			return set_message(c, "", error);
+		if (err_line[0] != '\0')
+			return set_message(c, "", err_line);
+		if (status == 77)
+			return set_message(c, "", "skipped");
+		snprintf(num, sizeof(num), "%d", status);
+		return set_message(c, "exit status ", num);
+	}
+	if (error[0] != '\0') {
+		c->outcome = OUTCOME_FAILED;
+		return set_message(c, "", error);
+	}
+	if (why[0] != '\0') {
+		c->outcome = OUTCOME_NO_RESULT;
+		return set_message(c, "", why);
+	}
+	if (!c->has_time)
+		c->time_s = wall_time;
+	c->outcome = OUTCOME_OK;
+	return set_message(c, "", "");
+}

@@ -1,0 +1,351 @@
+/*
+ * catalog.c - the tests, groups and indexes as data (SPEC §2).  Adding a
+ * test is adding a row here (and a program only if the workload is new).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/catalog.h"
+
+#define FS(name, title, mode, buf, blocks)                                     \
+	{ name, title, "fstime",                                               \
+	    { mode, "-t", "@T", "-d", "@TMP/", "-b", buf, "-m", blocks },      \
+	    30, PASSES_SHORT, "KBps", TEST_SCRATCH }
+#define ARITH(name, title)                                                     \
+	{ name, title, name, { "@T" }, 10, PASSES_SHORT, "lps", 0 }
+#define LOOPER(name, title, secs, flags, ...)                                  \
+	{ name, title, "looper", { "@T", __VA_ARGS__ }, secs, PASSES_SHORT,    \
+	    "lpm", flags }
+
+const struct test_def catalog_tests[] = {
+	{ "dhry2reg", "Dhrystone 2 using register variables", "dhry2reg",
+	    { "@T" }, 10, PASSES_LONG, "lps", 0 },
+	{ "dhry2", "Dhrystone 2 without register variables", "dhry2",
+	    { "@T" }, 10, PASSES_LONG, "lps", 0 },
+	{ "whetstone-double", "Double-Precision Whetstone",
+	    "whetstone-double", { "@T" }, 10, PASSES_LONG, "MWIPS", 0 },
+	{ "syscall", "System Call Overhead", "syscall", { "@T", "mix" }, 10,
+	    PASSES_LONG, "lps", 0 },
+	{ "pipe", "Pipe Throughput", "pipe", { "@T" }, 10, PASSES_LONG, "lps",
+	    0 },
+	{ "context1", "Pipe-based Context Switching", "context1",
+	    { "-p", "@PLACE=unpinned", "@T" }, 10, PASSES_LONG, "lps",
+	    TEST_PLACEMENT },
+	{ "ctxlat", "Context Switch Latency", "ctxlat",
+	    { "-p", "@PLACE=same-cpu", "@T" }, 10, PASSES_LONG, "us",
+	    TEST_PLACEMENT | TEST_LOWER_BETTER | TEST_LATENCY },
+	{ "spawn", "Process Creation", "spawn", { "@T" }, 30, PASSES_SHORT,
+	    "lps", 0 },
+	{ "execl", "Execl Throughput", "execl", { "@T" }, 30, PASSES_SHORT,
+	    "lps", 0 },
+	FS("fstime", "File Copy 1024 bufsize 2000 maxblocks", "-c", "1024",
+	    "2000"),
+	FS("fsbuffer", "File Copy 256 bufsize 500 maxblocks", "-c", "256",
+	    "500"),
+	FS("fsdisk", "File Copy 4096 bufsize 8000 maxblocks", "-c", "4096",
+	    "8000"),
+	FS("fstime-w", "File Write 1024 bufsize 2000 maxblocks", "-w", "1024",
+	    "2000"),
+	FS("fsbuffer-w", "File Write 256 bufsize 500 maxblocks", "-w", "256",
+	    "500"),
+	FS("fsdisk-w", "File Write 4096 bufsize 8000 maxblocks", "-w", "4096",
+	    "8000"),
+	FS("fstime-r", "File Read 1024 bufsize 2000 maxblocks", "-r", "1024",
+	    "2000"),
+	FS("fsbuffer-r", "File Read 256 bufsize 500 maxblocks", "-r", "256",
+	    "500"),
+	FS("fsdisk-r", "File Read 4096 bufsize 8000 maxblocks", "-r", "4096",
+	    "8000"),
+	LOOPER("shell1", "Shell Scripts (1 concurrent)", 60, TEST_SHELL,
+	    "@BIN/multi.sh", "1"),
+	LOOPER("shell8", "Shell Scripts (8 concurrent)", 60, TEST_SHELL,
+	    "@BIN/multi.sh", "8"),
+	LOOPER("shell16", "Shell Scripts (16 concurrent)", 60, TEST_SHELL,
+	    "@BIN/multi.sh", "16"),
+	ARITH("arithoh", "Arithoh"),
+	ARITH("short", "Arithmetic Test (short)"),
+	ARITH("int", "Arithmetic Test (int)"),
+	ARITH("long", "Arithmetic Test (long)"),
+	ARITH("float", "Arithmetic Test (float)"),
+	ARITH("double", "Arithmetic Test (double)"),
+	{ "hanoi", "Recursion Test -- Tower of Hanoi", "hanoi", { "@T" }, 20,
+	    PASSES_SHORT, "lps", 0 },
+	LOOPER("dc", "Dc: sqrt(2) to 99 decimal places", 30, TEST_SHELL, "dc",
+	    "@DATA/dc.dat"),
+	LOOPER("C", "C Compiler Throughput", 60, TEST_SHELL | TEST_SCRATCH,
+	    "cc", "-c", "-o", "@TMP/cctest.o", "@DATA/cctest.c"),
+	LOOPER("grep", "Grep a large file (system's grep)", 30, TEST_SHELL,
+	    "grep", "-c", "gimp", "@DATA/large.txt"),
+	{ "sysexec", "Exec System Call Overhead", "syscall", { "@T", "exec" },
+	    10, PASSES_LONG, "lps", 0 },
+};
+const size_t catalog_ntests = sizeof(catalog_tests) / sizeof(catalog_tests[0]);
+
+const struct group_def catalog_groups[] = {
+	{ "index", "dhry2reg whetstone-double execl fstime fsbuffer fsdisk "
+	    "pipe context1 spawn syscall shell1 shell8" },
+	{ "oldsystem", "execl fstime fsbuffer fsdisk pipe context1 spawn "
+	    "syscall" },
+	{ "system", "oldsystem shell1 shell8 shell16" },
+	{ "fs", "fstime-w fstime-r fstime fsbuffer-w fsbuffer-r fsbuffer "
+	    "fsdisk-w fsdisk-r fsdisk" },
+	{ "shell", "shell1 shell8 shell16" },
+	{ "arithmetic", "arithoh short int long float double "
+	    "whetstone-double" },
+	{ "misc", "C dc hanoi" },
+	{ "speed", "arithmetic system" },
+	{ "byte3", "double dhry2 execl fstime context1 shell8" },
+	{ "latency", "ctxlat" },
+	{ "dhry", "dhry2reg" },
+	{ "dhrystone", "dhry2reg" },
+	{ "whets", "whetstone-double" },
+	{ "whetstone", "whetstone-double" },
+	{ "all", NULL },	/* every test, in catalog order */
+};
+const size_t catalog_ngroups = sizeof(catalog_groups) / sizeof(catalog_groups[0]);
+
+/* UnixBench 5.1/6.0 index baselines ("George", a SPARCstation 20-61). */
+static const struct index_row unixbench_rows[] = {
+	{ "dhry2reg", 116700.0, NULL },
+	{ "whetstone-double", 55.0, NULL },
+	{ "execl", 43.0, NULL },
+	{ "fstime", 3960.0, NULL },
+	{ "fsbuffer", 1655.0, NULL },
+	{ "fsdisk", 5800.0, NULL },
+	{ "pipe", 12440.0, NULL },
+	{ "context1", 4000.0, NULL },
+	{ "spawn", 126.0, NULL },
+	{ "syscall", 15000.0, NULL },
+	{ "shell1", 42.4, NULL },
+	{ "shell8", 6.0, NULL },
+};
+
+/*
+ * BYTE UNIX Benchmarks Release 3 (1991): result / baseline per test, their
+ * sum and average, under the titles of its report.
+ */
+static const struct index_row byte3_rows[] = {
+	{ "double", 2541.7, "Arithmetic Test (type = double)" },
+	{ "dhry2", 22366.3, "Dhrystone 2 without register variables" },
+	{ "execl", 16.5, "Execl Throughput Test" },
+	{ "fstime", 179.0, "File Copy  (30 seconds)" },
+	{ "context1", 1318.5, "Pipe-based Context Switching Test" },
+	{ "shell8", 4.0, "Shell scripts (8 concurrent)" },
+};
+
+const struct index_def catalog_indexes[] = {
+	{ "unixbench", "System Benchmarks", INDEX_GEOMEAN_X10, 1,
+	    unixbench_rows, sizeof(unixbench_rows) / sizeof(unixbench_rows[0]),
+	    "dhry2 fstime-w fstime-r fsbuffer-w fsbuffer-r fsdisk-w fsdisk-r "
+	    "shell16" },
+	{ "byte3", "BYTE Release 3", INDEX_SUM_AVERAGE, 1, byte3_rows,
+	    sizeof(byte3_rows) / sizeof(byte3_rows[0]), NULL },
+};
+const size_t catalog_nindexes = sizeof(catalog_indexes) / sizeof(catalog_indexes[0]);
+
+const struct test_def *
+catalog_find_test(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < catalog_ntests; i++)
+		if (strcmp(catalog_tests[i].name, name) == 0)
+			return &catalog_tests[i];
+	return NULL;
+}
+
+const struct group_def *
+catalog_find_group(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < catalog_ngroups; i++)
+		if (strcmp(catalog_groups[i].name, name) == 0)
+			return &catalog_groups[i];
+	return NULL;
+}
+
+const struct index_def *
+catalog_find_index(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < catalog_nindexes; i++)
+		if (strcmp(catalog_indexes[i].name, name) == 0)
+			return &catalog_indexes[i];
+	return NULL;
+}
+
+const char *
+catalog_placement(const struct test_def *t, const char *chosen, int given)
+{
+	size_t i;
+
+	if (!(t->flags & TEST_PLACEMENT))
+		return NULL;
+	for (i = 0; i < sizeof(t->args) / sizeof(t->args[0]) &&
+	    t->args[i] != NULL; i++)
+		if (strncmp(t->args[i], "@PLACE=", 7) == 0)
+			return given ? chosen : t->args[i] + 7;
+	return NULL;
+}
+
+/* Appends t to the list unless it is there already. */
+static int
+add_test(const struct test_def ***list, int *n, const struct test_def *t)
+{
+	const struct test_def **grown;
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if ((*list)[i] == t)
+			return 0;
+	grown = realloc(*list, sizeof(*grown) * (size_t)(*n + 1));
+	if (grown == NULL)
+		return -1;
+	*list = grown;
+	(*list)[(*n)++] = t;
+	return 0;
+}
+
+/* Expands one name into the list; depth guards against a cyclic group. */
+static int
+expand_one(const char *name, size_t len, const struct test_def ***list,
+    int *n, int depth)
+{
+	char buf[64];
+	const struct test_def *t;
+	const struct group_def *g;
+	const char *p, *q;
+	size_t i;
+
+	if (len >= sizeof(buf) || depth > 8)
+		return -1;
+	memcpy(buf, name, len);
+	buf[len] = '\0';
+	if ((t = catalog_find_test(buf)) != NULL)
+		return add_test(list, n, t);
+	if ((g = catalog_find_group(buf)) == NULL)
+		return -1;
+	if (g->members == NULL) {
+		for (i = 0; i < catalog_ntests; i++)
+			if (add_test(list, n, &catalog_tests[i]) == -1)
+				return -1;
+		return 0;
+	}
+	for (p = g->members; *p != '\0'; p = q) {
+		while (*p == ' ')
+			p++;
+		for (q = p; *q != '\0' && *q != ' '; q++)
+			;
+		if (q > p && expand_one(p, (size_t)(q - p), list, n,
+		    depth + 1) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+catalog_expand(char *const *names, int nnames, const struct test_def ***out,
+    char *bad, size_t badlen)
+{
+	const struct test_def **list = NULL;
+	int i, n = 0;
+
+	for (i = 0; i < nnames; i++) {
+		if (expand_one(names[i], strlen(names[i]), &list, &n, 0) == -1) {
+			if (bad != NULL && badlen > 0) {
+				strncpy(bad, names[i], badlen - 1);
+				bad[badlen - 1] = '\0';
+			}
+			free(list);
+			return -1;
+		}
+	}
+	*out = list;
+	return n;
+}
+
+/* UnixBench's names of its X11 graphics tests and their groups. */
+static int
+graphics_name(const char *name)
+{
+	static const char *const names[] = { "gindex", "graphics", "2d", "3d",
+		"ubgears", "grafix" };
+	size_t i;
+
+	if (strncmp(name, "2d-", 3) == 0)
+		return 1;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The edit distance of a and b (Levenshtein), at most 99. */
+static int
+distance(const char *a, const char *b)
+{
+	int row[64], i, j, diag, up, best;
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na >= 63 || nb >= 63)
+		return 99;
+	for (j = 0; j <= (int)nb; j++)
+		row[j] = j;
+	for (i = 1; i <= (int)na; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= (int)nb; j++) {
+			up = row[j];
+			best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[nb];
+}
+
+/* 1 when candidate is near name: 2 edits at most, or name begins it. */
+static int
+near(const char *name, const char *candidate)
+{
+	size_t n = strlen(name);
+
+	return distance(name, candidate) <= (n < 4 ? 1 : 2) ||
+	    (n >= 3 && strncmp(candidate, name, n) == 0);
+}
+
+void
+catalog_unknown(const char *name, char *buf, size_t size)
+{
+	size_t i, len;
+	int found = 0;
+
+	if (graphics_name(name)) {
+		snprintf(buf, size, "%s: UnixBench's graphics tests (x11perf, "
+		    "ubgears) are not part of bytebench: they need an X server "
+		    "and measure the graphics stack, not the system; -l lists "
+		    "the tests", name);
+		return;
+	}
+	snprintf(buf, size, "unknown test or group: %s", name);
+	for (i = 0; i < catalog_ntests + catalog_ngroups; i++) {
+		const char *c = i < catalog_ntests ? catalog_tests[i].name :
+		    catalog_groups[i - catalog_ntests].name;
+
+		if (!near(name, c) || found == 6)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s",
+		    found++ ? ", " : " (nearest: ", c);
+	}
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "%s; -l lists them all",
+	    found ? ")" : "");
+}

@@ -1,0 +1,40 @@
+/*
+ * quick.h - how a test runs in quick mode (--quick): fewer, shorter
+ * passes, and the program options that drop idle waits.  The scoring and
+ * the baselines are the classic ones; doc/quick-mode.md says why.
+ */
+#ifndef QUICK_H
+#define QUICK_H
+
+#include "model/catalog.h"
+#include "model/report.h"
+
+/* Passes of every test in quick mode (the worst floor(5/3) = 1 dropped). */
+#define QUICK_PASSES 5
+
+/* Seconds of one quick pass: the test's duration / 30, within 1..2 s. */
+double quick_seconds(const struct test_def *t);
+
+/*
+ * Options put before the catalog's arguments in quick mode (a
+ * NULL-terminated list, never NULL): fstime gets no settling pauses and
+ * 0.1 s of priming, looper ends its interval at its last counted run.
+ */
+const char *const *quick_args(const struct test_def *t);
+
+/*
+ * Seconds a pass of t takes beyond its duration, as first guessed for
+ * the time estimate: fstime's priming and pauses, whetstone's
+ * calibration, the start of the copies.
+ */
+double quick_extra_seconds(const struct test_def *t, int quick);
+
+/*
+ * The passes and the seconds of one pass of t in a run of s: -i or the
+ * defaults by the test's kind (quick: QUICK_PASSES, as main sets them);
+ * --duration, else quick_seconds in quick mode, else the test's own.
+ */
+int quick_passes(const struct settings *s, const struct test_def *t);
+double quick_pass_seconds(const struct settings *s, const struct test_def *t);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * report.c - outcome names, warnings and freeing of the report model.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "write/escape.h"
+#include "model/report.h"
+
+const char *
+outcome_name(enum outcome o)
+{
+	static const char *const names[] = {
+		[OUTCOME_OK] = "ok",
+		[OUTCOME_FAILED] = "failed",
+		[OUTCOME_TIMEOUT] = "timed out",
+		[OUTCOME_SKIPPED] = "skipped",
+		[OUTCOME_NO_RESULT] = "no result",
+		[OUTCOME_INTERRUPTED] = "interrupted",
+		[OUTCOME_MISSING] = "missing",
+		[OUTCOME_NOT_RUN] = "not run",
+	};
+
+	if ((unsigned)o >= sizeof(names) / sizeof(names[0]))
+		return "unknown";
+	return names[o];
+}
+
+void
+report_plain_sys(struct sysinfo *s)
+{
+	char **const texts[] = { &s->hostname, &s->os_name, &s->os_release,
+		&s->os_version, &s->machine, &s->platform, &s->distro,
+		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
+		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
+		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime };
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (*texts[i] != NULL)
+			escape_plain(*texts[i], 0);
+}
+
+int
+report_warn(struct report *r, const char *fmt, ...)
+{
+	char **grown;
+	char *text;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (text = malloc((size_t)n + 1)) == NULL)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(text, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	escape_plain(text, 0);
+	grown = realloc(r->warnings, sizeof(*grown) * (size_t)(r->nwarnings + 1));
+	if (grown == NULL) {
+		free(text);
+		return -1;
+	}
+	r->warnings = grown;
+	r->warnings[r->nwarnings++] = text;
+	return 0;
+}
+
+static void
+copy_free(struct copy_result *c)
+{
+	int i;
+
+	free(c->command);
+	free(c->output);
+	free(c->errors);
+	free(c->message);
+	for (i = 0; i < c->ninfo; i++) {
+		free(c->info[i].key);
+		free(c->info[i].value);
+	}
+	free(c->info);
+}
+
+static void
+test_free(struct test_result *t)
+{
+	int p, c;
+
+	for (p = 0; p < t->npasses; p++) {
+		for (c = 0; c < t->passes[p].ncopies; c++)
+			copy_free(&t->passes[p].copies[c]);
+		free(t->passes[p].copies);
+	}
+	free(t->passes);
+	free(t->message);
+}
+
+static void
+sysinfo_free(struct sysinfo *s)
+{
+	char **fields[] = { &s->hostname, &s->os_name, &s->os_release,
+		&s->os_version, &s->machine, &s->platform, &s->distro,
+		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
+		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
+		&s->shell, &s->uptime, &s->scratch_dir, &s->scratch_fs };
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		free(*fields[i]);
+		*fields[i] = NULL;
+	}
+}
+
+void
+report_free(struct report *r)
+{
+	int b, i;
+
+	for (b = 0; b < r->nblocks; b++) {
+		struct block *bl = &r->blocks[b];
+
+		for (i = 0; i < bl->ntests; i++)
+			test_free(&bl->tests[i]);
+		free(bl->tests);
+		for (i = 0; i < bl->nindexes; i++)
+			free(bl->indexes[i].entries);
+		free(bl->indexes);
+	}
+	free(r->blocks);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	free(r->version);
+	sysinfo_free(&r->sys);
+	free(r->settings.copies);
+	free(r->settings.tests);
+	r->blocks = NULL;
+	r->nblocks = 0;
+	r->warnings = NULL;
+	r->nwarnings = 0;
+}

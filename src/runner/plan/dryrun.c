@@ -1,0 +1,38 @@
+/*
+ * dryrun.c - prints the plan of a run without running it (dryrun.h).
+ */
+#include <stdio.h>
+
+#include "plan/dryrun.h"
+#include "exec/progress.h"
+
+int
+dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
+    const char *resultdir)
+{
+	const struct settings *s = &r->settings;
+	struct progress p;
+	char each[32], total[32];
+	int i;
+
+	if (progress_init(&p, s, NULL, 0, 0) == -1)
+		return -1;
+	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
+	    r->version, s->quick ? ", quick mode: one pass of every test a "
+	    "round" : "");
+	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
+	    "each pass (estimate)");
+	for (i = 0; i < p.nsteps; i++) {
+		progress_clock(progress_pass_guess(p.steps, p.nsteps, i), each,
+		    sizeof(each));
+		fprintf(f, "%6d  %-18s %6d  %s\n", p.steps[i].copies,
+		    p.steps[i].test->name, p.steps[i].passes, each);
+	}
+	progress_clock(progress_left(p.steps, p.nsteps), total, sizeof(total));
+	fprintf(f, "\n%d test%s at %d copies value%s; estimated time: %s\n",
+	    s->ntests, s->ntests == 1 ? "" : "s", s->ncopies,
+	    s->ncopies == 1 ? "" : "s", total);
+	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
+	progress_free(&p);
+	return ferror(f) ? -1 : 0;
+}

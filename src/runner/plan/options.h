@@ -1,0 +1,89 @@
+/*
+ * options.h - the runner's command line (SPEC §8, §9) as a pure function
+ * from argv to struct options: no I/O, no exit, nothing but the argument
+ * text and the catalog and writer tables consulted.
+ */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "model/catalog.h"
+
+enum { OPTIONS_MAX_FORMATS = 16 };
+
+/* What main should do after parsing. */
+enum options_action {
+	ACTION_RUN,
+	ACTION_HELP,
+	ACTION_VERSION,
+	ACTION_LIST
+};
+
+struct options {
+	enum options_action action;
+	int quiet;		/* -q 1 (no progress), -qq or --silent 2 */
+	int verbose, brief;
+	int quick;		/* --quick or -Q: quick mode (doc/quick-mode.md) */
+	int no_warnings;	/* --no-warnings: no noise warnings */
+	int iterations;		/* -i n; 0: the defaults (10 long, 3 short) */
+	int *copies;		/* -c values in order (malloc'd); NULL: default */
+	int ncopies;
+	double duration_s;	/* --duration; 0: each test's own */
+	const char *placement;	/* --placement; "unpinned" by default */
+	int placement_given;	/* --placement was on the command line */
+	int counters;		/* --counters: enum counters_level; on */
+	const char *formats[OPTIONS_MAX_FORMATS]; /* -f names; none: default */
+	int nformats;
+	int formats_given;	/* -f was given (maybe only FMT=PATH items) */
+	/* -f FMT=PATH and --json PATH: a format to a named file, "-" stdout */
+	struct options_output {
+		const char *format;
+		const char *path;	/* points into argv */
+	} outputs[OPTIONS_MAX_FORMATS];
+	int noutputs;
+	const char *label;	/* --label TEXT, NULL: none */
+	const char *comment;	/* --comment TEXT, NULL: none */
+	int dry_run;		/* --dry-run: the plan and its time, no run */
+	const struct test_def **tests;	/* expanded test names (malloc'd) */
+	int ntests;
+};
+
+/* Bounds of the numeric options. */
+#define OPTIONS_MAX_COPIES 1000000L
+#define OPTIONS_MAX_ITERATIONS 10000L
+#define OPTIONS_MIN_DURATION 0.01
+#define OPTIONS_MAX_DURATION 86400.0
+#define OPTIONS_MAX_TEXT 64	/* "   Comment: " and it fit 80 columns */
+
+/*
+ * Parses argv[1..argc-1]:
+ *   -q -v -b (may be clustered: -qb; -q twice is -qq), -i n, -c n
+ *   (repeatable), -f a,b (its last item may be FMT=PATH: the rest of
+ *   the argument is a path), -Q, --quick, --silent, --no-warnings,
+ *   --dry-run, --label t, --comment t (one line, at most
+ *   OPTIONS_MAX_TEXT bytes), --json path,
+ *   -l, -h, --help, --version, --duration s, --placement p,
+ *   --counters off|on|all, "--" ending
+ *   the options, and test or group names anywhere (none: "index").
+ * Option values may be attached (-c4, --duration=2) or the next argument.
+ * Returns 0, or -1 after writing one line (no newline) naming the problem
+ * into err.  Formats are checked against the writer table.  On success
+ * free with options_free().
+ */
+int options_parse(int argc, char *const *argv, struct options *o, char *err,
+    size_t errlen);
+
+void options_free(struct options *o);
+
+/* The usage text printed by -h (ends with a newline); '@' is the command. */
+extern const char options_usage[];
+
+/*
+ * Prints the usage on f with each '@' replaced by name: "./Run" from the
+ * checkout, "bytebench" installed.
+ */
+void options_print_usage(FILE *f, const char *name);
+
+#endif

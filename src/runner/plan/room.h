@@ -1,0 +1,46 @@
+/*
+ * room.h - what a run needs of the machine, checked before it starts:
+ * processes and memory for the copies, free space for the file tests.
+ * Pure functions of the numbers given, so they can be tested.
+ */
+#ifndef ROOM_H
+#define ROOM_H
+
+#include <stddef.h>
+
+#include "model/catalog.h"
+
+/*
+ * The least memory one copy takes, in KiB: a small test program's private
+ * pages (about 100 KiB), page tables (about 40 KiB), kernel stack and
+ * task, and the runner's own bookkeeping for it.
+ */
+#define ROOM_COPY_KIB 256
+
+/*
+ * KiB of scratch space one copy of t needs: a TEST_SCRATCH test with the
+ * arguments "-m N" (fstime) writes two files of N KiB; others need none
+ * worth counting.
+ */
+long room_scratch_kib(const struct test_def *t);
+
+/*
+ * Refuses copies that do not fit: not below room (the processes this user
+ * may still start; -1: no known limit), or more than memory_kib (the
+ * machine's memory; -1: unknown) at ROOM_COPY_KIB each.  Returns 0, or
+ * -1 with one line giving the numbers in err.
+ */
+int room_check_copies(int copies, long room, long long memory_kib,
+    char *err, size_t errlen);
+
+/*
+ * Refuses a run whose file tests cannot fit in the scratch directory dir
+ * with free_kib KiB free: the most any test needs per copy times the most
+ * copies.  Returns 0, or -1 with one line naming the test, the need, the
+ * free space and the way out (UB_TMPDIR) in err.
+ */
+int room_check_scratch(const struct test_def *const *tests, int ntests,
+    const int *copies, int ncopies, const char *dir, long long free_kib,
+    char *err, size_t errlen);
+
+#endif

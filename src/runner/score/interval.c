@@ -1,0 +1,170 @@
+/*
+ * interval.c - the 95% interval of an index score from the passes' spread
+ * on the log scale (formulas in interval.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "score/interval.h"
+
+/* t(0.975, dof) at the dof of the table, the last one infinite. */
+static const struct {
+	double dof, t;
+} t975[] = {
+	{ 1, 12.706 }, { 2, 4.303 }, { 3, 3.182 }, { 4, 2.776 },
+	{ 5, 2.571 }, { 6, 2.447 }, { 7, 2.365 }, { 8, 2.306 },
+	{ 9, 2.262 }, { 10, 2.228 }, { 11, 2.201 }, { 12, 2.179 },
+	{ 13, 2.160 }, { 14, 2.145 }, { 15, 2.131 }, { 16, 2.120 },
+	{ 17, 2.110 }, { 18, 2.101 }, { 19, 2.093 }, { 20, 2.086 },
+	{ 21, 2.080 }, { 22, 2.074 }, { 23, 2.069 }, { 24, 2.064 },
+	{ 25, 2.060 }, { 26, 2.056 }, { 27, 2.052 }, { 28, 2.048 },
+	{ 29, 2.045 }, { 30, 2.042 }, { 40, 2.021 }, { 60, 2.000 },
+	{ 120, 1.980 }, { INFINITY, 1.960 }
+};
+
+double
+interval_t975(double dof)
+{
+	size_t i, n = sizeof(t975) / sizeof(t975[0]);
+	double x, x0, x1;
+
+	if (!(dof >= 1))
+		return 0;
+	for (i = 1; i < n; i++) {
+		if (dof > t975[i].dof)
+			continue;
+		/* Linear in 1/dof between t975[i - 1] and t975[i]. */
+		x = 1 / dof;
+		x0 = 1 / t975[i - 1].dof;
+		x1 = 1 / t975[i].dof;
+		return t975[i].t + (t975[i - 1].t - t975[i].t) * (x - x1) /
+		    (x0 - x1);
+	}
+	return t975[n - 1].t;
+}
+
+int
+interval_test_var(const struct test_result *t, double *var, double *dof)
+{
+	double mean = 0, ss = 0, d;
+	int i, n = t->npasses;
+
+	*var = *dof = 0;
+	if (n < 2 || t->samples < 1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!(t->passes[i].rate > 0) || !isfinite(t->passes[i].rate))
+			return -1;
+		mean += log(t->passes[i].rate);
+	}
+	mean /= n;
+	for (i = 0; i < n; i++) {
+		d = log(t->passes[i].rate) - mean;
+		ss += d * d;
+	}
+	*var = ss / (n - 1) / t->samples;
+	*dof = n - 1;
+	return 0;
+}
+
+void
+interval_index(struct index_result *ir)
+{
+	double v, dof, w, sum_w = 0, sum_w2 = 0, sum_r = 0, se, half;
+	int sum_avg = ir->def->agg == INDEX_SUM_AVERAGE;
+	int i, m = 0;
+
+	ir->ci_low = ir->ci_high = 0;
+	ir->tests_half = ir->rounds_half = 0;
+	for (i = 0; i < ir->nentries; i++) {
+		const struct index_entry *e = &ir->entries[i];
+		double r;
+
+		if (!e->ok)
+			continue;
+		if (interval_test_var(e->result, &v, &dof) == -1)
+			return;
+		r = e->result->score / e->row->baseline;
+		w = sum_avg ? r * r * v : v;
+		sum_w += w;
+		sum_w2 += w * w / dof;
+		sum_r += r;
+		m++;
+	}
+	if (m == 0 || !(ir->score > 0))
+		return;
+	if (sum_w == 0) {
+		ir->ci_low = ir->ci_high = ir->score;
+		return;
+	}
+	se = sum_avg ? sqrt(sum_w) / sum_r : sqrt(sum_w) / m;
+	half = interval_t975(sum_w * sum_w / sum_w2) * se;
+	ir->tests_half = half;
+	ir->ci_low = ir->score * exp(-half);
+	ir->ci_high = ir->score * exp(half);
+}
+
+/* I_k of round k (0-based) over the ok entries; NAN when not positive. */
+static double
+round_index(const struct index_result *ir, int k)
+{
+	double sum = 0, rate;
+	int i, m = 0;
+
+	for (i = 0; i < ir->nentries; i++) {
+		const struct index_entry *e = &ir->entries[i];
+
+		if (!e->ok)
+			continue;
+		rate = e->result->passes[k].rate;
+		if (!(rate > 0) || !isfinite(rate))
+			return NAN;
+		sum += ir->def->agg == INDEX_SUM_AVERAGE ?
+		    rate / e->row->baseline : log(rate / e->row->baseline);
+		m++;
+	}
+	return ir->def->agg == INDEX_SUM_AVERAGE ? log(sum / m) : sum / m;
+}
+
+void
+interval_index_rounds(struct index_result *ir)
+{
+	double mean = 0, ss = 0, d, half, *ik;
+	int i, k, rounds = -1, kept = 0;
+
+	for (i = 0; i < ir->nentries; i++) {
+		const struct test_result *t = ir->entries[i].result;
+
+		if (!ir->entries[i].ok)
+			continue;
+		if (rounds == -1 || t->samples < kept)
+			kept = t->samples;
+		if (rounds != -1 && t->npasses != rounds)
+			return;
+		rounds = t->npasses;
+	}
+	if (rounds < 2 || kept < 1 || !(ir->score > 0) || !(ir->ci_high > 0))
+		return;
+	if ((ik = malloc(sizeof(*ik) * (size_t)rounds)) == NULL)
+		return;
+	for (k = 0; k < rounds; k++) {
+		ik[k] = round_index(ir, k);
+		if (isnan(ik[k])) {
+			free(ik);
+			return;
+		}
+		mean += ik[k];
+	}
+	mean /= rounds;
+	for (k = 0; k < rounds; k++) {
+		d = ik[k] - mean;
+		ss += d * d;
+	}
+	free(ik);
+	half = interval_t975(rounds - 1) * sqrt(ss / (rounds - 1) / kept);
+	ir->rounds_half = half;
+	if (half > log(ir->ci_high / ir->score)) {
+		ir->ci_low = ir->score * exp(-half);
+		ir->ci_high = ir->score * exp(half);
+	}
+}

@@ -1,0 +1,65 @@
+/*
+ * interval.h - the 95% confidence interval of an index score, from the
+ * spread of each test's passes on the log scale.  Pure functions: no I/O.
+ */
+#ifndef INTERVAL_H
+#define INTERVAL_H
+
+#include "model/report.h"
+
+/*
+ * The 0.975 quantile of Student's t distribution with dof degrees of
+ * freedom (dof >= 1, fractions allowed): exact table values at whole dof
+ * up to 30, linear in 1/dof between the table's points and towards 1.96
+ * (dof infinite).  Returns 0 when dof < 1.
+ */
+double interval_t975(double dof);
+
+/*
+ * The log-scale spread of one test that produced a score: s = the sample
+ * standard deviation of ln(rate) over all its passes (kept or dropped),
+ * and *var = s^2 / samples, the variance of ln(score) taken as that of a
+ * mean of the kept passes (conservative for the top two thirds that the
+ * score keeps).  *dof = passes - 1.  Returns 0, or -1 when unknown: fewer
+ * than two passes, or a pass rate that is not positive (a zero).
+ */
+int interval_test_var(const struct test_result *t, double *var, double *dof);
+
+/*
+ * Sets ir->ci_low and ir->ci_high from the ok entries of a computed index
+ * (stats_index).  With m ok entries, v_i = interval_test_var of entry i:
+ *   se = sqrt(sum(v_i)) / m, the standard error of ln(score) (the index
+ *        score is 10 x exp(mean ln(score_i / baseline_i)));
+ *   for INDEX_SUM_AVERAGE, the delta method: se = sqrt(sum(r_i^2 v_i)) /
+ *        sum(r_i) with r_i = score_i / baseline_i;
+ *   dof by Welch-Satterthwaite: (sum w_i)^2 / sum(w_i^2 / dof_i), w_i
+ *        the terms of the sum above;
+ *   interval = score x exp(-/+ interval_t975(dof) x se).
+ * Equal passes everywhere give score..score.  Both ends are 0 (unknown)
+ * when no entry is ok or some ok entry's spread is unknown.  The half
+ * width, interval_t975(dof) x se, is kept in ir->tests_half.
+ */
+void interval_index(struct index_result *ir);
+
+/*
+ * The interval of an index whose tests ran in rounds (quick mode: round
+ * k ran pass k of every test).  A change of the machine during the run
+ * moves every test of a round together, which the sum above, taking the
+ * tests as independent, counts m times too small; here every round is an
+ * index of its own and the rounds are the replicates:
+ *   I_k = mean_i ln(rate_ik / baseline_i) (for INDEX_SUM_AVERAGE
+ *         ln(mean_i rate_ik / baseline_i)) over the m ok entries;
+ *   se = sd(I_1..I_K) / sqrt(kept), kept the fewest passes an ok test
+ *        kept (conservative, as for one test above);
+ *   dof = K - 1; half = interval_t975(dof) x se, kept in
+ *        ir->rounds_half.
+ * The wider of this and interval_index's interval is kept: with 5 rounds
+ * this estimate has 4 degrees of freedom and may come out narrow when the
+ * tests' noise happens to cancel within rounds; the other misses changes
+ * shared by the tests.  Keeps interval_index's when the rounds are not
+ * whole (ok tests with different numbers of passes, fewer than two, or a
+ * rate that is not positive) or its interval is unknown.
+ */
+void interval_index_rounds(struct index_result *ir);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * noise.h - warnings about what may have disturbed a run: load at start,
+ * the CPU frequency governor, other busy processes, widely spread passes,
+ * swap in use.  They are report warnings only; no number changes.
+ */
+#ifndef NOISE_H
+#define NOISE_H
+
+#include "model/report.h"
+
+/* Above these a warning is given. */
+#define NOISE_LOAD 0.5		/* 1-minute load average at start */
+#define NOISE_OTHERS_CPUS 0.1	/* CPUs others used, mean over the run */
+#define NOISE_STEAL 0.05	/* share of CPU time the hypervisor took */
+#define NOISE_CV 0.05		/* coefficient of variation of a test */
+#define NOISE_ROUNDS 2.0	/* rounds' interval / the tests' (quick) */
+
+/* CPU seconds since boot from the "cpu" line of /proc/stat. */
+struct noise_cpu {
+	double busy_s;		/* user, nice, system, irq, softirq */
+	double steal_s;		/* taken by the hypervisor */
+};
+
+/*
+ * Parses the text of /proc/stat (its first "cpu " line, ticks_per_s
+ * ticks a second).  Returns 0, or -1 when there is no such line.
+ */
+int noise_parse_stat(const char *text, double ticks_per_s,
+    struct noise_cpu *c);
+
+/*
+ * Warnings of the start: load average, governor, swap.  Also takes the
+ * first sample of the CPU time (a run's noise is measured from here).
+ */
+void noise_start(struct report *r);
+
+/* Around each test: samples CPU time (all, steal, this process's and its
+ * children's) and keeps the test with the most CPU time of others. */
+void noise_test_begin(void);
+void noise_test_end(const struct test_result *t, int copies);
+
+/*
+ * Warnings of the end: other processes busy (CPU time of the whole
+ * system less this process and its children, where /proc/stat is
+ * readable), the hypervisor's steal, tests whose passes spread more than
+ * NOISE_CV, an index whose rounds (quick mode) differ NOISE_ROUNDS times
+ * more than its tests' passes explain (the machine's speed changed during
+ * the run: the shared change shows as a wider interval), swap in use.
+ */
+void noise_finish(struct report *r);
+
+#endif

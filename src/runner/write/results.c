@@ -1,0 +1,429 @@
+/*
+ * results.c - picks the first free results/<host>-<date>-<NN> name,
+ * claims a file per format with O_EXCL (each kept open and locked while
+ * the run lives, so a later run can tell a killed run's claims from a
+ * live one's), and writes each format through a temporary file put in
+ * place of its claim only while the claim is still this run's.
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "exec/process.h"
+#include "write/results.h"
+
+/*
+ * The mode of a claim until its report replaces it: read-only for its
+ * owner, which no file the user makes by hand has by chance, so the empty
+ * files a killed run left are told from anything else (with the lock).
+ */
+#define CLAIM_MODE 0400
+
+/* base + suffix into buf; returns 0, or -1 when it does not fit. */
+static int
+path_of(char *buf, size_t len, const char *base, const char *suffix)
+{
+	return (size_t)snprintf(buf, len, "%s%s", base, suffix) < len ? 0 : -1;
+}
+
+/* 1 when no writer's file for base exists. */
+static int
+all_free(const char *base)
+{
+	char path[4096];
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < nwriters; i++) {
+		if (path_of(path, sizeof(path), base, writers[i].suffix) == -1)
+			return 0;
+		if (lstat(path, &st) == 0 || errno != ENOENT)
+			return 0;
+	}
+	return 1;
+}
+
+/* 1 while format i's claim is still the file this run created. */
+static int
+still_ours(const struct results *res, int i, const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_dev == res->dev[i] && st.st_ino == res->ino[i];
+}
+
+/* Closes the claims and removes those still this run's (and empty). */
+static void
+unclaim(struct results *res)
+{
+	char path[4096];
+	int i;
+
+	for (i = 0; i < res->claimed; i++) {
+		if (res->base != NULL && path_of(path, sizeof(path), res->base,
+		    res->formats[i]->suffix) == 0 && still_ours(res, i, path))
+			unlink(path);
+		close(res->fd[i]);
+	}
+	res->claimed = 0;
+}
+
+/* Claims every format's file for base; -1 with errno when one failed. */
+static int
+claim(struct results *res, const char *base)
+{
+	char path[4096];
+	struct stat st;
+	int fd, i, saved;
+
+	for (i = 0; i < res->nformats; i++) {
+		if (path_of(path, sizeof(path), base,
+		    res->formats[i]->suffix) == -1) {
+			errno = ENAMETOOLONG;
+			break;
+		}
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0644);
+		if (fd == -1)
+			break;
+		/* Locked before it takes the mode a tidying run looks for. */
+		process_lock(fd);
+		if (fchmod(fd, CLAIM_MODE) == -1 || fstat(fd, &st) == -1) {
+			saved = errno;
+			close(fd);
+			unlink(path);
+			errno = saved;
+			break;
+		}
+		res->fd[i] = fd;
+		res->dev[i] = st.st_dev;
+		res->ino[i] = st.st_ino;
+	}
+	if (i == res->nformats)
+		return 0;
+	saved = errno;
+	while (--i >= 0) {
+		if (path_of(path, sizeof(path), base,
+		    res->formats[i]->suffix) == 0)
+			unlink(path);
+		close(res->fd[i]);
+	}
+	errno = saved;
+	return -1;
+}
+
+/* Claims the first free <stem>-<NN>; 0, or -1 with err written. */
+static int
+claim_next(struct results *res, const char *dir, char *err, size_t errlen)
+{
+	char base[4096];
+	int nn;
+
+	for (nn = 1; nn < 10000; nn++) {
+		if ((size_t)snprintf(base, sizeof(base), "%s-%02d", res->stem,
+		    nn) >= sizeof(base)) {
+			snprintf(err, errlen, "results directory name too long");
+			return -1;
+		}
+		if (!all_free(base))
+			continue;
+		if (claim(res, base) == 0)
+			break;
+		if (errno != EEXIST) {
+			snprintf(err, errlen, "cannot create results file in "
+			    "%s: %s", dir, strerror(errno));
+			return -1;
+		}
+	}
+	if (nn == 10000) {
+		snprintf(err, errlen, "no free results name in %s", dir);
+		return -1;
+	}
+	free(res->base);
+	if ((res->base = strdup(base)) == NULL) {
+		unclaim(res);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	res->claimed = res->nformats;
+	return 0;
+}
+
+/* The host name with anything unsafe in a file name replaced by '_'. */
+static void
+safe_host(const char *host, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; host[i] != '\0' && i + 1 < len && i < 64; i++)
+		out[i] = host[i] == '/' || host[i] <= ' ' ||
+		    (i == 0 && host[i] == '.') ? '_' : host[i];
+	out[i] = '\0';
+	if (i == 0)
+		snprintf(out, len, "localhost");
+}
+
+/* Refuses a given name whose file is there but neither file nor link. */
+static int
+replaceable(const struct results *res, const char *base, char *err,
+    size_t errlen)
+{
+	char path[4096];
+	struct stat st;
+	int i;
+
+	for (i = 0; i < res->nformats; i++) {
+		if (path_of(path, sizeof(path), base,
+		    res->formats[i]->suffix) == -1) {
+			snprintf(err, errlen, "results file name too long");
+			return -1;
+		}
+		if (lstat(path, &st) == -1 ? errno != ENOENT :
+		    !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+			snprintf(err, errlen, "cannot replace %s: not a file",
+			    path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+results_claim(struct results *res, const char *dir, const char *fixed_name,
+    const char *host, time_t when, const struct writer *const *formats,
+    int nformats, char *err, size_t errlen)
+{
+	char base[4096], name[80], date[16];
+	struct tm tm;
+
+	memset(res, 0, sizeof(*res));
+	if (nformats > RESULTS_MAX_FORMATS)
+		nformats = RESULTS_MAX_FORMATS;
+	memcpy(res->formats, formats, sizeof(*formats) * (size_t)nformats);
+	res->nformats = nformats;
+	if (fixed_name != NULL) {
+		if (*fixed_name == '\0' || strchr(fixed_name, '/') != NULL ||
+		    strcmp(fixed_name, ".") == 0 ||
+		    strcmp(fixed_name, "..") == 0) {
+			snprintf(err, errlen, "UB_OUTPUT_FILE_NAME must be a "
+			    "plain file name: %s", fixed_name);
+			return -1;
+		}
+		if ((size_t)snprintf(base, sizeof(base), "%s/%s", dir,
+		    fixed_name) >= sizeof(base)) {
+			snprintf(err, errlen, "results file name too long");
+			return -1;
+		}
+		if (replaceable(res, base, err, errlen) == -1)
+			return -1;
+		res->fixed = 1;
+		if ((res->base = strdup(base)) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
+	localtime_r(&when, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+	safe_host(host, name, sizeof(name));
+	snprintf(base, sizeof(base), "%s/%s-%s", dir, name, date);
+	if ((res->stem = strdup(base)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return claim_next(res, dir, err, errlen);
+}
+
+/*
+ * Puts tmp in place of format i's file at path: renamed over it for a
+ * given name; else only while the claim is still this run's, by removing
+ * the claim and linking tmp there (which fails rather than replace a
+ * file another run made meanwhile), or by a rename where the file system
+ * has no links.  0, or -1 with errno.
+ */
+static int
+install(const struct results *res, int i, const char *tmp, const char *path)
+{
+	if (res->fixed)
+		return rename(tmp, path);
+	if (!still_ours(res, i, path)) {
+		errno = EEXIST;
+		return -1;
+	}
+	if (unlink(path) == -1)
+		return -1;
+	if (link(tmp, path) == 0)
+		return unlink(tmp) == -1 && errno != ENOENT ? -1 : 0;
+	if (errno == EEXIST)
+		return -1;
+	return rename(tmp, path);
+}
+
+/* Writes format i through a temporary file in the same directory. */
+static int
+write_one(const struct results *res, int i, const char *path,
+    const struct report *r)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd, rc, saved;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >=
+	    sizeof(tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) == -1)
+		return -1;
+	if (fchmod(fd, 0644) == -1 || (f = fdopen(fd, "w")) == NULL) {
+		saved = errno;
+		close(fd);
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	errno = 0;
+	rc = res->formats[i]->write(f, r);
+	if (fflush(f) != 0 || ferror(f))
+		rc = -1;
+	saved = errno;
+	if (fclose(f) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc == 0 && install(res, i, tmp, path) == -1) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc != 0)
+		unlink(tmp);
+	errno = saved != 0 ? saved : EIO;
+	return rc;
+}
+
+/* 1 when a claim of res is no longer this run's. */
+static int
+claim_lost(const struct results *res)
+{
+	char path[4096];
+	int i;
+
+	for (i = 0; i < res->claimed; i++)
+		if (path_of(path, sizeof(path), res->base,
+		    res->formats[i]->suffix) == -1 ||
+		    !still_ours(res, i, path))
+			return 1;
+	return 0;
+}
+
+int
+results_write(struct results *res, const struct report *r, char *err,
+    size_t errlen)
+{
+	char path[4096], *dir, *slash;
+	size_t used = 0;
+	int i, rc = 0;
+
+	err[0] = '\0';
+	if (!res->fixed && claim_lost(res)) {
+		/* Another run took the name: every format moves on together. */
+		unclaim(res);
+		if ((dir = strdup(res->stem)) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if ((slash = strrchr(dir, '/')) != NULL)
+			*slash = '\0';
+		res->taken = res->base;
+		res->base = NULL;
+		rc = claim_next(res, dir, err, errlen);
+		free(dir);
+		if (rc == -1)
+			return -1;
+	}
+	for (i = 0; i < res->nformats; i++) {
+		res->written[i] = 0;
+		if (!res->fixed && i >= res->claimed)
+			continue;
+		if (path_of(path, sizeof(path), res->base,
+		    res->formats[i]->suffix) == -1)
+			errno = ENAMETOOLONG;
+		else if (write_one(res, i, path, r) == 0) {
+			res->written[i] = 1;
+			continue;
+		}
+		if (used == 0)
+			used = (size_t)snprintf(err, errlen, "cannot write");
+		if (used < errlen)
+			used += (size_t)snprintf(err + used, errlen - used,
+			    "%s %s (%s)", rc == 0 ? "" : ",", path,
+			    strerror(errno));
+		rc = -1;
+	}
+	/* A claim not written over is removed: no empty file is left. */
+	unclaim(res);
+	return rc;
+}
+
+void
+results_free(struct results *res)
+{
+	int i;
+
+	for (i = 0; i < res->claimed; i++)
+		close(res->fd[i]);
+	res->claimed = 0;
+	free(res->base);
+	free(res->stem);
+	free(res->taken);
+	res->base = res->stem = res->taken = NULL;
+}
+
+/* 1 when name ends like a claimed result file: -YYYY-MM-DD-NN<suffix>. */
+static int
+result_name(const char *name)
+{
+	size_t n = strlen(name), k, s, d, i;
+	static const char shape[] = "-dddd-dd-dd-";
+
+	for (k = 0; k < nwriters; k++) {
+		s = strlen(writers[k].suffix);
+		if (s == 0 || n <= s || strcmp(name + n - s,
+		    writers[k].suffix) != 0)
+			continue;
+		n -= s;
+		break;
+	}
+	for (d = 0; d < 4 && d < n && isdigit((unsigned char)name[n - 1 - d]);
+	    d++)
+		;
+	if (d < 2 || n < d + sizeof(shape) - 1)
+		return 0;
+	n -= d + sizeof(shape) - 1;
+	for (i = 0; shape[i] != '\0'; i++)
+		if (shape[i] == 'd' ? !isdigit((unsigned char)name[n + i]) :
+		    name[n + i] != shape[i])
+			return 0;
+	return 1;
+}
+
+/* A claim a killed run left: empty, its mode, named like one. */
+static int
+left_claim(const char *name, const struct stat *st)
+{
+	return S_ISREG(st->st_mode) && st->st_size == 0 &&
+	    (st->st_mode & 07777) == CLAIM_MODE && result_name(name);
+}
+
+int
+results_tidy(const char *dir)
+{
+	return process_remove_dead(dir, left_claim, NULL);
+}

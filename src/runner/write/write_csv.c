@@ -1,0 +1,89 @@
+/*
+ * write_csv.c - UnixBench's UB_OUTPUT_CSV layout: a header "Concurrency,
+ * <test title>,..." then one row per copies value with the scores (%.1f),
+ * and each index score as a last column.  Lines end in "\n" as UnixBench's.
+ */
+#include <stdio.h>
+
+#include "write/escape.h"
+#include "write/writers.h"
+
+/* The result of test t in block b, or NULL when b did not run it. */
+static const struct test_result *
+find_test(const struct block *b, const struct test_def *t)
+{
+	int i;
+
+	for (i = 0; i < b->ntests; i++)
+		if (b->tests[i].test == t)
+			return &b->tests[i];
+	return NULL;
+}
+
+static const struct index_result *
+find_index(const struct block *b, const struct index_def *d)
+{
+	int i;
+
+	for (i = 0; i < b->nindexes; i++)
+		if (b->indexes[i].def == d)
+			return &b->indexes[i];
+	return NULL;
+}
+
+/* The title of index column d; "(Partial Only)" when any row is partial. */
+static void
+index_title(FILE *f, const struct report *r, const struct index_def *d)
+{
+	const struct index_result *x;
+	char title[256];
+	int b, partial = 0;
+
+	for (b = 0; b < r->nblocks; b++)
+		if ((x = find_index(&r->blocks[b], d)) != NULL && x->partial)
+			partial = 1;
+	snprintf(title, sizeof(title), "%s Index Score%s", d->label,
+	    partial ? " (Partial Only)" : "");
+	escape_csv(f, title);
+}
+
+int
+write_csv(FILE *f, const struct report *r)
+{
+	const struct block *head = r->nblocks > 0 ? &r->blocks[0] : NULL;
+	const struct test_result *t;
+	const struct index_result *x;
+	int b, i;
+
+	/* The columns are the first run's tests and indexes, in its order. */
+	fputs("Concurrency", f);
+	for (i = 0; head != NULL && i < head->ntests; i++) {
+		putc(',', f);
+		escape_csv(f, head->tests[i].test->title);
+	}
+	for (i = 0; head != NULL && i < head->nindexes; i++) {
+		putc(',', f);
+		index_title(f, r, head->indexes[i].def);
+	}
+	putc('\n', f);
+
+	for (b = 0; b < r->nblocks; b++) {
+		fprintf(f, "%d", r->blocks[b].copies);
+		for (i = 0; i < head->ntests; i++) {
+			putc(',', f);
+			t = find_test(&r->blocks[b], head->tests[i].test);
+			if (t != NULL && t->outcome == OUTCOME_OK)
+				escape_fixed(f, t->score, 1);
+		}
+		for (i = 0; i < head->nindexes; i++) {
+			putc(',', f);
+			x = find_index(&r->blocks[b], head->indexes[i].def);
+			if (x != NULL && x->nok > 0)
+				escape_fixed(f, x->score, 1);
+		}
+		putc('\n', f);
+	}
+	if (fflush(f) == EOF || ferror(f))
+		return -1;
+	return 0;
+}

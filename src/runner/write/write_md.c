@@ -1,0 +1,160 @@
+/*
+ * write_md.c - the index tables as GitHub-flavoured Markdown, one per copies
+ * value, under a one-line system summary: for issue trackers and blogs.
+ */
+#include <stdio.h>
+
+#include "write/escape.h"
+#include "write/writers.h"
+
+/* "failed: killed by signal 11", or the bare outcome without a message. */
+static void
+md_outcome(FILE *f, enum outcome o, const char *message)
+{
+	escape_md(f, outcome_name(o));
+	if (message != NULL && *message != '\0') {
+		fputs(": ", f);
+		escape_md(f, message);
+	}
+}
+
+static void
+md_system(FILE *f, const struct report *r)
+{
+	const struct sysinfo *s = &r->sys;
+
+	fputs("**BYTE UNIX Benchmarks** (bytebench ", f);
+	escape_md(f, r->version);
+	fprintf(f, "; index method %d)%s%s\n\n", r->index_method,
+	    r->settings.quick ? " — quick mode" : "",
+	    r->interrupted ? " — **interrupted**, partial results" : "");
+	fputs("System: ", f);
+	escape_md(f, s->hostname);
+	fputs(": ", f);
+	escape_md(f, s->os_name);
+	putc(' ', f);
+	escape_md(f, s->os_release);
+	if (s->distro != NULL && *s->distro != '\0') {
+		fputs(" (", f);
+		escape_md(f, s->distro);
+		putc(')', f);
+	}
+	fputs(", ", f);
+	escape_md(f, s->machine);
+	fputs("; CPU: ", f);
+	escape_md(f, s->cpu_model);
+	fprintf(f, " (%d CPUs, %d usable); compiler: ", s->cpus_online,
+	    s->cpus_usable);
+	escape_md(f, s->compiler);
+	putc(' ', f);
+	escape_md(f, s->cflags);
+	fputs("\n", f);
+}
+
+static void
+md_entry(FILE *f, const struct index_entry *e)
+{
+	const struct test_def *t = e->result != NULL
+	                               ? e->result->test
+	                               : catalog_find_test(e->row->test);
+	const char *title = e->row->title;
+
+	if (title == NULL)
+		title = t != NULL ? t->title : e->row->test;
+	fputs("| ", f);
+	escape_md(f, title);
+	fputs(" | ", f);
+	escape_fixed(f, e->row->baseline, 1);
+	fputs(" | ", f);
+	if (e->ok) {
+		escape_fixed(f, e->result->score, 1);
+		fputs(" | ", f);
+		escape_fixed(f, e->index, 1);
+	} else {
+		if (e->result == NULL)
+			md_outcome(f, OUTCOME_NOT_RUN, NULL);
+		else if (e->result->outcome != OUTCOME_OK)
+			md_outcome(f, e->result->outcome, e->result->message);
+		else
+			escape_fixed(f, e->result->score, 1);
+		fputs(" | ---", f);
+	}
+	fputs(" |\n", f);
+}
+
+static void
+md_index(FILE *f, const struct index_result *x)
+{
+	int i;
+
+	fputs("\n| ", f);
+	escape_md(f, x->def->label);
+	fputs(x->partial ? " Partial Index" : " Index Values", f);
+	fputs(" | BASELINE | RESULT | INDEX |\n", f);
+	fputs("|:---|---:|---:|---:|\n", f);
+	for (i = 0; i < x->nentries; i++)
+		md_entry(f, &x->entries[i]);
+	fputs("| **", f);
+	escape_md(f, x->def->label);
+	fputs(x->partial ? " Index Score (Partial Only)" : " Index Score", f);
+	fputs("** | | | **", f);
+	if (x->nok > 0)
+		escape_fixed(f, x->score, 1);
+	else
+		fputs("---", f);
+	fputs("** |\n", f);
+	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
+		fputs("\n95% interval of the index score: ", f);
+		escape_fixed(f, x->ci_low, 1);
+		fputs(" to ", f);
+		escape_fixed(f, x->ci_high, 1);
+		fputs("\n", f);
+	}
+}
+
+/* A run without an index still shows its results. */
+static void
+md_results(FILE *f, const struct block *b)
+{
+	const struct test_result *t;
+	int i;
+
+	fputs("\n| Test | RESULT | UNIT |\n|:---|---:|:---|\n", f);
+	for (i = 0; i < b->ntests; i++) {
+		t = &b->tests[i];
+		fputs("| ", f);
+		escape_md(f, t->test->title);
+		fputs(" | ", f);
+		if (t->outcome == OUTCOME_OK)
+			escape_fixed(f, t->score, 1);
+		else
+			md_outcome(f, t->outcome, t->message);
+		fputs(" | ", f);
+		escape_md(f, t->unit);
+		fputs(" |\n", f);
+	}
+}
+
+int
+write_md(FILE *f, const struct report *r)
+{
+	const struct block *b;
+	char start[32], end[32];
+	int i, k;
+
+	md_system(f, r);
+	for (i = 0; i < r->nblocks; i++) {
+		b = &r->blocks[i];
+		fprintf(f, "\n### Benchmark Run: %d parallel %s (%s to %s)\n",
+		    b->copies, b->copies == 1 ? "copy" : "copies",
+		    escape_utc(start, sizeof(start), b->start),
+		    escape_utc(end, sizeof(end), b->end));
+		for (k = 0; k < b->nindexes; k++)
+			md_index(f, &b->indexes[k]);
+		if (b->nindexes == 0)
+			md_results(f, b);
+	}
+	if (fflush(f) == EOF || ferror(f))
+		return -1;
+	return 0;
+}

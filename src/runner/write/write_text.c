@@ -1,0 +1,305 @@
+/*
+ * write_text.c - the text report of SPEC §7, line for line in UnixBench's
+ * layout: header, one block per copies value, test lines and index tables
+ * sorted by title.  Formats only; every number comes from the model.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "write/text_counters.h"
+#include "write/text_spread.h"
+#include "write/textwrap.h"
+#include "write/write_text.h"
+#include "write/writers.h"
+
+/* The width of the header and warning lines (mail, terminals). */
+#define TEXT_REPORT_WIDTH 80
+
+static void header_lines(FILE *f, const struct report *r);
+
+/* CPUs listed one by one up to this many; above it one summary line. */
+#define CPU_LINES_MAX 8
+
+static void
+cpu_speed(FILE *f, const struct sysinfo *s)
+{
+	if (s->bogomips > 0)
+		fprintf(f, " (%.1f bogomips)", s->bogomips);
+	else if (s->cpu_mhz > 0)
+		fprintf(f, " (%.1f MHz)", s->cpu_mhz);
+}
+
+/*
+ * "Placement: context1 same-cpu, ctxlat same-cpu (--placement)": where the
+ * tests of the run that take a placement ran; nothing when none.  A line
+ * of bytebench's own after its own Compiler line, where readers of a
+ * UnixBench header expect nothing.
+ */
+static void
+placement(FILE *f, const struct settings *s)
+{
+	const char *p;
+	int i, n = 0;
+
+	for (i = 0; i < s->ntests; i++) {
+		p = catalog_placement(s->tests[i], s->placement,
+		    s->placement_given);
+		if (p != NULL)
+			fprintf(f, "%s %s %s", n++ > 0 ? "," : "   Placement:",
+			    s->tests[i]->name, p);
+	}
+	if (n > 0)
+		fprintf(f, " (%s)\n", s->placement_given ? "--placement" :
+		    "default");
+}
+
+/*
+ * The header as UnixBench lays it out, each line that is longer than 80
+ * columns (CPU flags, a compiler with its flags) wrapped under the CPU
+ * flags' indent.
+ */
+static int
+header(FILE *out, const struct report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return -1;
+	header_lines(f, r);
+	if (fclose(f) != 0) {
+		free(buf);
+		return -1;
+	}
+	text_wrap_lines(out, buf, len, 10, TEXT_REPORT_WIDTH);
+	free(buf);
+	return 0;
+}
+
+static void
+header_lines(FILE *f, const struct report *r)
+{
+	const struct sysinfo *s = &r->sys;
+	int i;
+
+	fprintf(f, "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
+	    r->version, r->settings.quick ? " quick" : "", r->index_method);
+	fprintf(f, "   System: %s: %s\n", s->hostname,
+	    s->distro[0] != '\0' ? s->distro : s->os_name);
+	if (r->settings.label != NULL)
+		fprintf(f, "   Label: %s\n", r->settings.label);
+	if (r->settings.comment != NULL)
+		fprintf(f, "   Comment: %s\n", r->settings.comment);
+	fprintf(f, "   OS: %s -- %s -- %s\n", s->os_name, s->os_release,
+	    s->os_version);
+	if (!r->settings.brief) {
+		fprintf(f, "   Machine: %s (%s)\n", s->machine, s->platform);
+		fprintf(f, "   Language: %s (charmap=\"%s\", collate=\"%s\")\n",
+		    s->locale, s->charmap, s->collate);
+	}
+	if (r->settings.brief || s->cpus_online > CPU_LINES_MAX) {
+		fprintf(f, "   CPUs: %d x %s", s->cpus_online, s->cpu_model);
+		cpu_speed(f, s);
+		fputc('\n', f);
+		if (!r->settings.brief && s->cpu_flags[0] != '\0')
+			fprintf(f, "          %s\n", s->cpu_flags);
+	} else {
+		for (i = 0; i < s->cpus_online; i++) {
+			fprintf(f, "   CPU %d: %s", i, s->cpu_model);
+			cpu_speed(f, s);
+			fputc('\n', f);
+			if (s->cpu_flags[0] != '\0')
+				fprintf(f, "          %s\n", s->cpu_flags);
+		}
+	}
+	fprintf(f, "   Compiler: %s%s%s%s%s%s\n",
+	    s->compiler[0] != '\0' ? s->compiler : "unknown",
+	    s->cflags[0] != '\0' ? " " : "", s->cflags,
+	    s->build_kind[0] != '\0' ? " (" : "", s->build_kind,
+	    s->build_kind[0] != '\0' ? " build)" : "");
+	placement(f, &r->settings);
+	if (!r->settings.brief && s->scratch_dir[0] != '\0')
+		fprintf(f, "   Scratch files: %s (%s)\n", s->scratch_dir,
+		    s->scratch_fs[0] != '\0' ? s->scratch_fs :
+		    "file system unknown");
+	if (r->settings.quick)
+		fprintf(f, "   Quick mode: %d passes of 1 to 2 s per test, in "
+		    "rounds; see each index's interval\n",
+		    r->settings.long_passes);
+	if (!r->settings.brief)
+		fprintf(f, "   %s\n", s->uptime);
+	fputc('\n', f);
+}
+
+static int
+by_title(const void *a, const void *b)
+{
+	const struct test_result *x = *(const struct test_result *const *)a;
+	const struct test_result *y = *(const struct test_result *const *)b;
+
+	return strcmp(x->test->title, y->test->title);
+}
+
+/* The block's tests sorted by title (byte order); malloc'd. */
+static const struct test_result **
+sorted_tests(const struct block *b)
+{
+	const struct test_result **v;
+	int i;
+
+	v = malloc(sizeof(*v) * (size_t)(b->ntests > 0 ? b->ntests : 1));
+	if (v == NULL)
+		return NULL;
+	for (i = 0; i < b->ntests; i++)
+		v[i] = &b->tests[i];
+	qsort(v, (size_t)b->ntests, sizeof(*v), by_title);
+	return v;
+}
+
+static void
+test_line(FILE *f, const struct test_result *t)
+{
+	if (t->outcome == OUTCOME_OK)
+		fprintf(f, "%-40s %12.1f %-5s (%.1f s, %d samples)\n",
+		    t->test->title, t->score, t->unit, t->time_s, t->samples);
+	else
+		fprintf(f, "%-40s %12s %-5s (%s)\n", t->test->title,
+		    outcome_name(t->outcome), t->unit, t->message);
+}
+
+/* 1 when name is one of the space-separated words of list. */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p != NULL && (p = strstr(p, name)) != NULL) {
+		if ((p == list || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/*
+ * One index table: a row per test of the block that is in the index (its
+ * baseline, result and index, or what happened to it) or shown in it
+ * without a baseline, in title order; then the index score.
+ */
+static void
+index_table(FILE *f, const struct index_result *ir,
+    const struct test_result *const *tests, int ntests)
+{
+	const struct index_def *def = ir->def;
+	const struct index_entry *e;
+	char head[128];
+	int i, k;
+
+	snprintf(head, sizeof(head), "%s %s", def->label,
+	    ir->partial ? "Partial Index" : "Index Values");
+	fprintf(f, "%-40s %12s %12s %8s\n", head, "BASELINE", "RESULT",
+	    "INDEX");
+	for (i = 0; i < ntests; i++) {
+		const struct test_result *t = tests[i];
+
+		for (e = NULL, k = 0; k < ir->nentries; k++)
+			if (ir->entries[k].result == t)
+				e = &ir->entries[k];
+		if (e != NULL && e->ok)
+			fprintf(f, "%-40s %12.1f %12.1f %8.1f\n",
+			    e->row->title ? e->row->title : t->test->title,
+			    e->row->baseline, t->score, e->index);
+		else if (e != NULL)
+			fprintf(f, "%-40s %12.1f %12s %8s\n",
+			    e->row->title ? e->row->title : t->test->title,
+			    e->row->baseline, outcome_name(t->outcome), "---");
+		else if (def->unindexed != NULL &&
+		    in_list(def->unindexed, t->test->name) &&
+		    t->outcome == OUTCOME_OK)
+			fprintf(f, "%-40s %12s %12.1f %8s\n", t->test->title,
+			    "---", t->score, "---");
+		else if (def->unindexed != NULL &&
+		    in_list(def->unindexed, t->test->name))
+			fprintf(f, "%-40s %12s %12s %8s\n", t->test->title,
+			    "---", outcome_name(t->outcome), "---");
+	}
+	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
+	snprintf(head, sizeof(head), "%s Index Score%s", def->label,
+	    ir->partial ? " (Partial Only)" : "");
+	if (ir->nok > 0) {
+		fprintf(f, "%-66s %8.1f\n", head, ir->score);
+		text_interval(f, ir);
+		fputc('\n', f);
+	} else {
+		fprintf(f, "%-66s %8s\n\n", head, "---");
+	}
+}
+
+static int
+block(FILE *f, const struct report *r, const struct block *b)
+{
+	const struct test_result **tests = sorted_tests(b);
+	char day[32], from[16], to[16], usable[32] = "";
+	struct tm tm;
+	int i;
+
+	if (tests == NULL)
+		return -1;
+	localtime_r(&b->start, &tm);
+	strftime(day, sizeof(day), "%a %b %d %Y", &tm);
+	strftime(from, sizeof(from), "%H:%M:%S", &tm);
+	localtime_r(&b->end, &tm);
+	strftime(to, sizeof(to), "%H:%M:%S", &tm);
+	if (r->sys.cpus_usable != r->sys.cpus_online)
+		snprintf(usable, sizeof(usable), " (%d usable)",
+		    r->sys.cpus_usable);
+	fprintf(f, "------------------------------------------------------------"
+	    "------------\n");
+	fprintf(f, "Benchmark Run: %s %s - %s\n", day, from, to);
+	fprintf(f, "%d CPU%s in system%s; running %d parallel cop%s of tests\n",
+	    r->sys.cpus_online, r->sys.cpus_online == 1 ? "" : "s", usable,
+	    b->copies, b->copies == 1 ? "y" : "ies");
+	fputc('\n', f);
+	for (i = 0; i < b->ntests; i++)
+		test_line(f, tests[i]);
+	fputc('\n', f);
+	for (i = 0; i < b->ntests; i++)
+		if (tests[i]->test->flags & TEST_LATENCY)
+			text_latency(f, tests[i]);
+	for (i = 0; i < b->nindexes; i++) {
+		if (b->indexes[i].def->agg == INDEX_SUM_AVERAGE)
+			text_index_sum_average(f, &b->indexes[i]);
+		else
+			index_table(f, &b->indexes[i], tests, b->ntests);
+	}
+	if (r->settings.verbose) {
+		text_spread(f, tests, b->ntests);
+		text_counters(f, r, tests, b->ntests);
+	}
+	free(tests);
+	return 0;
+}
+
+int
+write_text(FILE *f, const struct report *r)
+{
+	int i;
+
+	if (header(f, r) == -1)
+		return -1;
+	for (i = 0; i < r->nblocks; i++)
+		if (block(f, r, &r->blocks[i]) == -1)
+			return -1;
+	for (i = 0; i < r->nwarnings; i++) {
+		fputs("Warning: ", f);
+		text_wrap(f, r->warnings[i], 9, 9, TEXT_REPORT_WIDTH);
+	}
+	if (r->interrupted)
+		fprintf(f, "Interrupted by signal %d: the run stopped early; "
+		    "results are partial.\n", r->interrupted);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,28 @@
+/*
+ * writers.c - the table of output formats: name, file suffix, writer.
+ * A format is one row; a row is added when its writer exists.
+ */
+#include <string.h>
+
+#include "write/writers.h"
+
+const struct writer writers[] = {
+	{ "text", "", write_text },
+	{ "log", ".log", write_log },
+	{ "json", ".json", write_json },
+	{ "csv", ".csv", write_csv },
+	{ "html", ".html", write_html },
+	{ "md", ".md", write_md },
+};
+const size_t nwriters = sizeof(writers) / sizeof(writers[0]);
+
+const struct writer *
+writer_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nwriters; i++)
+		if (strcmp(writers[i].name, name) == 0)
+			return &writers[i];
+	return NULL;
+}

@@ -1,0 +1,32 @@
+/*
+ * writers.h - one writer per output format.  Each formats a finished
+ * report model onto f and computes nothing; returns 0, or -1 when a write
+ * failed (errno set).
+ */
+#ifndef WRITERS_H
+#define WRITERS_H
+
+#include <stdio.h>
+
+#include "model/report.h"
+
+int write_text(FILE *f, const struct report *r);
+int write_log(FILE *f, const struct report *r);
+int write_json(FILE *f, const struct report *r);
+int write_csv(FILE *f, const struct report *r);
+int write_html(FILE *f, const struct report *r);
+int write_md(FILE *f, const struct report *r);
+
+/* The formats by name, with the file suffix each is saved under. */
+struct writer {
+	const char *name;	/* "text", "log", "json", "csv", "html", "md" */
+	const char *suffix;	/* "", ".log", ".json", ... */
+	int (*write)(FILE *f, const struct report *r);
+};
+
+extern const struct writer writers[];
+extern const size_t nwriters;
+
+const struct writer *writer_find(const char *name);
+
+#endif
