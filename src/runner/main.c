@@ -30,6 +30,7 @@
 #include "write/results.h"
 #include "exec/run.h"
 #include "score/stats.h"
+#include "plan/limits.h"
 #include "plan/sysinfo.h"
 #include "write/writers.h"
 
@@ -326,9 +327,9 @@ static int
 plan(struct report *r, struct options *o)
 {
 	struct settings *s = &r->settings;
-	long room = sysinfo_process_room();
+	long room = limits_process_room();
 	char err[200];
-	int i, most = 0, usable = sysinfo_usable_cpus();
+	int i, most = 0, usable = limits_usable_cpus();
 
 	s->long_passes = o->iterations > 0 ? o->iterations : 10;
 	s->short_passes = o->iterations > 0 ?
@@ -361,7 +362,7 @@ plan(struct report *r, struct options *o)
 	for (i = 0; i < s->ncopies; i++)
 		if (s->copies[i] > most)
 			most = s->copies[i];
-	if (room_check_copies(most, room, sysinfo_memory_kib(), err,
+	if (room_check_copies(most, room, limits_memory_kib(), err,
 	    sizeof(err)) == -1)
 		return usage_error(err, "");
 	s->tests = o->tests;

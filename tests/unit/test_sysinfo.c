@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "model/report.h"
+#include "plan/limits.h"
 #include "plan/sysinfo.h"
 #include "write/writers.h"
 
@@ -326,7 +327,7 @@ check_quotas(void)
 
 	for (i = 0; i < sizeof(max_cases) / sizeof(max_cases[0]); i++)
 		CHECK(max_cases[i].name,
-		    sysinfo_cpu_max_cpus(max_cases[i].text) ==
+		    limits_cpu_max_cpus(max_cases[i].text) ==
 		    max_cases[i].want);
 	for (i = 0; i < sizeof(list_cases) / sizeof(list_cases[0]); i++)
 		CHECK(list_cases[i].name,
@@ -334,7 +335,7 @@ check_quotas(void)
 		    list_cases[i].want);
 	for (i = 0; i < sizeof(cfs_cases) / sizeof(cfs_cases[0]); i++)
 		CHECK(cfs_cases[i].name,
-		    sysinfo_cfs_cpus(cfs_cases[i].quota, cfs_cases[i].period) ==
+		    limits_cfs_cpus(cfs_cases[i].quota, cfs_cases[i].period) ==
 		    cfs_cases[i].want);
 }
 
@@ -342,16 +343,16 @@ static void
 check_memory_limits(void)
 {
 	CHECK("memory limit: v2 max is none",
-	    sysinfo_memory_limit_kib("max\n") == 0);
+	    limits_memory_limit_kib("max\n") == 0);
 	CHECK("memory limit: v2 bytes in KiB",
-	    sysinfo_memory_limit_kib("536870912\n") == 524288);
+	    limits_memory_limit_kib("536870912\n") == 524288);
 	CHECK("memory limit: v1 unlimited is none",
-	    sysinfo_memory_limit_kib("9223372036854771712\n") == 0);
+	    limits_memory_limit_kib("9223372036854771712\n") == 0);
 	CHECK("memory limit: under a KiB is 1",
-	    sysinfo_memory_limit_kib("100\n") == 1);
+	    limits_memory_limit_kib("100\n") == 1);
 	CHECK("memory limit: empty or negative is none",
-	    sysinfo_memory_limit_kib("") == 0 &&
-	    sysinfo_memory_limit_kib("-1\n") == 0);
+	    limits_memory_limit_kib("") == 0 &&
+	    limits_memory_limit_kib("-1\n") == 0);
 }
 
 static void
@@ -360,45 +361,45 @@ check_cgroups(void)
 	char path[256], root[256], mnt[256], small[4];
 
 	CHECK("cgroup: v1 memory line",
-	    sysinfo_cgroup_path(cgroup_hybrid, 0, "memory", path,
+	    limits_cgroup_path(cgroup_hybrid, 0, "memory", path,
 	    sizeof(path)) == 0 && strcmp(path, "/docker/abc123") == 0);
 	CHECK("cgroup: v1 memory mount",
-	    sysinfo_cgroup_mount(mountinfo_v1_docker, 0, "memory", root,
+	    limits_cgroup_mount(mountinfo_v1_docker, 0, "memory", root,
 	    sizeof(root), mnt, sizeof(mnt)) == 0 &&
 	    strcmp(mnt, "/sys/fs/cgroup/memory") == 0);
 	CHECK("cgroup: no memory line, no memory cgroup",
-	    sysinfo_cgroup_path(cgroup_cpuacct_only, 0, "memory", path,
+	    limits_cgroup_path(cgroup_cpuacct_only, 0, "memory", path,
 	    sizeof(path)) == -1);
 
-	CHECK("cgroup: v2 path", sysinfo_cgroup_path(cgroup_v2, 1, "cpu",
+	CHECK("cgroup: v2 path", limits_cgroup_path(cgroup_v2, 1, "cpu",
 	    path, sizeof(path)) == 0 &&
 	    strcmp(path, "/user.slice/user-1000.slice/session-2") == 0);
 	CHECK("cgroup: no v1 cpu line in a v2 file",
-	    sysinfo_cgroup_path(cgroup_v2, 0, "cpu", path,
+	    limits_cgroup_path(cgroup_v2, 0, "cpu", path,
 	    sizeof(path)) == -1);
 	CHECK("cgroup: v1 cpu among joint controllers",
-	    sysinfo_cgroup_path(cgroup_hybrid, 0, "cpu", path,
+	    limits_cgroup_path(cgroup_hybrid, 0, "cpu", path,
 	    sizeof(path)) == 0 && strcmp(path, "/docker/abc123") == 0);
 	CHECK("cgroup: cpuacct is not cpu",
-	    sysinfo_cgroup_path(cgroup_cpuacct_only, 0, "cpu", path,
+	    limits_cgroup_path(cgroup_cpuacct_only, 0, "cpu", path,
 	    sizeof(path)) == -1);
 	CHECK("cgroup: a path too long for out",
-	    sysinfo_cgroup_path(cgroup_v2, 1, "cpu", small,
+	    limits_cgroup_path(cgroup_v2, 1, "cpu", small,
 	    sizeof(small)) == -1);
 	CHECK("cgroup: v2 mount",
-	    sysinfo_cgroup_mount(mountinfo_v2, 1, "cpu", root, sizeof(root),
+	    limits_cgroup_mount(mountinfo_v2, 1, "cpu", root, sizeof(root),
 	    mnt, sizeof(mnt)) == 0 && strcmp(root, "/") == 0 &&
 	    strcmp(mnt, "/sys/fs/cgroup") == 0);
 	CHECK("cgroup: no v1 mount on a v2 system",
-	    sysinfo_cgroup_mount(mountinfo_v2, 0, "cpu", root, sizeof(root),
+	    limits_cgroup_mount(mountinfo_v2, 0, "cpu", root, sizeof(root),
 	    mnt, sizeof(mnt)) == -1);
 	CHECK("cgroup: v1 cpu mount in a container, with its root",
-	    sysinfo_cgroup_mount(mountinfo_v1_docker, 0, "cpu", root,
+	    limits_cgroup_mount(mountinfo_v1_docker, 0, "cpu", root,
 	    sizeof(root), mnt, sizeof(mnt)) == 0 &&
 	    strcmp(root, "/docker/abc123") == 0 &&
 	    strcmp(mnt, "/sys/fs/cgroup/cpu,cpuacct") == 0);
 	CHECK("cgroup: no v2 mount in a v1 container",
-	    sysinfo_cgroup_mount(mountinfo_v1_docker, 1, "cpu", root,
+	    limits_cgroup_mount(mountinfo_v1_docker, 1, "cpu", root,
 	    sizeof(root), mnt, sizeof(mnt)) == -1);
 }
 

@@ -21,7 +21,7 @@
 #include "bench.h"
 #include "write/escape.h"
 #include "exec/process.h"
-#include "plan/sysinfo.h"
+#include "exec/children.h"
 
 /* The most of a copy's stdout or stderr kept in the report. */
 #define MAX_CAPTURE (1 << 20)
@@ -68,7 +68,7 @@ process_install_signals(void)
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
 	/* Orphans of the passes come back to the runner to be killed. */
-	sysinfo_subreaper();
+	children_subreaper();
 	sa.sa_handler = SIG_IGN;
 	/* Past a file size limit a write fails (EFBIG) instead of killing. */
 	if (sigaction(SIGXFSZ, &sa, NULL) == -1)
@@ -317,7 +317,7 @@ kill_adopted(void)
 	int n, i, round;
 
 	for (round = 0; round < 100; round++) {
-		if ((n = sysinfo_children(kids, 64)) == 0)
+		if ((n = children_list(kids, 64)) == 0)
 			return;
 		for (i = 0; i < n; i++)
 			kill(kids[i], SIGKILL);

@@ -1,0 +1,397 @@
+/*
+ * cpuinfo.c - the CPU's model, MHz, bogomips and flags from /proc/cpuinfo
+ * text (pure functions of the text, tested with fixtures), with the BSDs'
+ * and macOS's sysctl answer where there is no such text.
+ */
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
+    defined(__OpenBSD__) || defined(__DragonFly__)
+/* sysctl: the Makefile lets each system's headers show it. */
+#define SYSINFO_BSD 1
+#endif
+
+#include <sys/types.h>
+#ifdef SYSINFO_BSD
+#include <sys/param.h>
+#include <sys/sysctl.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "plan/sysinfo.h"
+/* The x86 CPU flags UnixBench names in its header, in its words. */
+static const struct {
+	const char *flag, *name;
+} x86_flags[] = {
+    {"ht", "Hyper-Threading"},
+    {"lm", "x86-64"},
+    {"mmx", "MMX"},
+    {"mmxext", "AMD MMX"},
+    {"cxmmx", "Cyrix MMX"},
+    {"pae", "Physical Address Ext"},
+    {"sep", "SYSENTER/SYSEXIT"},
+    {"syscall", "SYSCALL/SYSRET"},
+    {"xmm", "Streaming SIMD"},
+    {"xmm2", "Streaming SIMD-2"},
+    {"xmm3", "Streaming SIMD-3"},
+    {"ia64", "IA-64 processor"},
+    {"vmx", "Intel virtualization"},
+    {"svm", "AMD virtualization"},
+};
+
+/* Turns a /proc/cpuinfo flags list into UnixBench's names (malloc'd). */
+static char *
+named_flags(const char *list)
+{
+	char out[512] = "", word[64];
+	const char *p = list, *q;
+	size_t i, n;
+
+	for (i = 0; i < sizeof(x86_flags) / sizeof(x86_flags[0]); i++) {
+		for (p = list; *p != '\0'; p = q) {
+			while (*p == ' ')
+				p++;
+			for (q = p; *q != '\0' && *q != ' '; q++)
+				;
+			n = (size_t)(q - p);
+			if (n == 0 || n >= sizeof(word))
+				continue;
+			memcpy(word, p, n);
+			word[n] = '\0';
+			if (strcmp(word, x86_flags[i].flag) != 0)
+				continue;
+			if (out[0] != '\0')
+				strncat(
+				    out, ", ", sizeof(out) - strlen(out) - 1);
+			strncat(out, x86_flags[i].name,
+			    sizeof(out) - strlen(out) - 1);
+			break;
+		}
+	}
+	return sysinfo_trimmed(out);
+}
+
+/*
+ * ARM cores by "CPU implementer" and "CPU part" of /proc/cpuinfo, which
+ * has no model name on ARM: the common ones (part 0 = any part).
+ */
+static const struct {
+	long implementer, part;
+	const char *name;
+} arm_parts[] = {
+    {0x41, 0xc07, "ARM Cortex-A7"},
+    {0x41, 0xc08, "ARM Cortex-A8"},
+    {0x41, 0xc09, "ARM Cortex-A9"},
+    {0x41, 0xc0f, "ARM Cortex-A15"},
+    {0x41, 0xd03, "ARM Cortex-A53"},
+    {0x41, 0xd04, "ARM Cortex-A35"},
+    {0x41, 0xd05, "ARM Cortex-A55"},
+    {0x41, 0xd07, "ARM Cortex-A57"},
+    {0x41, 0xd08, "ARM Cortex-A72"},
+    {0x41, 0xd09, "ARM Cortex-A73"},
+    {0x41, 0xd0a, "ARM Cortex-A75"},
+    {0x41, 0xd0b, "ARM Cortex-A76"},
+    {0x41, 0xd0c, "ARM Neoverse-N1"},
+    {0x41, 0xd0d, "ARM Cortex-A77"},
+    {0x41, 0xd40, "ARM Neoverse-V1"},
+    {0x41, 0xd41, "ARM Cortex-A78"},
+    {0x41, 0xd44, "ARM Cortex-X1"},
+    {0x41, 0xd46, "ARM Cortex-A510"},
+    {0x41, 0xd47, "ARM Cortex-A710"},
+    {0x41, 0xd48, "ARM Cortex-X2"},
+    {0x41, 0xd49, "ARM Neoverse-N2"},
+    {0x41, 0xd4f, "ARM Neoverse-V2"},
+    {0x41, 0, "ARM"},
+    {0x42, 0, "Broadcom"},
+    {0x43, 0, "Cavium"},
+    {0x46, 0, "Fujitsu"},
+    {0x48, 0, "HiSilicon"},
+    {0x4e, 0, "NVIDIA"},
+    {0x50, 0, "APM"},
+    {0x51, 0, "Qualcomm"},
+    {0x61, 0, "Apple"},
+    {0x69, 0, "Intel"},
+    {0xc0, 0, "Ampere"},
+};
+
+/* "ARM Cortex-A72", "Qualcomm part 0x800", ...; malloc'd, "" if not ARM. */
+static char *
+arm_model(const char *cpuinfo)
+{
+	char *imp = sysinfo_text_value(cpuinfo, "CPU implementer", ':');
+	char *part = sysinfo_text_value(cpuinfo, "CPU part", ':');
+	char out[128] = "";
+	long i_num, p_num;
+	size_t k;
+
+	if (imp != NULL && part != NULL && imp[0] != '\0') {
+		i_num = strtol(imp, NULL, 0);
+		p_num = strtol(part, NULL, 0);
+		snprintf(
+		    out, sizeof(out), "ARM implementer %s part %s", imp, part);
+		for (k = 0; k < sizeof(arm_parts) / sizeof(arm_parts[0]); k++) {
+			if (arm_parts[k].implementer != i_num)
+				continue;
+			if (arm_parts[k].part == p_num) {
+				snprintf(
+				    out, sizeof(out), "%s", arm_parts[k].name);
+				break;
+			}
+			if (arm_parts[k].part == 0) {
+				snprintf(out, sizeof(out), "%s part %s",
+				    arm_parts[k].name, part);
+				break;
+			}
+		}
+	}
+	free(imp);
+	free(part);
+	return sysinfo_trimmed(out);
+}
+
+/*
+ * IBM Z machine types and their generation, as the Linux kernel names the
+ * platform (arch/s390/kernel/processor.c).
+ */
+static const struct {
+	long type;
+	const char *name;
+} s390_machines[] = {
+    {0x2817, "z196"},
+    {0x2818, "z196"},
+    {0x2827, "zEC12"},
+    {0x2828, "zEC12"},
+    {0x2964, "z13"},
+    {0x2965, "z13"},
+    {0x3906, "z14"},
+    {0x3907, "z14"},
+    {0x8561, "z15"},
+    {0x8562, "z15"},
+    {0x3931, "z16"},
+    {0x3932, "z16"},
+};
+
+/*
+ * IBM Z: "IBM z15 type 8561" from the machine type, which kernels give
+ * in each CPU's section ("machine : 8561") or in the summary line
+ * "processor 0: version = FF,  identification = ...,  machine = 8561";
+ * "IBM/S390" alone when there is none.  malloc'd, "" when not IBM Z.
+ */
+static char *
+s390_model(const char *cpuinfo)
+{
+	char *vendor = sysinfo_text_value(cpuinfo, "vendor_id", ':'), *type,
+	     out[64];
+	const char *p;
+	long t;
+	size_t k;
+
+	if (vendor == NULL)
+		return NULL;
+	if (strcmp(vendor, "IBM/S390") != 0) {
+		free(vendor);
+		return sysinfo_trimmed("");
+	}
+	type = sysinfo_text_value(cpuinfo, "machine", ':');
+	if (type != NULL && type[0] == '\0' &&
+	    (p = strstr(cpuinfo, "machine = ")) != NULL) {
+		free(type);
+		type = sysinfo_trimmed(p + strlen("machine = "));
+		if (type != NULL)
+			type[strcspn(type, " \n,")] = '\0';
+	}
+	snprintf(out, sizeof(out), "%s", vendor);
+	if (type != NULL && type[0] != '\0') {
+		t = strtol(type, NULL, 16);
+		snprintf(out, sizeof(out), "%s type %s", vendor, type);
+		for (k = 0;
+		     k < sizeof(s390_machines) / sizeof(s390_machines[0]); k++)
+			if (s390_machines[k].type == t)
+				snprintf(out, sizeof(out), "IBM %s type %s",
+				    s390_machines[k].name, type);
+	}
+	free(vendor);
+	free(type);
+	return sysinfo_trimmed(out);
+}
+
+/*
+ * The first of keys with a value in the text, malloc'd ("" when none).
+ * A RISC-V "isa" value is cut to its base ("rv64imafdc" of
+ * "rv64imafdc_zicntr_zicsr"): the extensions are a list of flags.
+ */
+static char *
+first_value(const char *text, const char *const *keys, size_t n)
+{
+	char *v = sysinfo_trimmed("");
+	size_t i;
+
+	for (i = 0; i < n && v != NULL && v[0] == '\0'; i++) {
+		free(v);
+		v = sysinfo_text_value(text, keys[i], ':');
+		if (v != NULL && strcmp(keys[i], "isa") == 0)
+			v[strcspn(v, "_")] = '\0';
+	}
+	return v;
+}
+
+#define NKEYS(a) (sizeof(a) / sizeof((a)[0]))
+
+char *
+sysinfo_cpu_model(const char *cpuinfo)
+{
+	static const char *const keys[] = {
+	    "Processor", "cpu model", "uarch", "cpu", "isa"};
+	char *model = sysinfo_text_value(cpuinfo, "model name", ':'), *other;
+
+	if (model == NULL || model[0] != '\0') {
+		/*
+		 * 32-bit ARM kernels give only the architecture ("ARMv7
+		 * Processor rev 3"): the core named is better.
+		 */
+		if (model == NULL || strncmp(model, "ARMv", 4) != 0)
+			return model;
+	}
+	/* ARM names its implementer and part, IBM Z its machine type. */
+	if ((other = arm_model(cpuinfo)) != NULL && other[0] == '\0') {
+		free(other);
+		other = s390_model(cpuinfo);
+	}
+	if (other == NULL || other[0] != '\0') {
+		free(model);
+		return other;
+	}
+	free(other);
+	if (model[0] != '\0')
+		return model;
+	free(model);
+	return first_value(cpuinfo, keys, NKEYS(keys));
+}
+
+#ifdef SYSINFO_BSD
+/*
+ * The BSDs and macOS: the CPU's brand (macOS) or hw.model, through
+ * sysctl; the machine name when neither answers.
+ */
+static char *
+bsd_cpu_model(const char *machine)
+{
+	char model[256];
+	size_t len = sizeof(model);
+	int mib[2] = {CTL_HW, HW_MODEL};
+
+#ifdef __APPLE__
+	if (sysctlbyname("machdep.cpu.brand_string", model, &len, NULL, 0) ==
+	        0 &&
+	    len > 1)
+		return sysinfo_trimmed(model);
+	len = sizeof(model);
+#endif
+	if (sysctl(mib, 2, model, &len, NULL, 0) == 0 && len > 1) {
+		model[sizeof(model) - 1] = '\0';
+		return sysinfo_trimmed(model);
+	}
+	return sysinfo_trimmed(machine);
+}
+#else
+static char *
+bsd_cpu_model(const char *machine)
+{
+	return sysinfo_trimmed(machine);
+}
+#endif
+
+/*
+ * The processor family of a uname machine name or of /proc/cpuinfo text
+ * (by the lines only that family's kernels write); NULL when not known.
+ */
+static const char *
+machine_family(const char *m)
+{
+	if (strcmp(m, "x86_64") == 0 || strcmp(m, "amd64") == 0 ||
+	    (strlen(m) == 4 && m[0] == 'i' && strcmp(m + 2, "86") == 0))
+		return "x86";
+	if (strncmp(m, "aarch64", 7) == 0 || strncmp(m, "arm", 3) == 0)
+		return "arm";
+	if (strncmp(m, "s390", 4) == 0)
+		return "s390";
+	if (strncmp(m, "ppc", 3) == 0 || strncmp(m, "powerpc", 7) == 0)
+		return "power";
+	if (strncmp(m, "riscv", 5) == 0)
+		return "riscv";
+	return NULL;
+}
+
+static const char *
+cpuinfo_family(const char *t)
+{
+	static const struct {
+		const char *line, *family;
+	} marks[] = {
+	    {"\nflags\t", "x86"},
+	    {"CPU implementer", "arm"},
+	    {"IBM/S390", "s390"},
+	    {"\ntimebase", "power"},
+	    {"\nhart\t", "riscv"},
+	};
+	size_t i;
+
+	for (i = 0; i < NKEYS(marks); i++)
+		if (strstr(t, marks[i].line) != NULL)
+			return marks[i].family;
+	return NULL;
+}
+
+int
+sysinfo_cpu_facts(struct sysinfo *s, const char *t)
+{
+	/* x86 and ARM; POWER ("3800.000000MHz"); IBM Z. */
+	static const char *const mhz_keys[] = {
+	    "cpu MHz", "clock", "cpu MHz static"};
+	static const char *const bogo_keys[] = {
+	    "bogomips", "BogoMIPS", "bogomips per cpu"};
+	char *mhz, *bogo, *flags, *model;
+	const char *m, *c;
+	size_t n;
+
+	s->cpu_model = sysinfo_cpu_model(t);
+	if (s->cpu_model != NULL && s->cpu_model[0] == '\0') {
+		free(s->cpu_model);
+		s->cpu_model = bsd_cpu_model(s->machine);
+	}
+	/*
+	 * A program of another machine run by an emulator (qemu-user) reads
+	 * the host's /proc/cpuinfo: say so rather than name the host's CPU
+	 * as this machine's.
+	 */
+	m = machine_family(s->machine);
+	c = cpuinfo_family(t);
+	if (s->cpu_model != NULL && m != NULL && c != NULL &&
+	    strcmp(m, c) != 0) {
+		n = strlen(s->cpu_model) + strlen(s->machine) + 32;
+		if ((model = malloc(n)) != NULL)
+			snprintf(model, n, "%s, running %s emulated",
+			    s->cpu_model, s->machine);
+		free(s->cpu_model);
+		s->cpu_model = model;
+	}
+	mhz = first_value(t, mhz_keys, NKEYS(mhz_keys));
+	bogo = first_value(t, bogo_keys, NKEYS(bogo_keys));
+	flags = sysinfo_text_value(t, "flags", ':');
+	if (mhz == NULL || bogo == NULL || flags == NULL ||
+	    s->cpu_model == NULL) {
+		free(mhz);
+		free(bogo);
+		free(flags);
+		return -1;
+	}
+	s->cpu_mhz = strtod(mhz, NULL);
+	s->bogomips = strtod(bogo, NULL);
+	s->cpu_flags = named_flags(flags);
+	free(mhz);
+	free(bogo);
+	free(flags);
+	return s->cpu_flags == NULL ? -1 : 0;
+}
