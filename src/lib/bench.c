@@ -118,12 +118,6 @@ bench_copy_index(void)
 	return env_int("BENCH_COPY", 0);
 }
 
-int
-bench_copy_count(void)
-{
-	return env_int("BENCH_COPIES", 1);
-}
-
 void
 bench_count(uint64_t count, unsigned timebase, const char *unit)
 {

@@ -9,7 +9,11 @@
 #include <signal.h>
 #include <stdint.h>
 
-/* Set to 1 by the SIGALRM handler that bench_arm() installs; nothing else. */
+/*
+ * The stop flag of a timed loop: cleared by bench_arm(), set to 1 by the
+ * SIGALRM handler it installs, and by a program's own handlers that end a
+ * loop early (ctxlat's, on SIGINT and SIGTERM).
+ */
 extern volatile sig_atomic_t bench_stop;
 
 /* Seconds on the monotonic clock, from an arbitrary origin. */
@@ -37,9 +41,8 @@ int bench_ready(void);
  */
 int bench_go(double seconds, double *start);
 
-/* This copy's index (0-based) and the number of copies in the pass. */
+/* This copy's index in the pass (BENCH_COPY, 0-based; 0 standalone). */
 int bench_copy_index(void);
-int bench_copy_count(void);
 
 /* Result lines on stdout: COUNT|n|timebase|unit, TIME|s, INFO|key|value. */
 void bench_count(uint64_t count, unsigned timebase, const char *unit);

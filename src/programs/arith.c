@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "harness.h"
 
 /*
  * ARITH_TYPE is a bare token, so it is told apart by pasting it onto a
@@ -83,27 +84,42 @@ arith_step(int seed)
 #error "ARITH_TYPE must be one of arithoh short int long float double"
 #endif
 
-int
-main(int argc, char **argv)
+static int
+arith_run(void *ctx, struct bench_loop *l)
 {
-	double seconds, start, elapsed;
-	int done, rc, result = 0;
+	int *last = ctx, result = 0;
 
-	rc = bench_args(argc, argv, ARITH_NAME(ARITH_TYPE) " [-h] seconds",
-	    &seconds, &done);
-	if (done)
-		return rc;
-	if (bench_go(seconds, &start) != 0)
-		return BENCH_FAILED;
 	while (!bench_stop) {
 		arith_loops++;
 		result = arith_step(result);
 	}
-	elapsed = bench_now() - start;
-	fprintf(stderr, "%s: %llu loops in %.3f s, last result %d\n",
-	    ARITH_NAME(ARITH_TYPE), (unsigned long long)arith_loops, elapsed,
-	    result);
-	bench_count(arith_loops, 1, "lps");
-	bench_time(elapsed);
+	*last = result;
+	l->count = arith_loops;
 	return BENCH_OK;
+}
+
+static int
+arith_finish(void *ctx, struct bench_loop *l, int rc)
+{
+	if (rc == BENCH_OK)
+		fprintf(stderr, "%s: %llu loops in %.3f s, last result %d\n",
+		    ARITH_NAME(ARITH_TYPE), (unsigned long long)l->count,
+		    l->elapsed, *(int *)ctx);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct bench_prog prog = {
+		.usage = ARITH_NAME(ARITH_TYPE) " [-h] seconds",
+		.seconds_operand = 1,
+		.run = arith_run,
+		.finish = arith_finish,
+		.timebase = 1,
+		.unit = "lps",
+	};
+	int result = 0;
+
+	return bench_main(&prog, &result, argc, argv);
 }

@@ -1,7 +1,7 @@
 /*
  * context1 - pipe-based context switching: a parent and a child pass a
  * counter back and forth through two pipes; one loop is one round trip.
- * Reports loops per second (lps); -p pins the pair (SPEC §9 placement).
+ * Reports loops per second (lps); -p places the pair (SPEC §9, place.h).
  */
 #include <errno.h>
 #include <signal.h>
@@ -13,20 +13,16 @@
 
 #include "bench.h"
 #include "cpu.h"
-#include "parse.h"
+#include "harness.h"
+#include "place.h"
 
-#define USAGE "context1 [-h] [-p unpinned|same-cpu|cross-cpu] seconds"
-#define MAX_CPUS 1024
-
-enum placement { UNPINNED, SAME_CPU, CROSS_CPU };
-
-static const struct {
-	const char *name;
-	enum placement placement;
-} placements[] = {
-	{ "unpinned", UNPINNED },
-	{ "same-cpu", SAME_CPU },
-	{ "cross-cpu", CROSS_CPU },
+/* The pair: where it runs, its pipes, the child. */
+struct pair {
+	const struct place *place;
+	int cpu[2]; /* parent, child; -1 unpinned */
+	int to_child[2];
+	int to_parent[2];
+	pid_t pid;
 };
 
 /*
@@ -66,7 +62,8 @@ child_loop(int in, int out)
 	int cpu;
 
 	while ((n = msg_read(in, &got)) == (ssize_t)sizeof(got)) {
-		if (got != mine || msg_write(out, mine) != (ssize_t)sizeof(mine))
+		if (got != mine ||
+		    msg_write(out, mine) != (ssize_t)sizeof(mine))
 			_exit(1);
 		mine++;
 	}
@@ -99,116 +96,88 @@ child_stop(pid_t pid, int out, int in, uint64_t *cpu)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/*
- * Picks the CPUs of this copy: same-cpu puts copy i's pair on the i-th
- * usable CPU, cross-cpu puts its parent and child on CPUs 2i and 2i+1
- * (modulo the usable count).  Returns 0, or BENCH_SKIP after saying why.
- */
 static int
-choose_cpus(enum placement p, const char *name, int *parent, int *child)
+pair_option(void *ctx, int ch, const char *arg)
 {
-	static int cpus[MAX_CPUS];
-	int n, copy = bench_copy_index();
+	struct pair *p = ctx;
 
-	n = cpu_usable_list(cpus, MAX_CPUS);
-	if (n == -1 || (p == CROSS_CPU && n < 2)) {
-		const char *why = n == -1 ? strerror(errno) :
-		    "only one usable CPU";
+	(void)ch;
+	return (p->place = place_find(arg)) == NULL ? -1 : 0;
+}
 
-		fprintf(stderr, "context1: cannot apply placement %s: %s\n",
-		    name, why);
-		bench_info("placement", "%s unavailable: %s", name, why);
+/* Says why the placement cannot be had; the test is skipped. */
+static int
+pair_skip(const struct pair *p, const char *why)
+{
+	fprintf(stderr, "context1: cannot apply placement %s: %s\n",
+	    p->place->name, why);
+	bench_info("placement", "%s unavailable: %s", p->place->name, why);
+	return BENCH_SKIP;
+}
+
+/* Pins this process where the child goes (it inherits the mask), pipes. */
+static int
+pair_setup(void *ctx)
+{
+	struct pair *p = ctx;
+
+	if (place_choose(p->place, bench_copy_index(), p->cpu) == -1)
+		return pair_skip(p,
+		    errno == ERANGE ? "only one usable CPU" : strerror(errno));
+	if (p->place->ncpus > 0 && cpu_pin(p->cpu[1]) == -1) {
+		fprintf(stderr, "context1: cannot pin to CPU %d: %s\n",
+		    p->cpu[1], strerror(errno));
+		bench_info("placement", "%s unavailable: %s", p->place->name,
+		    strerror(errno));
 		return BENCH_SKIP;
 	}
-	if (p == SAME_CPU) {
-		*parent = *child = cpus[copy % n];
-	} else {
-		*parent = cpus[(2 * copy) % n];
-		*child = cpus[(2 * copy + 1) % n];
+	if (signal(SIGPIPE, SIG_IGN) == SIG_ERR)
+		return bench_fail("signal:");
+	if (pipe(p->to_child) == -1 || pipe(p->to_parent) == -1)
+		return bench_fail("pipe:");
+	return BENCH_OK;
+}
+
+/*
+ * After the barrier (so that the child holds no barrier descriptor): forks
+ * the child, then moves the parent to its CPU.
+ */
+static int
+pair_start(void *ctx)
+{
+	struct pair *p = ctx;
+	uint64_t cpu;
+	int rc;
+
+	if ((p->pid = fork()) == -1)
+		return bench_fail("fork:");
+	if (p->pid == 0) {
+		close(p->to_child[1]);
+		close(p->to_parent[0]);
+		child_loop(p->to_child[0], p->to_parent[1]);
+	}
+	close(p->to_child[0]);
+	close(p->to_parent[1]);
+	if (p->place->ncpus > 0 && cpu_pin(p->cpu[0]) == -1) {
+		rc = bench_fail("cannot pin to CPU %d:", p->cpu[0]);
+		child_stop(p->pid, p->to_child[1], p->to_parent[0], &cpu);
+		return rc;
 	}
 	return BENCH_OK;
 }
 
-int
-main(int argc, char **argv)
+static int
+pair_run(void *ctx, struct bench_loop *l)
 {
-	enum placement place = UNPINNED;
-	const char *place_name = "unpinned";
-	uint64_t loops = 0, check, child_cpu_run;
-	double seconds, start, elapsed;
-	int to_child[2], to_parent[2], ch, rc, parent_cpu = -1, child_cpu = -1;
-	int parent_cpu_run;
-	size_t i;
-	pid_t pid;
+	const struct pair *p = ctx;
+	uint64_t loops = 0, check;
+	int rc = BENCH_OK;
 
-	while ((ch = getopt(argc, argv, "hp:")) != -1) {
-		switch (ch) {
-		case 'h':
-			printf("usage: %s\n", USAGE);
-			return BENCH_OK;
-		case 'p':
-			for (i = 0; i < sizeof(placements) / sizeof(placements[0]);
-			    i++)
-				if (strcmp(placements[i].name, optarg) == 0)
-					break;
-			if (i == sizeof(placements) / sizeof(placements[0]))
-				return bench_usage(USAGE);
-			place = placements[i].placement;
-			place_name = placements[i].name;
-			break;
-		default:
-			return bench_usage(USAGE);
-		}
-	}
-	if (argc - optind != 1 ||
-	    parse_double(argv[optind], 0.001, 1e7, &seconds) == -1)
-		return bench_usage(USAGE);
-
-	if (place != UNPINNED) {
-		rc = choose_cpus(place, place_name, &parent_cpu, &child_cpu);
-		if (rc != BENCH_OK)
-			return rc;
-		/* The child inherits this mask; the parent moves after fork. */
-		if (cpu_pin(child_cpu) == -1) {
-			fprintf(stderr, "context1: cannot pin to CPU %d: %s\n",
-			    child_cpu, strerror(errno));
-			bench_info("placement", "%s unavailable: %s", place_name,
-			    strerror(errno));
-			return BENCH_SKIP;
-		}
-	}
-	if (signal(SIGPIPE, SIG_IGN) == SIG_ERR)
-		return bench_fail("signal:");
-	if (pipe(to_child) == -1 || pipe(to_parent) == -1)
-		return bench_fail("pipe:");
-	/* Ready before fork, so that the child holds no barrier descriptor. */
-	if (bench_ready() == -1)
-		return bench_fail("start barrier:");
-	if ((pid = fork()) == -1)
-		return bench_fail("fork:");
-	if (pid == 0) {
-		close(to_child[1]);
-		close(to_parent[0]);
-		child_loop(to_child[0], to_parent[1]);
-	}
-	close(to_child[0]);
-	close(to_parent[1]);
-	if (place != UNPINNED && cpu_pin(parent_cpu) == -1) {
-		rc = bench_fail("cannot pin to CPU %d:", parent_cpu);
-		child_stop(pid, to_child[1], to_parent[0], &child_cpu_run);
-		return rc;
-	}
-
-	if (bench_arm(seconds) == -1) {
-		rc = bench_fail("timer:");
-		child_stop(pid, to_child[1], to_parent[0], &child_cpu_run);
-		return rc;
-	}
-	start = bench_now();
-	rc = BENCH_OK;
 	while (!bench_stop) {
-		if (msg_write(to_child[1], loops) != (ssize_t)sizeof(loops) ||
-		    msg_read(to_parent[0], &check) != (ssize_t)sizeof(check)) {
+		if (msg_write(p->to_child[1], loops) !=
+		        (ssize_t)sizeof(loops) ||
+		    msg_read(p->to_parent[0], &check) !=
+		        (ssize_t)sizeof(check)) {
 			rc = bench_fail("exchange with the child failed:");
 			break;
 		}
@@ -220,25 +189,55 @@ main(int argc, char **argv)
 		}
 		loops++;
 	}
-	elapsed = bench_now() - start;
-	parent_cpu_run = cpu_current();
-	if (child_stop(pid, to_child[1], to_parent[0], &child_cpu_run) == -1 &&
+	l->count = loops;
+	return rc;
+}
+
+/* Stops the child; says where the pair was placed and where it ran. */
+static int
+pair_finish(void *ctx, struct bench_loop *l, int rc)
+{
+	struct pair *p = ctx;
+	int parent_ran = cpu_current();
+	uint64_t child_ran;
+
+	(void)l;
+	if (child_stop(p->pid, p->to_child[1], p->to_parent[0], &child_ran) ==
+	        -1 &&
 	    rc == BENCH_OK)
 		rc = bench_fail("the child failed");
 	if (rc != BENCH_OK)
 		return rc;
-
-	if (place == UNPINNED)
+	if (p->place->ncpus == 0)
 		bench_info("placement", "unpinned");
 	else
-		bench_info("placement", "%s parent=%d child=%d", place_name,
-		    parent_cpu, child_cpu);
-	if (parent_cpu_run >= 0 && child_cpu_run != UINT64_MAX)
-		bench_info("ran_on", "parent=%d child=%llu", parent_cpu_run,
-		    (unsigned long long)child_cpu_run);
+		bench_info("placement", "%s parent=%d child=%d", p->place->name,
+		    p->cpu[0], p->cpu[1]);
+	if (parent_ran >= 0 && child_ran != UINT64_MAX)
+		bench_info("ran_on", "parent=%d child=%llu", parent_ran,
+		    (unsigned long long)child_ran);
 	else
 		bench_info("ran_on", "unknown");
-	bench_count(loops, 1, "lps");
-	bench_time(elapsed);
 	return BENCH_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct bench_prog prog = {
+	    .usage = "context1 [-h] [-p unpinned|same-cpu|cross-cpu] seconds",
+	    .options = "p:",
+	    .seconds_operand = 1,
+	    .option = pair_option,
+	    .setup = pair_setup,
+	    .start = pair_start,
+	    .run = pair_run,
+	    .finish = pair_finish,
+	    .timebase = 1,
+	    .unit = "lps",
+	};
+	struct pair p = {
+	    place_find("unpinned"), {-1, -1}, {-1, -1}, {-1, -1}, -1};
+
+	return bench_main(&prog, &p, argc, argv);
 }

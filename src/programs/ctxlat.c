@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "cpu.h"
 #include "parse.h"
+#include "place.h"
 
 /*
  * The method, after Richard Gooch's 1998 linux-kernel test.  The measuring
@@ -64,21 +65,9 @@ static volatile sig_atomic_t spin_expired;
 /* The busy loop of an extra writes here so that it cannot be removed. */
 static volatile uint64_t spin_sink;
 
-/* Where the pair runs: ncpus is how many distinct CPUs a placement needs. */
-struct placement {
-	const char *name;
-	int ncpus;
-};
-
-static const struct placement placements[] = {
-    {"unpinned", 0},
-    {"same-cpu", 1},
-    {"cross-cpu", 2},
-};
-
 /* The state of a run: options, the chosen CPUs, priorities, the extras. */
 struct run {
-	const struct placement *place;
+	const struct place *place;
 	int cpu[2]; /* measuring side, partner; -1: unpinned */
 	long extras;
 	long reps;
@@ -146,19 +135,6 @@ catch_signals(void)
 	return sigaction(SIGPIPE, &sa, NULL);
 }
 
-/*
- * Stores the first n CPUs this process may run on; -1 when it has fewer.
- * (cpu_pin, used below, pins the calling thread only on Linux: the thread
- * partner relies on that.)
- */
-static int
-cpu_choose(int n, int *cpus)
-{
-	if (n == 0)
-		return 0;
-	return cpu_usable_list(cpus, n) == n ? 0 : -1;
-}
-
 /* Reads one token, retrying after signals: 1, 0 at end of file, or -1. */
 static int
 token_read(int fd, uint32_t *token)
@@ -205,6 +181,8 @@ close_fd(int *fd)
 /*
  * The partner: answers each token with token + 1 until TOKEN_QUIT, which
  * it answers with the CPU it runs on.  Returns 0, or -1 after a message.
+ * (On Linux cpu_pin pins the calling thread only: the thread partner
+ * relies on that.)
  */
 static int
 partner_loop(struct hand_off *h)
@@ -684,17 +662,6 @@ report(const struct run *r, const struct config *c, size_t nconfigs)
 		    slope[0][k], slope[1][k]);
 }
 
-static const struct placement *
-placement_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(placements) / sizeof(placements[0]); i++)
-		if (strcmp(placements[i].name, name) == 0)
-			return &placements[i];
-	return NULL;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -737,12 +704,11 @@ main(int argc, char **argv)
 	}
 	if (optind != argc - 1 ||
 	    parse_double(argv[optind], 0.001, 1e7, &seconds) == -1 ||
-	    (r.place = placement_find(place_name)) == NULL)
+	    (r.place = place_find(place_name)) == NULL)
 		return bench_usage(usage_text);
 	r.slice_seconds = seconds / (4.0 * (double)r.reps);
 
-	r.cpu[0] = r.cpu[1] = -1;
-	if (cpu_choose(r.place->ncpus, r.cpu) == -1 ||
+	if (place_choose(r.place, bench_copy_index(), r.cpu) == -1 ||
 	    (r.place->ncpus > 0 && cpu_pin(r.cpu[0]) == -1)) {
 		fprintf(stderr,
 		    "ctxlat: cannot apply placement %s: it needs %d usable "
@@ -750,8 +716,6 @@ main(int argc, char **argv)
 		    r.place->name, r.place->ncpus);
 		return BENCH_SKIP;
 	}
-	if (r.place->ncpus == 1)
-		r.cpu[1] = r.cpu[0];
 	if (catch_signals() == -1)
 		return bench_fail("sigaction:");
 	if (probe_priority(&r) == -1)

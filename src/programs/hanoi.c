@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "harness.h"
 
 #define HANOI_DISKS 10
 
@@ -35,20 +36,18 @@ hanoi_move(int n, int from, int to)
 	hanoi_move(n - 1, other, to);
 }
 
-int
-main(int argc, char **argv)
-{
-	double seconds, start, elapsed;
-	uint64_t loops = 0;
-	int disks, done, rc, from = 1, to = 3, swap;
+/* The state of a run: the tower's size and the pegs it moves between. */
+struct hanoi {
+	int disks, from, to;
+};
 
-	rc = bench_args(argc, argv, "hanoi [-h] seconds", &seconds, &done);
-	if (done)
-		return rc;
-	disks = hanoi_disks;
-	hanoi_pegs[from] = disks;
-	if (bench_go(seconds, &start) != 0)
-		return BENCH_FAILED;
+static int
+hanoi_run(void *ctx, struct bench_loop *l)
+{
+	struct hanoi *h = ctx;
+	uint64_t loops = 0;
+	int disks = h->disks, from = h->from, to = h->to, swap;
+
 	/* Each loop moves the whole tower, back and forth between 1 and 3. */
 	while (!bench_stop) {
 		hanoi_move(disks, from, to);
@@ -57,14 +56,51 @@ main(int argc, char **argv)
 		to = swap;
 		loops++;
 	}
-	elapsed = bench_now() - start;
-	if (hanoi_pegs[from] != disks || hanoi_pegs[to] != 0 ||
-	    hanoi_pegs[6 - from - to] != 0)
-		return bench_fail("tower ended as %d/%d/%d, not all on peg %d",
-		    hanoi_pegs[1], hanoi_pegs[2], hanoi_pegs[3], from);
-	fprintf(stderr, "hanoi: %llu solutions of %d disks in %.3f s\n",
-	    (unsigned long long)loops, disks, elapsed);
-	bench_count(loops, 1, "lps");
-	bench_time(elapsed);
+	h->from = from;
+	h->to = to;
+	l->count = loops;
 	return BENCH_OK;
+}
+
+static int
+hanoi_setup(void *ctx)
+{
+	const struct hanoi *h = ctx;
+
+	hanoi_pegs[h->from] = h->disks;
+	return BENCH_OK;
+}
+
+/* Checks that the whole tower ended on one peg. */
+static int
+hanoi_finish(void *ctx, struct bench_loop *l, int rc)
+{
+	const struct hanoi *h = ctx;
+
+	if (rc != BENCH_OK)
+		return rc;
+	if (hanoi_pegs[h->from] != h->disks || hanoi_pegs[h->to] != 0 ||
+	    hanoi_pegs[6 - h->from - h->to] != 0)
+		return bench_fail("tower ended as %d/%d/%d, not all on peg %d",
+		    hanoi_pegs[1], hanoi_pegs[2], hanoi_pegs[3], h->from);
+	fprintf(stderr, "hanoi: %llu solutions of %d disks in %.3f s\n",
+	    (unsigned long long)l->count, h->disks, l->elapsed);
+	return BENCH_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct bench_prog prog = {
+		.usage = "hanoi [-h] seconds",
+		.seconds_operand = 1,
+		.setup = hanoi_setup,
+		.run = hanoi_run,
+		.finish = hanoi_finish,
+		.timebase = 1,
+		.unit = "lps",
+	};
+	struct hanoi h = { hanoi_disks, 1, 3 };
+
+	return bench_main(&prog, &h, argc, argv);
 }

@@ -6,24 +6,23 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "harness.h"
 
 #define PIPE_BLOCK 512
 
-int
-main(int argc, char **argv)
+static int
+pipe_setup(void *ctx)
 {
-	char buf[PIPE_BLOCK] = { 0 };
-	uint64_t loops = 0;
-	double seconds, start, elapsed;
-	int fds[2], done, rc;
+	return pipe(ctx) == -1 ? bench_fail("pipe:") : BENCH_OK;
+}
 
-	rc = bench_args(argc, argv, "pipe [-h] seconds", &seconds, &done);
-	if (done)
-		return rc;
-	if (pipe(fds) == -1)
-		return bench_fail("pipe:");
-	if (bench_go(seconds, &start) != 0)
-		return BENCH_FAILED;
+static int
+pipe_run(void *ctx, struct bench_loop *l)
+{
+	const int *fds = ctx;
+	char buf[PIPE_BLOCK] = {0};
+	uint64_t loops = 0;
+
 	while (!bench_stop) {
 		/* 512 bytes fit in any pipe buffer: neither call blocks. */
 		if (write(fds[1], buf, sizeof(buf)) != (ssize_t)sizeof(buf))
@@ -32,8 +31,22 @@ main(int argc, char **argv)
 			return bench_fail("pipe read:");
 		loops++;
 	}
-	elapsed = bench_now() - start;
-	bench_count(loops, 1, "lps");
-	bench_time(elapsed);
+	l->count = loops;
 	return BENCH_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct bench_prog prog = {
+	    .usage = "pipe [-h] seconds",
+	    .seconds_operand = 1,
+	    .setup = pipe_setup,
+	    .run = pipe_run,
+	    .timebase = 1,
+	    .unit = "lps",
+	};
+	int fds[2];
+
+	return bench_main(&prog, fds, argc, argv);
 }

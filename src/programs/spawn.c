@@ -16,21 +16,17 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "harness.h"
 
 uint64_t spawn_loops;
 
-int
-main(int argc, char **argv)
+static int
+spawn_run(void *ctx, struct bench_loop *l)
 {
-	double seconds, start, elapsed;
-	int done, rc, status;
+	int status;
 	pid_t pid;
 
-	rc = bench_args(argc, argv, "spawn [-h] seconds", &seconds, &done);
-	if (done)
-		return rc;
-	if (bench_go(seconds, &start) != 0)
-		return BENCH_FAILED;
+	(void)ctx;
 	while (!bench_stop) {
 		if ((pid = fork()) == -1)
 			return bench_fail("fork after %llu loops:",
@@ -41,11 +37,24 @@ main(int argc, char **argv)
 			if (errno != EINTR)
 				return bench_fail("waitpid:");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			return bench_fail("child ended with status 0x%x", status);
+			return bench_fail(
+			    "child ended with status 0x%x", status);
 		spawn_loops++;
 	}
-	elapsed = bench_now() - start;
-	bench_count(spawn_loops, 1, "lps");
-	bench_time(elapsed);
+	l->count = spawn_loops;
 	return BENCH_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct bench_prog prog = {
+	    .usage = "spawn [-h] seconds",
+	    .seconds_operand = 1,
+	    .run = spawn_run,
+	    .timebase = 1,
+	    .unit = "lps",
+	};
+
+	return bench_main(&prog, NULL, argc, argv);
 }
