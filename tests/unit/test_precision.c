@@ -1,0 +1,264 @@
+/*
+ * test_precision.c - the rules of --precision against hand-computed
+ * numbers, with a fake clock: the variance and half width, which test
+ * gets the passes (the noisy one; per second of its pass; the index
+ * furthest from its target), when the run stops (target reached, budget
+ * spent, nothing left to run) and the two-cluster test.
+ */
+#include <math.h>
+
+#include "check.h"
+#include "score/precision.h"
+
+#define MAXT 4
+
+/*
+ * A run of the scheduler on a fake clock: tests with fixed variances
+ * and pass times start with `start` passes; every chosen pass adds one
+ * and takes its seconds off the budget.  Ends with *stop, the passes and
+ * the number of passes run in *ran; first is the first test chosen.
+ */
+struct sim {
+	const char *name;
+	int ntests;
+	double var[MAXT], seconds[MAXT];
+	int nix; /* 1: one index of all; 2: tests 0-1 and 2-3 */
+	double target, budget;
+	/* expected */
+	enum precision_stop stop;
+	int passes[MAXT]; /* -1: not checked */
+	int first; /* -1: not checked */
+};
+
+static void
+simulate(const struct sim *s)
+{
+	struct precision_test t[MAXT];
+	struct precision_index ix[2];
+	int all[MAXT] = {0, 1, 2, 3}, i, next, first = -2, ran = 0;
+	double w1[MAXT], w2[2] = {0.5, 0.5}, left = s->budget;
+	enum precision_stop stop;
+	char name[200];
+
+	for (i = 0; i < s->ntests; i++) {
+		t[i].passes = 3;
+		t[i].var = s->var[i];
+		t[i].seconds = s->seconds[i];
+		t[i].open = 1;
+		w1[i] = 1.0 / s->ntests;
+	}
+	ix[0].tests = all;
+	ix[0].weights = s->nix == 1 ? w1 : w2;
+	ix[0].n = s->nix == 1 ? s->ntests : 2;
+	ix[1].tests = all + 2;
+	ix[1].weights = w2;
+	ix[1].n = 2;
+	for (;;) {
+		next = precision_next(t, ix, s->nix, s->target, left, &stop);
+		if (next == -1)
+			break;
+		if (first == -2)
+			first = next;
+		t[next].passes++;
+		left -= t[next].seconds;
+		if (++ran > 10000)
+			break;
+	}
+	snprintf(name, sizeof(name), "%s: stop", s->name);
+	CHECK(name, next == -1 && stop == s->stop);
+	snprintf(name, sizeof(name), "%s: budget kept", s->name);
+	CHECK(name, left >= 0);
+	for (i = 0; i < s->ntests; i++) {
+		if (s->passes[i] < 0)
+			continue;
+		snprintf(name, sizeof(name), "%s: passes of test %d (%d)",
+		    s->name, i, t[i].passes);
+		CHECK(name, t[i].passes == s->passes[i]);
+	}
+	if (s->first >= 0) {
+		snprintf(name, sizeof(name), "%s: first pass", s->name);
+		CHECK(name, first == s->first);
+	}
+}
+
+/*
+ * One test, s = 0.1, target 10%: half = t(P - 1) x 0.1 / sqrt(k) gives
+ * 35.6% at P = 3, then 20.2, 14.9, 13.7, 11.6, 10.14 (P = 8) and 9.87%
+ * at P = 9 (k = 6, t(8) = 2.306).  So 6 passes reach it; a budget of 4 s
+ * of 1 s passes stops at P = 7.
+ */
+static const struct sim sims[] = {
+    {"one test reaches 10% at 9 passes", 1, {0.01}, {1}, 1, 10, 100,
+        PRECISION_REACHED, {9}, 0},
+    {"one test, 4 s of budget: 7 passes", 1, {0.01}, {1}, 1, 10, 4,
+        PRECISION_BUDGET, {7}, 0},
+    {"one test, 4.5 s of 1.5 s passes: 6", 1, {0.01}, {1.5}, 1, 10, 4.5,
+        PRECISION_BUDGET, {6}, 0},
+    {"a pass longer than the budget left: none", 1, {0.01}, {5}, 1, 10, 4.9,
+        PRECISION_BUDGET, {3}, -1},
+    /* The noisy test gets the passes; the quiet one none. */
+    {"the noisy test gets the passes", 3, {0.04, 0.0004, 0}, {1, 1, 1}, 1, 0.5,
+        20, PRECISION_BUDGET, {23, 3, 3}, 0},
+    /* Equal noise: the test of the shorter pass goes first and gets more. */
+    {"per second of its pass", 2, {0.01, 0.01}, {3, 1}, 1, 0.5, 30,
+        PRECISION_BUDGET, {-1, -1}, 1},
+    /* Equal passes everywhere: half 0 is within any target. */
+    {"equal passes: reached at once", 2, {0, 0}, {1, 1}, 1, 1, 10,
+        PRECISION_REACHED, {3, 3}, -1},
+    /*
+     * Index 1 (tests 0, 1) is at 1.4%, within 10%; index 2 (tests 2, 3)
+     * at 35.6%, then 20.0, 14.9 and 13.8% as test 2 gets 3 passes.
+     */
+    {"the index furthest from the target chooses", 4,
+        {0.0001, 0.0001, 0.04, 0.0001}, {1, 1, 1, 1}, 2, 10, 3,
+        PRECISION_BUDGET, {3, 3, 6, 3}, 2},
+};
+
+static void
+test_sims(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sims) / sizeof(sims[0]); i++)
+		simulate(&sims[i]);
+}
+
+static void
+test_per_second(void)
+{
+	struct precision_test t[2] = {{3, 0.01, 3, 1}, {3, 0.01, 1, 1}};
+	int all[2] = {0, 1}, i, next;
+	double w[2] = {0.5, 0.5}, left = 30;
+	struct precision_index ix = {all, w, 2};
+	enum precision_stop stop;
+
+	for (i = 0; i < 12; i++) {
+		next = precision_next(t, &ix, 1, 0.5, left, &stop);
+		t[next].passes++;
+		left -= t[next].seconds;
+	}
+	CHECK("per second: the 1 s test got more passes than the 3 s one",
+	    t[1].passes > t[0].passes + 3);
+	/* Gains equal when P_1 (P_1 + 1) = 3 P_0 (P_0 + 1). */
+	CHECK("per second: the 3 s test got some too", t[0].passes > 3);
+}
+
+static void
+test_half(void)
+{
+	struct precision_test t[2] = {{3, 0.09, 1, 1}, {6, 0.04, 1, 1}};
+	int all[2] = {0, 1}, one[1] = {1};
+	double w[2] = {0.5, 0.5}, w1[1] = {1}, half, u0, u1, dof;
+	struct precision_index ix = {all, w, 2}, ix1 = {one, w1, 1};
+
+	CHECK_NEAR("test var: 0.09 / 2 kept of 3", precision_test_var(&t[0]),
+	    0.045, 1e-12);
+	CHECK_NEAR("test var: 0.04 / 4 kept of 6", precision_test_var(&t[1]),
+	    0.01, 1e-12);
+	CHECK("one test: known", precision_half(t, &ix1, &half) == 0);
+	CHECK_NEAR(
+	    "one test: half = t(5) x sqrt(0.01)", half, 2.571 * 0.1, 1e-9);
+	/* u0 = 0.25 x 0.045, u1 = 0.25 x 0.01; dof by Welch. */
+	u0 = 0.25 * 0.045;
+	u1 = 0.25 * 0.01;
+	dof = (u0 + u1) * (u0 + u1) / (u0 * u0 / 2 + u1 * u1 / 5);
+	CHECK("two tests: known", precision_half(t, &ix, &half) == 0);
+	CHECK_NEAR("two tests: dof between 2 and 3", dof, 2.9298, 1e-3);
+	CHECK_NEAR("two tests: half = t(dof) x sqrt(u0 + u1)", half,
+	    (3.182 + (4.303 - 3.182) * (1 / dof - 1.0 / 3) / (0.5 - 1.0 / 3)) *
+	        sqrt(u0 + u1),
+	    1e-9);
+	CHECK_NEAR("pct: ln 1.02 is 2%", precision_pct(log(1.02)), 2, 1e-9);
+	t[0].passes = 1;
+	CHECK("one pass: unknown", precision_half(t, &ix, &half) == -1 &&
+	                               precision_test_var(&t[0]) == -1);
+}
+
+static void
+test_stops(void)
+{
+	struct precision_test t[2] = {{1, 0, 1, 1}, {3, 0.04, 1, 1}};
+	int all[2] = {0, 1};
+	double w[2] = {0.5, 0.5};
+	struct precision_index ix = {all, w, 2}, none = {all, w, 0};
+	enum precision_stop stop;
+
+	CHECK("a test of one pass goes first",
+	    precision_next(t, &ix, 1, 2, 100, &stop) == 0 &&
+	        stop == PRECISION_GO);
+	t[0].open = 0;
+	CHECK("its interval unknown and it closed: stuck",
+	    precision_next(t, &ix, 1, 2, 100, &stop) == -1 &&
+	        stop == PRECISION_STUCK);
+	t[0].passes = 3;
+	t[1].open = 0;
+	CHECK("the noisy test closed (the cap): stuck",
+	    precision_next(t, &ix, 1, 2, 100, &stop) == -1 &&
+	        stop == PRECISION_STUCK);
+	t[1].open = 1;
+	CHECK("no time left: budget",
+	    precision_next(t, &ix, 1, 2, 0, &stop) == -1 &&
+	        stop == PRECISION_BUDGET);
+	CHECK("an index of no test: unknown, stuck",
+	    precision_next(t, &none, 1, 2, 100, &stop) == -1 &&
+	        stop == PRECISION_STUCK);
+	CHECK("no index: reached",
+	    precision_next(t, &ix, 0, 2, 100, &stop) == -1 &&
+	        stop == PRECISION_REACHED);
+}
+
+static const struct {
+	const char *name;
+	double rates[10];
+	int n, want, nlow, nhigh;
+	double low, high;
+} bimodal[] = {
+    {"two clusters", {100, 150, 101, 151, 99, 149}, 6, 1, 3, 3, 100, 150},
+    /* context1 on a 2-CPU VM: one CPU or two (issue 19). */
+    {"context1-like", {8964, 15559, 9000, 15400, 15500}, 5, 1, 2, 3, 8982,
+        15486},
+    {"one outlier is no cluster", {100, 100.5, 101, 99, 150}, 5, 0, 0, 0, 0, 0},
+    {"spread, no gap", {100, 103, 97, 105, 95, 110, 90}, 7, 0, 0, 0, 0, 0},
+    {"a gap under 10%", {100, 100.1, 100.2, 105, 105.1, 105.2}, 6, 0, 0, 0, 0,
+        0},
+    {"a gap not wide against the clusters' spread",
+        {100, 104, 108, 119, 124, 129}, 6, 0, 0, 0, 0, 0},
+    {"four passes: too few", {100, 100, 150, 150}, 4, 0, 0, 0, 0, 0},
+    {"a zero", {100, 100, 0, 150, 150, 150}, 6, 0, 0, 0, 0, 0},
+};
+
+static void
+test_bimodal(void)
+{
+	struct precision_bimodal b;
+	char name[200];
+	size_t i;
+	int got;
+
+	for (i = 0; i < sizeof(bimodal) / sizeof(bimodal[0]); i++) {
+		got = precision_bimodal(bimodal[i].rates, bimodal[i].n, &b);
+		snprintf(name, sizeof(name), "bimodal: %s", bimodal[i].name);
+		CHECK(name, got == bimodal[i].want);
+		if (!got || !bimodal[i].want)
+			continue;
+		snprintf(
+		    name, sizeof(name), "bimodal: %s: sizes", bimodal[i].name);
+		CHECK(name,
+		    b.nlow == bimodal[i].nlow && b.nhigh == bimodal[i].nhigh);
+		snprintf(
+		    name, sizeof(name), "bimodal: %s: levels", bimodal[i].name);
+		CHECK(name, fabs(b.low / bimodal[i].low - 1) < 0.002 &&
+		                fabs(b.high / bimodal[i].high - 1) < 0.002);
+	}
+}
+
+int
+main(void)
+{
+	test_half();
+	test_sims();
+	test_per_second();
+	test_stops();
+	test_bimodal();
+	return check_exit();
+}
