@@ -1,7 +1,8 @@
 #!/bin/sh
-# t-smoke.sh - runs every line of tests/smoke.list for about a second and
-# checks the protocol: exit 0 (77: skipped), exactly one COUNT line with a
-# positive count, and no ERROR line.
+# t-smoke.sh - runs every smoke run of the catalog (`bytebench -l --smoke`:
+# "test program arguments...", each about a second) and checks the
+# protocol: exit 0 (77: skipped), exactly one COUNT line with a positive
+# count, and no ERROR line.  Every test of `bytebench -l` must have one.
 . "$(dirname "$0")/lib.sh"
 
 # Files in the scratch directory other than the stderr file and those the
@@ -15,14 +16,34 @@ left_behind() {
 	done
 }
 
+# The tests that -l lists: the lines of its "Tests:" paragraph.
+listed_tests() {
+	"$BYTEBENCH" -l | awk '/^Tests:/ { on = 1; next } /^$/ { on = 0 }
+	    on { print $1 }'
+}
+
+runs=$scratch/smoke.runs
+if ! "$BYTEBENCH" -l --smoke >"$runs" || [ ! -s "$runs" ]; then
+	fail "smoke: bytebench -l --smoke" "listed no runs"
+	exit 0
+fi
+missing=$(listed_tests | while read -r t; do
+	awk -v t="$t" '$1 == t { found = 1 } END { exit !found }' "$runs" ||
+	    printf '%s ' "$t"
+done)
+if [ -n "$missing" ]; then
+	fail "smoke: every test has a smoke run" "none for: $missing"
+else
+	pass "smoke: every test has a smoke run"
+fi
+
 export UB_TESTDIR="$top/testdir" UB_BINDIR="$top/$PGMS"
-grep -v '^#' tests/smoke.list | grep -v '^[[:space:]]*$' |
-while read -r line; do
+while read -r test line; do
 	dir=$(mktemp -d "$scratch/run.XXXXXX")
 	args=$(printf '%s\n' "$line" | sed -e "s|@TMP|$dir|g" \
 	    -e "s|@DATA|$top/testdir|g" -e "s|@BIN|$top/$PGMS|g")
 	prog=${args%% *}
-	name="smoke: $line"
+	name="smoke: $test: $line"
 	# shellcheck disable=SC2086
 	out=$(cd "$dir" && UB_TMPDIR="$dir" timeout 60 "$top/$PGMS/"$args 2>"$dir/stderr")
 	rc=$?
@@ -45,4 +66,4 @@ while read -r line; do
 	else
 		pass "$name"
 	fi
-done
+done <"$runs"

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "model/catalog.h"
+#include "model/listing.h"
 #include "compare/compare.h"
 #include "plan/dryrun.h"
 #include "write/escape.h"
@@ -153,7 +154,8 @@ uses_arg(const struct settings *s, const char *prefix)
 	int i, k;
 
 	for (i = 0; i < s->ntests; i++)
-		for (k = 0; k < 12 && s->tests[i]->args[k] != NULL; k++)
+		for (k = 0; k < CATALOG_MAX_ARGS &&
+		    s->tests[i]->args[k] != NULL; k++)
 			if (strncmp(s->tests[i]->args[k], prefix,
 			    strlen(prefix)) == 0)
 				return 1;
@@ -284,42 +286,6 @@ pick_formats(const struct options *o, const struct writer **out)
 	    writer_find("csv") != NULL && n < RESULTS_MAX_FORMATS)
 		out[n++] = writer_find("csv");
 	return n;
-}
-
-/* -l: the tests, the groups, and each index with its baselines. */
-static void
-list_tests(void)
-{
-	const struct index_def *x;
-	const struct test_def *t;
-	size_t i, k;
-
-	printf("Tests:\n");
-	for (i = 0; i < catalog_ntests; i++)
-		printf("  %-18s %s\n", catalog_tests[i].name,
-		    catalog_tests[i].title);
-	printf("\nGroups and aliases:\n");
-	for (i = 0; i < catalog_ngroups; i++)
-		printf("  %-18s %s\n", catalog_groups[i].name,
-		    catalog_groups[i].members != NULL ?
-			catalog_groups[i].members : "every test");
-	for (i = 0; i < catalog_nindexes; i++) {
-		x = &catalog_indexes[i];
-		printf("\n%s index (%s, index method %d):\n  %s\n", x->label,
-		    x->name, x->method, x->agg == INDEX_GEOMEAN_X10 ?
-		    "10 x the geometric mean of result / baseline" :
-		    "result / baseline summed and averaged");
-		for (k = 0; k < x->nrows; k++) {
-			t = catalog_find_test(x->rows[k].test);
-			printf("  %-18s %12.1f %-5s %s\n", x->rows[k].test,
-			    x->rows[k].baseline, t != NULL ? t->unit : "",
-			    x->rows[k].title != NULL ? x->rows[k].title :
-			    t != NULL ? t->title : "");
-		}
-	}
-	printf("\nThe index method numbers an index's tests, baselines and "
-	    "formula: scores\nof the same method can be compared "
-	    "(reports say \"index method N\").\n");
 }
 
 /* Copies and passes into the report's settings; 0 or exit status 2. */
@@ -458,8 +424,10 @@ main(int argc, char **argv)
 		else if (o.action == ACTION_VERSION)
 			printf("bytebench %s (index method %d)\n",
 			    BYTEBENCH_VERSION, catalog_indexes[0].method);
+		else if (o.smoke)
+			listing_print_smoke(stdout);
 		else
-			list_tests();
+			listing_print(stdout);
 		options_free(&o);
 		return ferror(stdout) || fflush(stdout) != 0 ? 1 : 0;
 	}

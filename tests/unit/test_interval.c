@@ -11,12 +11,15 @@
 #include "score/interval.h"
 #include "score/stats.h"
 
-static const struct test_def def_a = { "a", "A", "a", { "@T" }, 10,
-	PASSES_LONG, "lps", 0 };
-static const struct test_def def_b = { "b", "B", "b", { "@T" }, 10,
-	PASSES_LONG, "lps", 0 };
-static const struct test_def def_c = { "c", "C", "c", { "@T" }, 10,
-	PASSES_LONG, "lps", 0 };
+static const struct test_def def_a = { .name = "a", .title = "A",
+	.program = "a", .args = { "@T" }, .seconds = 10,
+	.passes = PASSES_LONG, .unit = "lps" };
+static const struct test_def def_b = { .name = "b", .title = "B",
+	.program = "b", .args = { "@T" }, .seconds = 10,
+	.passes = PASSES_LONG, .unit = "lps" };
+static const struct test_def def_c = { .name = "c", .title = "C",
+	.program = "c", .args = { "@T" }, .seconds = 10,
+	.passes = PASSES_LONG, .unit = "lps" };
 
 /* A scored test with pass rates rates[0..n-1] (count = rate, time 1 s). */
 static void

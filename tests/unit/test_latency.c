@@ -11,8 +11,10 @@
 #include "score/stats.h"
 #include "write/write_text.h"
 
-static const struct test_def lat_def = { "lat", "Latency", "lat", { "@T" },
-	10, PASSES_LONG, "us", TEST_LOWER_BETTER | TEST_LATENCY };
+static const struct test_def lat_def = { .name = "lat", .title = "Latency",
+	.program = "lat", .args = { "@T" }, .seconds = 10,
+	.passes = PASSES_LONG, .unit = "us",
+	.flags = TEST_LOWER_BETTER | TEST_LATENCY };
 
 static void
 test_lower_better(void)

@@ -53,6 +53,7 @@ static const struct {
 	{ "-q with -v", ARGS("-q", "-v"), "-q" },
 	{ "--silent with -v", ARGS("--silent", "-v"), "-q" },
 	{ "single dash", ARGS("-"), "unknown test" },
+	{ "--smoke without -l", ARGS("--smoke", "pipe"), "--smoke" },
 };
 
 /* options_parse on a NULL-terminated argument list. */
@@ -160,8 +161,12 @@ main(void)
 		CHECK("--version", parse(v, &o, err,
 		    sizeof(err)) == 0 && o.action == ACTION_VERSION);
 		options_free(&o);
+		static const char *const ls[] = { "Run", "--smoke", "-l", NULL };
 		CHECK("-l", parse(l, &o, err, sizeof(err)) == 0 &&
-		    o.action == ACTION_LIST);
+		    o.action == ACTION_LIST && !o.smoke);
+		options_free(&o);
+		CHECK("--smoke -l", parse(ls, &o, err, sizeof(err)) == 0 &&
+		    o.action == ACTION_LIST && o.smoke);
 		options_free(&o);
 	}
 	{

@@ -10,8 +10,9 @@
 #include "check.h"
 #include "score/stats.h"
 
-static const struct test_def fake_def = { "t", "T", "t", { "@T" }, 10,
-	PASSES_LONG, "lps", 0 };
+static const struct test_def fake_def = { .name = "t", .title = "T",
+	.program = "t", .args = { "@T" }, .seconds = 10,
+	.passes = PASSES_LONG, .unit = "lps" };
 
 /* A test whose pass i has count counts[i], time times[i], timebase 1. */
 static void
@@ -165,9 +166,15 @@ static void
 test_index(void)
 {
 	static const struct test_def defs[] = {
-		{ "a", "A", "a", { "@T" }, 10, PASSES_LONG, "lps", 0 },
-		{ "b", "B", "b", { "@T" }, 10, PASSES_LONG, "lps", 0 },
-		{ "c", "C", "c", { "@T" }, 10, PASSES_LONG, "lps", 0 },
+		{ .name = "a", .title = "A", .program = "a",
+		    .args = { "@T" }, .seconds = 10, .passes = PASSES_LONG,
+		    .unit = "lps" },
+		{ .name = "b", .title = "B", .program = "b",
+		    .args = { "@T" }, .seconds = 10, .passes = PASSES_LONG,
+		    .unit = "lps" },
+		{ .name = "c", .title = "C", .program = "c",
+		    .args = { "@T" }, .seconds = 10, .passes = PASSES_LONG,
+		    .unit = "lps" },
 	};
 	static const struct index_row rows[] = { { "a", 10, NULL },
 		{ "b", 20, NULL }, { "c", 40, NULL }, { "d", 1, NULL } };

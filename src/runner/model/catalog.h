@@ -1,6 +1,8 @@
 /*
  * catalog.h - every test, group and index of bytebench, declared once as
- * data (catalog.c).  The rest of the runner knows no test by name.
+ * data (catalog.c): a test is one row, which groups and indexes name.  The
+ * rest of the runner knows no test, group or index by name; it reads the
+ * rows (quick.h adds quick mode's rules, listing.h prints them for -l).
  */
 #ifndef CATALOG_H
 #define CATALOG_H
@@ -8,6 +10,9 @@
 #include <stddef.h>
 
 enum passes_kind { PASSES_LONG, PASSES_SHORT };
+
+/* What a run given no test or group names runs. */
+#define CATALOG_DEFAULT "index"
 
 enum test_flags {
 	TEST_SCRATCH = 1 << 0,	/* writes files: needs a scratch directory */
@@ -17,22 +22,45 @@ enum test_flags {
 	TEST_LATENCY = 1 << 4	/* its INFO lines carry a latency table */
 };
 
+/* Room in a row's lists, the terminating NULL included. */
+#define CATALOG_MAX_ARGS 12
+#define CATALOG_MAX_QUICK_ARGS 5
+#define CATALOG_MAX_SMOKE 4
+
 /*
- * One test.  args are the program's arguments after its name; a token
- * "@T" becomes the duration in seconds, and a token starting with "@BIN/",
- * "@DATA/" or "@TMP/" has that prefix replaced by the program, test-data
- * or scratch directory; "@PLACE=name" becomes the --placement choice, or
- * name when none was given (catalog_placement).
+ * One test: everything the runner and the tests know of it is here (the
+ * groups and indexes name it).  args are the program's arguments after
+ * its name; a token "@T" becomes the duration in seconds, and a token
+ * starting with "@BIN/", "@DATA/" or "@TMP/" has that prefix replaced by
+ * the program, test-data or scratch directory; "@PLACE=name" becomes the
+ * --placement choice, or name when none was given (catalog_placement).
  */
 struct test_def {
 	const char *name;	/* command-line name */
 	const char *title;	/* printed exactly */
 	const char *program;	/* file name in the program directory */
-	const char *args[12];	/* NULL-terminated */
+	const char *args[CATALOG_MAX_ARGS];	/* NULL-terminated */
 	double seconds;		/* duration of one pass */
 	enum passes_kind passes;
 	const char *unit;	/* lps, lpm, KBps, MWIPS, us */
 	unsigned flags;		/* enum test_flags */
+	/* Quick mode (quick.h): options put before args, NULL-terminated. */
+	const char *quick_args[CATALOG_MAX_QUICK_ARGS];
+	/*
+	 * Seconds a pass takes beyond its duration besides starting the
+	 * copies, by default and in quick mode: a first guess for the time
+	 * estimate (fstime's pauses and priming, whetstone's calibration,
+	 * looper's last run).
+	 */
+	double extra_s, quick_extra_s;
+	/*
+	 * The runs of tests/t-smoke.sh (bytebench -l --smoke): each the
+	 * program's arguments for a run of about a second, separated by
+	 * spaces, where "@TMP", "@DATA" and "@BIN" stand for the scratch,
+	 * test-data and program directories.  Every test has one at least
+	 * (tests/unit/test_catalog.c and t-smoke.sh check).
+	 */
+	const char *smoke[CATALOG_MAX_SMOKE];
 };
 
 /* A group or alias: a name and the names it stands for (space-separated). */
@@ -71,7 +99,6 @@ extern const size_t catalog_nindexes;
 
 const struct test_def *catalog_find_test(const char *name);
 const struct group_def *catalog_find_group(const char *name);
-const struct index_def *catalog_find_index(const char *name);
 
 /*
  * The placement t runs with: chosen when the user gave --placement

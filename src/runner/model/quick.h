@@ -16,16 +16,17 @@
 double quick_seconds(const struct test_def *t);
 
 /*
- * Options put before the catalog's arguments in quick mode (a
- * NULL-terminated list, never NULL): fstime gets no settling pauses and
- * 0.1 s of priming, looper ends its interval at its last counted run.
+ * Options put before the catalog's arguments in quick mode (the row's
+ * quick_args: a NULL-terminated list, never NULL): fstime gets no
+ * settling pauses and 0.1 s of priming, looper ends its interval at its
+ * last counted run.
  */
 const char *const *quick_args(const struct test_def *t);
 
 /*
  * Seconds a pass of t takes beyond its duration, as first guessed for
- * the time estimate: fstime's priming and pauses, whetstone's
- * calibration, the start of the copies.
+ * the time estimate: the start of the copies and the row's extra_s (or
+ * quick_extra_s): fstime's priming and pauses, whetstone's calibration.
  */
 double quick_extra_seconds(const struct test_def *t, int quick);
 

@@ -42,7 +42,7 @@ report_plain_sys(struct sysinfo *s)
 			escape_plain(*texts[i], 0);
 }
 
-int
+void
 report_warn(struct report *r, const char *fmt, ...)
 {
 	char **grown;
@@ -54,7 +54,7 @@ report_warn(struct report *r, const char *fmt, ...)
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0 || (text = malloc((size_t)n + 1)) == NULL)
-		return -1;
+		return;
 	va_start(ap, fmt);
 	vsnprintf(text, (size_t)n + 1, fmt, ap);
 	va_end(ap);
@@ -62,11 +62,10 @@ report_warn(struct report *r, const char *fmt, ...)
 	grown = realloc(r->warnings, sizeof(*grown) * (size_t)(r->nwarnings + 1));
 	if (grown == NULL) {
 		free(text);
-		return -1;
+		return;
 	}
 	r->warnings = grown;
 	r->warnings[r->nwarnings++] = text;
-	return 0;
 }
 
 static void

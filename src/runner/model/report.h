@@ -151,7 +151,8 @@ struct sysinfo {
 	char *os_release;	/* uname release */
 	char *os_version;	/* uname version */
 	char *machine;		/* uname machine */
-	char *platform;		/* e.g. "x86_64" from uname -i, or "unknown" */
+	char *platform;		/* "unknown": the field of UnixBench's report
+				 * (uname -i) kept, never looked up */
 	char *distro;		/* PRETTY_NAME of os-release, or "" */
 	char *locale;		/* LC_ALL/LANG in effect for shell tests */
 	char *charmap;
@@ -206,14 +207,18 @@ struct report {
 	char counters_missing[256]; /* why some were not, "" when none */
 };
 
-/* Adds a warning (copied); returns 0 or -1 when out of memory. */
 /*
  * Makes every text of s that came from the system (host name, paths, CPU
  * model, ...) safe for a terminal and one line long (escape_plain).
  */
 void report_plain_sys(struct sysinfo *s);
 
-int report_warn(struct report *r, const char *fmt, ...)
+/*
+ * Adds a warning, made one plain line (escape_plain).  Out of memory the
+ * warning is dropped: nothing a caller could do would bring it back, and
+ * the run and its report go on without it.
+ */
+void report_warn(struct report *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 void report_free(struct report *r);

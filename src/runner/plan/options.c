@@ -48,6 +48,7 @@ const char options_usage[] =
     "  --dry-run          print the tests, copies, passes and estimated time;\n"
     "                     run nothing\n"
     "  -l          list the tests, groups and index baselines\n"
+    "  -l --smoke  for developers: each test's smoke runs (tests/t-smoke.sh)\n"
     "\n"
     "compare: LABEL=FILE names a column (default: the run's --label, else\n"
     "the file name); -f chooses the output; --fail-below RATIO exits 3 when\n"
@@ -249,6 +250,10 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		o->dry_run = 1;
 		return 0;
 	}
+	if (strcmp(arg, "--smoke") == 0) {
+		o->smoke = 1;
+		return 0;
+	}
 	if (strcmp(arg, "--help") == 0) {
 		o->action = ACTION_HELP;
 		return 0;
@@ -338,7 +343,7 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
     size_t errlen)
 {
 	char **names, badname[64];
-	static char index_text[] = "index";
+	static char index_text[] = CATALOG_DEFAULT;
 	char *const index_name[] = { index_text };
 	int i, nnames = 0, rc = 0, dashdash = 0;
 
@@ -363,6 +368,8 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 	}
 	if (rc == 0 && o->quiet && o->verbose)
 		rc = bad(err, errlen, "-q, -qq or --silent and -v cannot be used together", NULL);
+	if (rc == 0 && o->smoke && o->action != ACTION_LIST)
+		rc = bad(err, errlen, "--smoke goes with -l", NULL);
 	if (rc == 0 && o->quick && (o->iterations > 0 || o->duration_s > 0))
 		rc = bad(err, errlen, "--quick chooses its own passes and "
 		    "durations: not with -i or --duration", NULL);

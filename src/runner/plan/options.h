@@ -46,6 +46,7 @@ struct options {
 	const char *label;	/* --label TEXT, NULL: none */
 	const char *comment;	/* --comment TEXT, NULL: none */
 	int dry_run;		/* --dry-run: the plan and its time, no run */
+	int smoke;		/* -l --smoke: list the smoke runs instead */
 	const struct test_def **tests;	/* expanded test names (malloc'd) */
 	int ntests;
 };

@@ -1,0 +1,96 @@
+/*
+ * test_catalog.c - the catalog is whole: every test has a smoke run and
+ * lists that fit their rows, names are unique, and every name a group or
+ * an index gives is a test of the catalog.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "model/catalog.h"
+
+/* 1 when the NULL-terminated list v of n slots ends inside them. */
+static int
+terminated(const char *const *v, size_t n)
+{
+	return v[n - 1] == NULL;
+}
+
+static void
+test_rows(void)
+{
+	const struct test_def *t;
+	char name[160];
+	size_t i;
+
+	for (i = 0; i < catalog_ntests; i++) {
+		t = &catalog_tests[i];
+		snprintf(name, sizeof(name), "catalog: %s: has a smoke run",
+		    t->name);
+		CHECK(name, t->smoke[0] != NULL && t->smoke[0][0] != '\0');
+		snprintf(name, sizeof(name),
+		    "catalog: %s: lists end in their rows", t->name);
+		CHECK(name,
+		    terminated(t->args, CATALOG_MAX_ARGS) &&
+		        terminated(t->quick_args, CATALOG_MAX_QUICK_ARGS) &&
+		        terminated(t->smoke, CATALOG_MAX_SMOKE));
+		snprintf(name, sizeof(name),
+		    "catalog: %s: program, title, unit, times", t->name);
+		CHECK(name, t->program != NULL && t->title != NULL &&
+		                t->unit != NULL && t->seconds > 0 &&
+		                t->extra_s >= 0 && t->quick_extra_s >= 0);
+		snprintf(name, sizeof(name), "catalog: %s: found by its name",
+		    t->name);
+		CHECK(name, catalog_find_test(t->name) == t &&
+		                catalog_find_group(t->name) == NULL);
+		snprintf(name, sizeof(name),
+		    "catalog: %s: placement declared once", t->name);
+		CHECK(name, (catalog_placement(t, NULL, 0) != NULL) ==
+		                ((t->flags & TEST_PLACEMENT) != 0));
+	}
+}
+
+/* Every group expands to tests; every index names tests. */
+static void
+test_names(void)
+{
+	const struct test_def **list;
+	const struct index_def *x;
+	char name[160], bad[64], group[64];
+	char *one[1] = {group};
+	size_t i, k;
+	int n, ok;
+
+	for (i = 0; i < catalog_ngroups; i++) {
+		snprintf(group, sizeof(group), "%s", catalog_groups[i].name);
+		list = NULL;
+		n = catalog_expand(one, 1, &list, bad, sizeof(bad));
+		snprintf(name, sizeof(name), "catalog: group %s: names tests",
+		    catalog_groups[i].name);
+		CHECK(name, n > 0);
+		free(list);
+	}
+	for (i = 0; i < catalog_nindexes; i++) {
+		x = &catalog_indexes[i];
+		for (k = 0, ok = 1; k < x->nrows; k++)
+			ok &= catalog_find_test(x->rows[k].test) != NULL &&
+			      x->rows[k].baseline > 0;
+		snprintf(name, sizeof(name),
+		    "catalog: index %s: rows are tests with "
+		    "baselines",
+		    x->name);
+		CHECK(name, x->nrows > 0 && ok);
+	}
+	CHECK("catalog: the default runs a group",
+	    catalog_find_group(CATALOG_DEFAULT) != NULL);
+	/* --version and the reports give the first index's method. */
+	CHECK_STR("catalog: the first index is UnixBench's",
+	    catalog_indexes[0].name, "unixbench");
+}
+
+int
+main(void)
+{
+	test_rows();
+	test_names();
+	return check_exit();
+}
