@@ -321,34 +321,71 @@ test_long_report(void)
 	free(doc);
 }
 
+/* compare_noise of two tests whose every pass was kept. */
+static enum cmp_noise
+noise_of(double *a, int na, double *b, int nb)
+{
+	struct cmp_test x, y;
+
+	memset(&x, 0, sizeof(x));
+	memset(&y, 0, sizeof(y));
+	x.rates = x.all_rates = a;
+	x.nrates = x.nall = na;
+	y.rates = y.all_rates = b;
+	y.nrates = y.nall = nb;
+	return compare_noise(&x, &y);
+}
+
 static void
 test_noise(void)
 {
 	/* Hand-computed: see the rule in compare.h. */
-	static const double a1[] = {100, 102, 101}, b1[] = {103, 105, 104};
-	static const double a2[] = {100, 110}, b2[] = {104, 114};
-	static const double a3[] = {100, 101, 102, 100, 101, 102, 100};
-	static const double b3[] = {101, 102, 103, 101, 102, 103, 101};
-	static const double z[] = {100, 0};
+	static double a1[] = {100, 102, 101}, b1[] = {103, 105, 104};
+	static double a2[] = {100, 110}, b2[] = {104, 114};
+	static double a3[] = {100, 101, 102, 100, 101, 102, 100};
+	static double b3[] = {101, 102, 103, 101, 102, 103, 101};
+	static double z[] = {100, 0};
+	/* Kept 100..102 and 103..105, each with a dropped pass far below. */
+	static double a4[] = {100, 101, 102, 80}, b4[] = {103, 104, 105, 82};
+	struct cmp_test x, y;
 
-	/* d = 0.02927, se = 0.00797, df = 3.997 -> t(3) = 3.182: 0.0254 */
+	/* d = 0.02927, se = 0.00797, df = 3.997 -> t = 2.777: 0.0221 */
 	CHECK("noise: 3% apart, tight passes: beyond",
-	    compare_noise(a1, 3, b1, 3) == CMP_NOISE_BEYOND);
-	/* d = 0.0375, se = 0.0662, df = 1.997 -> t(1) = 12.706 */
+	    noise_of(a1, 3, b1, 3) == CMP_NOISE_BEYOND);
+	/* d = 0.0375, se = 0.0662, df = 1.997 -> t = 4.31 */
 	CHECK("noise: 4% apart, 10% spread: within",
-	    compare_noise(a2, 2, b2, 2) == CMP_NOISE_WITHIN);
-	/* d = 0.00987, se = 0.00474, df = 11.998 -> t(11) = 2.201: 0.01043
+	    noise_of(a2, 2, b2, 2) == CMP_NOISE_WITHIN);
+	/* d = 0.00987, se = 0.00474, df = 11.998 -> t = 2.179: 0.01033
 	 * (1.96 would say beyond: the t quantile matters). */
 	CHECK("noise: t quantile, not 1.96",
-	    compare_noise(a3, 7, b3, 7) == CMP_NOISE_WITHIN);
+	    noise_of(a3, 7, b3, 7) == CMP_NOISE_WITHIN);
 	CHECK("noise: the same passes are within",
-	    compare_noise(a3, 7, a3, 7) == CMP_NOISE_WITHIN);
+	    noise_of(a3, 7, a3, 7) == CMP_NOISE_WITHIN);
 	CHECK("noise: one pass is unknown",
-	    compare_noise(a1, 1, b1, 3) == CMP_NOISE_UNKNOWN);
+	    noise_of(a1, 1, b1, 3) == CMP_NOISE_UNKNOWN);
 	CHECK("noise: no passes (text) is unknown",
-	    compare_noise(NULL, 0, b1, 3) == CMP_NOISE_UNKNOWN);
+	    noise_of(NULL, 0, b1, 3) == CMP_NOISE_UNKNOWN);
 	CHECK("noise: a zero rate is unknown",
-	    compare_noise(z, 2, b2, 2) == CMP_NOISE_UNKNOWN);
+	    noise_of(z, 2, b2, 2) == CMP_NOISE_UNKNOWN);
+	/*
+	 * The variance is that of all passes over the kept ones, as Run's
+	 * intervals take it (score/interval.h): the kept passes alone say
+	 * beyond (as the kept-pass rule before #13 did), all four within.
+	 */
+	CHECK("noise: kept passes alone, tight: beyond",
+	    noise_of(a4, 3, b4, 3) == CMP_NOISE_BEYOND);
+	memset(&x, 0, sizeof(x));
+	memset(&y, 0, sizeof(y));
+	x.rates = x.all_rates = a4;
+	y.rates = y.all_rates = b4;
+	x.nrates = y.nrates = 3;
+	x.nall = y.nall = 4;
+	CHECK("noise: a dropped pass's spread counts (one rule with Run)",
+	    compare_noise(&x, &y) == CMP_NOISE_WITHIN);
+	a4[3] = 0;
+	CHECK("noise: a dropped zero rate is unknown, as in Run's interval",
+	    compare_noise(&x, &y) == CMP_NOISE_UNKNOWN);
+	a4[3] = 80;
 	/* se = 0.01020 and 0.00991: 1.96 * 0.01422 = 0.02788 */
 	CHECK("index noise: 3% apart, beyond",
 	    compare_index_noise(100, 98, 102, 103, 101, 105) ==

@@ -62,6 +62,23 @@ test_t975(void)
 	CHECK("t975 dof 0.5 unknown", interval_t975(0.5) == 0);
 	CHECK("t975 falls with dof", interval_t975(5) > interval_t975(6) &&
 	    interval_t975(40) > interval_t975(41));
+	/*
+	 * The one quantile of Run and Run compare: df 45 is 2.014 (linear
+	 * in 1/df between 40 and 60), not the 2.021 of compare's old step
+	 * table.  Equal variances at dof 22.5 each give Welch df 45: a
+	 * difference of 2.017 standard errors is beyond (the step table
+	 * said within), 2.011 within.
+	 */
+	CHECK_NEAR("t975 dof 45", interval_t975(45), 2.014, 0.0005);
+	CHECK("within: 2.017 se at Welch df 45 is beyond",
+	    interval_within(2.017 * sqrt(2 * 0.01), 0.01, 22.5, 0.01, 22.5) ==
+	        0);
+	CHECK("within: 2.011 se at Welch df 45 is within",
+	    interval_within(2.011 * sqrt(2 * 0.01), 0.01, 22.5, 0.01, 22.5) ==
+	        1);
+	CHECK("within: no spread, equal is within, apart is beyond",
+	    interval_within(0, 0, 1, 0, 1) == 1 &&
+	        interval_within(0.01, 0, 1, 0, 1) == 0);
 }
 
 static void
@@ -109,6 +126,11 @@ test_var(void)
 	CHECK("three passes: 2 samples", t.samples == 2);
 	CHECK("three passes: var", interval_test_var(&t, &v, &dof) == 0 &&
 	    fabs(v - log(2) * log(2) / 2) < 1e-12 && dof == 2);
+	CHECK("three rates, 2 kept: the same var (compare's path)",
+	    interval_log_var(three, 3, 2, &v, &dof) == 0 &&
+	        fabs(v - log(2) * log(2) / 2) < 1e-12 && dof == 2);
+	CHECK("no rates: unknown", interval_log_var(NULL, 0, 0, &v, &dof) ==
+	    -1 && interval_log_var(three, 3, 0, &v, &dof) == -1);
 
 	/* A dropped zero pass: the test scores, its log spread is infinite. */
 	make(&t, p, &def_a, zero, 5);

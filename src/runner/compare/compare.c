@@ -18,6 +18,7 @@
 #include "compare/compare.h"
 #include "write/escape.h"
 #include "score/explain.h"
+#include "score/interval.h"
 #include "parse.h"
 #include "compare/parse_json.h"
 #include "compare/parse_text.h"
@@ -25,9 +26,10 @@
 
 /* The rule, as the outputs state it. */
 #define NOISE_RULE                                                             \
-	"|ln ratio| <= t(0.975, Welch df) x sqrt(s1^2/n1 + s2^2/n2), s and n " \
-	"of the logs of the kept pass rates; index scores: |ln ratio| <= "     \
-	"1.96 x sqrt(se1^2 + se2^2), se from their 95% intervals"
+	"|ln ratio| <= t(0.975, Welch df) x sqrt(s1^2/k1 + s2^2/k2), s the " \
+	"sd of the logs of all pass rates (df P-1 each), k the kept passes; " \
+	"index scores: |ln ratio| <= 1.96 x sqrt(se1^2 + se2^2), se from "    \
+	"their 95% intervals"
 
 /* The length of the well-formed UTF-8 sequence at s[0..n-1], or 0. */
 static size_t
@@ -123,6 +125,7 @@ cmp_block_free(struct cmp_block *b)
 		free(b->tests[i].title);
 		free(b->tests[i].status);
 		free(b->tests[i].rates);
+		free(b->tests[i].all_rates);
 		free(b->tests[i].derived);
 	}
 	free(b->tests);
@@ -314,65 +317,37 @@ report_details(const struct cmp_report *r, char *buf, size_t size)
  * Noise and ratios.
  */
 
-/* t(0.975, df): the two-sided 95% quantile of Student's t. */
-static double
-t975(double df)
-{
-	static const double t[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447,
-	    2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-	    2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-	    2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
-
-	if (!(df >= 1))
-		return t[0];
-	if (df < 31)
-		return t[(int)df - 1];
-	if (df < 40)
-		return 2.042;
-	if (df < 60)
-		return 2.021;
-	if (df < 120)
-		return 2.000;
-	return 1.980;
-}
-
-/* Mean and sample variance of ln v[i]; -1 when some v[i] is not > 0. */
+/* Mean of ln v[i]; -1 when n < 1 or some v[i] is not > 0. */
 static int
-log_stats(const double *v, int n, double *mean, double *var)
+log_mean(const double *v, int n, double *mean)
 {
-	double sum = 0, sq = 0, d;
+	double sum = 0;
 	int i;
 
+	if (v == NULL || n < 1)
+		return -1;
 	for (i = 0; i < n; i++) {
 		if (!(v[i] > 0) || !isfinite(v[i]))
 			return -1;
 		sum += log(v[i]);
 	}
 	*mean = sum / n;
-	for (i = 0; i < n; i++) {
-		d = log(v[i]) - *mean;
-		sq += d * d;
-	}
-	*var = sq / (n - 1);
 	return 0;
 }
 
 enum cmp_noise
-compare_noise(const double *a, int na, const double *b, int nb)
+compare_noise(const struct cmp_test *a, const struct cmp_test *b)
 {
-	double ma, va, mb, vb, qa, qb, se2, df;
+	double ma, mb, va, vb, dfa, dfb;
 
-	if (na < 2 || nb < 2 || log_stats(a, na, &ma, &va) == -1 ||
-	    log_stats(b, nb, &mb, &vb) == -1)
+	if (log_mean(a->rates, a->nrates, &ma) == -1 ||
+	    log_mean(b->rates, b->nrates, &mb) == -1 ||
+	    interval_log_var(a->all_rates, a->nall, a->nrates, &va, &dfa) ==
+	        -1 ||
+	    interval_log_var(b->all_rates, b->nall, b->nrates, &vb, &dfb) == -1)
 		return CMP_NOISE_UNKNOWN;
-	qa = va / na;
-	qb = vb / nb;
-	se2 = qa + qb;
-	if (se2 == 0)
-		return ma == mb ? CMP_NOISE_WITHIN : CMP_NOISE_BEYOND;
-	df = se2 * se2 / (qa * qa / (na - 1) + qb * qb / (nb - 1));
-	return fabs(mb - ma) <= t975(df) * sqrt(se2) ? CMP_NOISE_WITHIN
-	                                             : CMP_NOISE_BEYOND;
+	return interval_within(mb - ma, va, dfa, vb, dfb) ? CMP_NOISE_WITHIN
+	                                                  : CMP_NOISE_BEYOND;
 }
 
 /* The standard error of ln score from its 95% interval; -1: unknown. */
@@ -745,8 +720,7 @@ fill_row(struct table *t, int r)
 			t0 = find_test(b0, row->title);
 			tj = find_test(b, row->title);
 			if (t0 != NULL && tj != NULL)
-				c->noise = compare_noise(t0->rates, t0->nrates,
-				    tj->rates, tj->nrates);
+				c->noise = compare_noise(t0, tj);
 			if (c->noise == CMP_NOISE_BEYOND && t0->derived &&
 			    tj->derived)
 				c->nexplain = explain_rank(t0->derived,

@@ -34,6 +34,8 @@ struct cmp_test {
 	char *status; /* "" when ok, else the outcome ("failed") */
 	double *rates; /* the kept pass rates (JSON); NULL from text */
 	int nrates;
+	double *all_rates; /* every pass's rate, kept or dropped (JSON) */
+	int nall;
 	/* Their passes' derived counters, NDERIVED each (NAN: absent);
 	 * NULL when no kept pass has any (a text report, no counters). */
 	double *derived;
@@ -136,17 +138,16 @@ int compare_label(
 enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
 
 /*
- * Whether two tests differ by more than run-to-run noise, from their
- * kept pass rates a[0..na-1] and b[0..nb-1].  With the logs of the rates
- * (means ma, mb; sample variances va, vb):
- *   d  = mb - ma = ln(ratio of the geometric means, the scores),
- *   se = sqrt(va/na + vb/nb),
- *   df = se^4 / ((va/na)^2/(na-1) + (vb/nb)^2/(nb-1))   (Welch),
- * the difference is within noise when |d| <= t(0.975, floor(df)) * se,
- * i.e. the ratio lies in the 95% interval of a Welch t-test.  Unknown when
- * either side has fewer than 2 rates or a rate that is not positive.
+ * Whether two tests differ by more than run-to-run noise, by the one
+ * rule of score/interval.h: d = the difference of the means of the logs
+ * of their kept pass rates (the log of the ratio of their scores); each
+ * side's variance interval_log_var of all its passes' rates over its kept
+ * ones; within noise when interval_within(d, ...), i.e. |d| <=
+ * t(0.975, Welch df) x se, the quantile interpolated as Run's intervals
+ * take it.  Unknown when either side has fewer than 2 passes or a rate
+ * that is not positive.
  */
-enum cmp_noise compare_noise(const double *a, int na, const double *b, int nb);
+enum cmp_noise compare_noise(const struct cmp_test *a, const struct cmp_test *b);
 
 /*
  * The same for two index scores from their 95% intervals: each interval

@@ -137,12 +137,18 @@ read_rates(const struct json_value *passes, struct cmp_test *t)
 	for (i = 0; passes != NULL && i < passes->n; i++) {
 		p = &passes->items[i];
 		rate = number_of(p, "rate");
-		if (!bool_of(p, "kept", 1) || !(rate > 0) || !isfinite(rate))
-			continue;
 		if (json_get(p, "outcome") != NULL &&
 		    (member(p, "outcome", JSON_STRING) == NULL ||
 		        strcmp(
 		            member(p, "outcome", JSON_STRING)->string, "ok")))
+			continue;
+		/* Every pass's spread is the noise (score/interval.h). */
+		slot = cmp_push(
+		    &t->all_rates, &t->nall, sizeof(*slot), CMP_MAX_RATES);
+		if (slot == NULL)
+			return -1;
+		*slot = rate;
+		if (!bool_of(p, "kept", 1) || !(rate > 0) || !isfinite(rate))
 			continue;
 		slot = cmp_push(
 		    &t->rates, &t->nrates, sizeof(*slot), CMP_MAX_RATES);

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "score/interval.h"
 
@@ -43,28 +44,78 @@ interval_t975(double dof)
 	return t975[n - 1].t;
 }
 
-int
-interval_test_var(const struct test_result *t, double *var, double *dof)
+/*
+ * Mean-free spread of ln(rate) over n rates, each at base + i * stride
+ * bytes (a double array, or the rate member of an array of passes):
+ * *ss = the sum of squared deviations.  -1 when a rate is not positive.
+ */
+static int
+log_ss(const char *base, size_t stride, int n, double *ss)
 {
-	double mean = 0, ss = 0, d;
-	int i, n = t->npasses;
+	double mean = 0, d, rate;
+	int i;
 
-	*var = *dof = 0;
-	if (n < 2 || t->samples < 1)
-		return -1;
+	*ss = 0;
 	for (i = 0; i < n; i++) {
-		if (!(t->passes[i].rate > 0) || !isfinite(t->passes[i].rate))
+		memcpy(&rate, base + (size_t)i * stride, sizeof(rate));
+		if (!(rate > 0) || !isfinite(rate))
 			return -1;
-		mean += log(t->passes[i].rate);
+		mean += log(rate);
 	}
 	mean /= n;
 	for (i = 0; i < n; i++) {
-		d = log(t->passes[i].rate) - mean;
-		ss += d * d;
+		memcpy(&rate, base + (size_t)i * stride, sizeof(rate));
+		d = log(rate) - mean;
+		*ss += d * d;
 	}
-	*var = ss / (n - 1) / t->samples;
+	return 0;
+}
+
+/* var = ss / (n - 1) / kept, dof = n - 1 from the rates at base. */
+static int
+log_var(const char *base, size_t stride, int n, int kept, double *var,
+    double *dof)
+{
+	double ss;
+
+	*var = *dof = 0;
+	if (n < 2 || kept < 1 || log_ss(base, stride, n, &ss) == -1)
+		return -1;
+	*var = ss / (n - 1) / kept;
 	*dof = n - 1;
 	return 0;
+}
+
+int
+interval_test_var(const struct test_result *t, double *var, double *dof)
+{
+	*var = *dof = 0;
+	if (t->npasses < 1)
+		return -1;
+	return log_var((const char *)&t->passes[0].rate, sizeof(t->passes[0]),
+	    t->npasses, t->samples, var, dof);
+}
+
+int
+interval_log_var(
+    const double *rates, int n, int kept, double *var, double *dof)
+{
+	*var = *dof = 0;
+	if (rates == NULL)
+		return -1;
+	return log_var(
+	    (const char *)rates, sizeof(*rates), n, kept, var, dof);
+}
+
+int
+interval_within(double d, double va, double dofa, double vb, double dofb)
+{
+	double se2 = va + vb, df;
+
+	if (se2 == 0)
+		return d == 0;
+	df = se2 * se2 / (va * va / dofa + vb * vb / dofb);
+	return fabs(d) <= interval_t975(df) * sqrt(se2);
 }
 
 void

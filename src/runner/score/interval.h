@@ -26,6 +26,25 @@ double interval_t975(double dof);
 int interval_test_var(const struct test_result *t, double *var, double *dof);
 
 /*
+ * The same from the rates alone: rates[0..n-1] of every pass (kept or
+ * dropped), kept of them counted in the score.  The one variance rule of
+ * bytebench: Run's intervals and Run compare's noise marks both use it.
+ * Returns 0, or -1 when unknown (n < 2, kept < 1, a rate not positive).
+ */
+int interval_log_var(
+    const double *rates, int n, int kept, double *var, double *dof);
+
+/*
+ * Whether a difference d of two log scores is within the noise of their
+ * variances va, vb (degrees of freedom dofa, dofb; interval_log_var):
+ * |d| <= interval_t975(df) x sqrt(va + vb), df by Welch-Satterthwaite
+ * (va + vb)^2 / (va^2 / dofa + vb^2 / dofb), as interval_index combines
+ * the tests.  Returns 1 within, 0 beyond (va = vb = 0: within only when
+ * d is 0).
+ */
+int interval_within(double d, double va, double dofa, double vb, double dofb);
+
+/*
  * Sets ir->ci_low and ir->ci_high from the ok entries of a computed index
  * (stats_index).  With m ok entries, v_i = interval_test_var of entry i:
  *   se = sqrt(sum(v_i)) / m, the standard error of ln(score) (the index
