@@ -413,17 +413,18 @@ make_report(struct cmp_report *r, const char *os, const char *rel,
     const char *date, int copies, double pipe)
 {
 	struct cmp_test *t;
+	void *grown;
 
 	memset(r, 0, sizeof(*r));
 	r->origin = cmp_text("", 0);
 	r->hostname = cmp_text("host", 4);
 	r->os_name = cmp_text(os, strlen(os));
 	r->os_release = cmp_text(rel, strlen(rel));
-	if (cmp_push(&r->blocks, &r->nblocks, sizeof(*r->blocks), 4) == NULL)
+	if (CMP_PUSH(grown, r->blocks, r->nblocks, 4) == NULL)
 		return -1;
 	r->blocks[0].copies = copies;
 	snprintf(r->blocks[0].date, sizeof(r->blocks[0].date), "%s", date);
-	t = cmp_push(&r->blocks[0].tests, &r->blocks[0].ntests, sizeof(*t), 4);
+	t = CMP_PUSH(grown, r->blocks[0].tests, r->blocks[0].ntests, 4);
 	if (t == NULL)
 		return -1;
 	t->title = cmp_text("Pipe | Throughput", 17);

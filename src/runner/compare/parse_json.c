@@ -111,7 +111,7 @@ read_derived(const struct json_value *p, struct cmp_test *t)
 	if (d == NULL && t->derived == NULL)
 		return 0;
 	if (t->derived == NULL || (i & (i - 1)) == 0) {
-		/* Room for the next power of two of passes, as cmp_push. */
+		/* Room for the next power of two of passes, as cmp_grow. */
 		grown = realloc(t->derived, sizeof(*grown) * NDERIVED *
 		    (size_t)(i ? 2 * i : 1));
 		if (grown == NULL)
@@ -130,6 +130,7 @@ read_derived(const struct json_value *p, struct cmp_test *t)
 static int
 read_rates(const struct json_value *passes, struct cmp_test *t)
 {
+	void *grown;
 	const struct json_value *p;
 	double rate, *slot;
 	size_t i;
@@ -143,15 +144,13 @@ read_rates(const struct json_value *passes, struct cmp_test *t)
 		            member(p, "outcome", JSON_STRING)->string, "ok")))
 			continue;
 		/* Every pass's spread is the noise (score/interval.h). */
-		slot = cmp_push(
-		    &t->all_rates, &t->nall, sizeof(*slot), CMP_MAX_RATES);
+		slot = CMP_PUSH(grown, t->all_rates, t->nall, CMP_MAX_RATES);
 		if (slot == NULL)
 			return -1;
 		*slot = rate;
 		if (!bool_of(p, "kept", 1) || !(rate > 0) || !isfinite(rate))
 			continue;
-		slot = cmp_push(
-		    &t->rates, &t->nrates, sizeof(*slot), CMP_MAX_RATES);
+		slot = CMP_PUSH(grown, t->rates, t->nrates, CMP_MAX_RATES);
 		if (slot == NULL)
 			return -1;
 		*slot = rate;
@@ -165,6 +164,7 @@ static int
 read_test(
     const struct json_value *obj, struct cmp_block *b, char *err, size_t errlen)
 {
+	void *grown;
 	const struct json_value *title = member(obj, "title", JSON_STRING);
 	const struct json_value *unit = member(obj, "unit", JSON_STRING);
 	struct cmp_test *t;
@@ -173,7 +173,7 @@ read_test(
 		title = member(obj, "name", JSON_STRING);
 	if (title == NULL)
 		return fail(err, errlen, "a test without a title");
-	t = cmp_push(&b->tests, &b->ntests, sizeof(*t), CMP_MAX_TESTS);
+	t = CMP_PUSH(grown, b->tests, b->ntests, CMP_MAX_TESTS);
 	if (t == NULL)
 		return fail(err, errlen,
 		    "more than %d tests in a run, or out "
@@ -205,6 +205,7 @@ static int
 read_index(const struct json_value *obj, struct cmp_block *b, int method,
     char *err, size_t errlen)
 {
+	void *grown;
 	const struct json_value *entries = member(obj, "entries", JSON_ARRAY);
 	const struct json_value *e, *label;
 	struct cmp_index *x;
@@ -212,7 +213,7 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 	double m;
 	size_t i;
 
-	x = cmp_push(&b->indexes, &b->nindexes, sizeof(*x), CMP_MAX_INDEXES);
+	x = CMP_PUSH(grown, b->indexes, b->nindexes, CMP_MAX_INDEXES);
 	if (x == NULL)
 		return fail(err, errlen,
 		    "more than %d indexes in a run, or "
@@ -242,7 +243,7 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 		if (label == NULL)
 			continue;
 		row =
-		    cmp_push(&x->rows, &x->nrows, sizeof(*row), CMP_MAX_TESTS);
+		    CMP_PUSH(grown, x->rows, x->nrows, CMP_MAX_TESTS);
 		if (row == NULL)
 			return fail(err, errlen,
 			    "more than %d index entries, "
@@ -261,13 +262,14 @@ static int
 read_run(const struct json_value *run, struct cmp_report *r, int method,
     const char *report_date, char *err, size_t errlen)
 {
+	void *grown;
 	const struct json_value *tests = member(run, "tests", JSON_ARRAY);
 	const struct json_value *indexes = member(run, "indexes", JSON_ARRAY);
 	struct cmp_block *b;
 	double copies;
 	size_t i;
 
-	b = cmp_push(&r->blocks, &r->nblocks, sizeof(*b), CMP_MAX_BLOCKS);
+	b = CMP_PUSH(grown, r->blocks, r->nblocks, CMP_MAX_BLOCKS);
 	if (b == NULL)
 		return fail(err, errlen, "more than %d runs, or out of memory",
 		    CMP_MAX_BLOCKS);
@@ -341,6 +343,7 @@ int
 parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
 {
+	void *grown;
 	struct json_value root;
 	const struct json_value *schema;
 	struct cmp_report *r;
@@ -362,8 +365,7 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 		json_free(&root);
 		return rc;
 	}
-	r = cmp_push(
-	    &out->reports, &out->nreports, sizeof(*r), CMP_MAX_REPORTS);
+	r = CMP_PUSH(grown, out->reports, out->nreports, CMP_MAX_REPORTS);
 	if (r == NULL) {
 		json_free(&root);
 		return fail(err, errlen, "too many reports, or out of memory");

@@ -281,9 +281,9 @@ end_report(struct parser *p)
 static int
 new_report(struct parser *p, int header)
 {
+	void *grown;
 	end_report(p);
-	p->report = cmp_push(&p->out->reports, &p->out->nreports,
-	    sizeof(*p->report), CMP_MAX_REPORTS);
+	p->report = CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
 	if (p->report == NULL) {
 		problem(p, "more than %d reports", CMP_MAX_REPORTS);
 		p->stop = 1;
@@ -309,6 +309,7 @@ new_report(struct parser *p, int header)
 static int
 new_block(struct parser *p, int copies)
 {
+	void *grown;
 	int i;
 
 	end_block(p);
@@ -319,8 +320,7 @@ new_block(struct parser *p, int copies)
 		}
 	if (p->report == NULL && new_report(p, 0) == -1)
 		return -1;
-	p->block = cmp_push(&p->report->blocks, &p->report->nblocks,
-	    sizeof(*p->block), CMP_MAX_BLOCKS);
+	p->block = CMP_PUSH(grown, p->report->blocks, p->report->nblocks, CMP_MAX_BLOCKS);
 	if (p->block == NULL) {
 		problem(p, "more than %d runs in a report", CMP_MAX_BLOCKS);
 		p->stop = 1;
@@ -540,6 +540,7 @@ need_block(struct parser *p)
 static int
 open_index(struct parser *p, const char *label, size_t len, int partial)
 {
+	void *grown;
 	struct cmp_index *x;
 	int i;
 
@@ -553,8 +554,7 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 		}
 	if (need_block(p) == -1)
 		return -1;
-	x = cmp_push(&p->block->indexes, &p->block->nindexes, sizeof(*x),
-	    CMP_MAX_INDEXES);
+	x = CMP_PUSH(grown, p->block->indexes, p->block->nindexes, CMP_MAX_INDEXES);
 	if (x == NULL) {
 		problem(
 		    p, "more than %d index tables in a run", CMP_MAX_INDEXES);
@@ -667,6 +667,7 @@ average_line(struct parser *p, const struct line *l)
 static int
 index_row(struct parser *p, const struct line *l)
 {
+	void *grown;
 	struct cmp_index_row *row;
 	double base = NAN, result, index = NAN;
 	int n = l->ntok;
@@ -679,8 +680,7 @@ index_row(struct parser *p, const struct line *l)
 			return 2;
 		return 0;
 	}
-	row = cmp_push(
-	    &p->index->rows, &p->index->nrows, sizeof(*row), CMP_MAX_TESTS);
+	row = CMP_PUSH(grown, p->index->rows, p->index->nrows, CMP_MAX_TESTS);
 	if (row == NULL) {
 		problem(
 		    p, "more than %d rows in an index table", CMP_MAX_TESTS);
@@ -755,6 +755,7 @@ test_shape(const struct line *l, int *title_end, int *unit, double *v,
 static int
 test_line(struct parser *p, const struct line *l)
 {
+	void *grown;
 	struct cmp_test *t;
 	const char *outcome;
 	double v = 0;
@@ -776,8 +777,7 @@ test_line(struct parser *p, const struct line *l)
 	if (fresh)
 		end_block(p);
 	if (need_block(p) == -1 ||
-	    (t = cmp_push(&p->block->tests, &p->block->ntests, sizeof(*t),
-	         CMP_MAX_TESTS)) == NULL) {
+	    (t = CMP_PUSH(grown, p->block->tests, p->block->ntests, CMP_MAX_TESTS)) == NULL) {
 		free(title);
 		if (p->block != NULL)
 			problem(

@@ -118,6 +118,63 @@ interval_within(double d, double va, double dofa, double vb, double dofb)
 	return fabs(d) <= interval_t975(df) * sqrt(se2);
 }
 
+/* Mean of ln v[0..n-1]; -1 when n < 1 or some v[i] is not > 0. */
+static int
+log_mean(const double *v, int n, double *mean)
+{
+	double sum = 0;
+	int i;
+
+	if (v == NULL || n < 1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!(v[i] > 0) || !isfinite(v[i]))
+			return -1;
+		sum += log(v[i]);
+	}
+	*mean = sum / n;
+	return 0;
+}
+
+int
+interval_tests_within(const double *kept_a, int ka, const double *all_a,
+    int na, const double *kept_b, int kb, const double *all_b, int nb)
+{
+	double ma, mb, va, vb, dfa, dfb;
+
+	if (log_mean(kept_a, ka, &ma) == -1 ||
+	    log_mean(kept_b, kb, &mb) == -1 ||
+	    interval_log_var(all_a, na, ka, &va, &dfa) == -1 ||
+	    interval_log_var(all_b, nb, kb, &vb, &dfb) == -1)
+		return -1;
+	return interval_within(mb - ma, va, dfa, vb, dfb);
+}
+
+/* The standard error of ln score from its 95% interval; -1: unknown. */
+static double
+score_se(double score, double low, double high)
+{
+	if (!(low > 0) || !(high >= low) || !isfinite(high) ||
+	    !(score >= low && score <= high))
+		return -1;
+	return (log(high) - log(low)) / (2 * 1.96);
+}
+
+int
+interval_scores_within(double a, double a_low, double a_high, double b,
+    double b_low, double b_high)
+{
+	double sa = score_se(a, a_low, a_high), sb = score_se(b, b_low, b_high);
+	double se;
+
+	if (sa < 0 || sb < 0)
+		return -1;
+	se = sqrt(sa * sa + sb * sb);
+	if (se == 0)
+		return a == b;
+	return fabs(log(b) - log(a)) <= 1.96 * se;
+}
+
 void
 interval_index(struct index_result *ir)
 {

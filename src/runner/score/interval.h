@@ -45,6 +45,27 @@ int interval_log_var(
 int interval_within(double d, double va, double dofa, double vb, double dofb);
 
 /*
+ * Whether two tests' scores differ by more than run-to-run noise (Run
+ * compare's marks), from each one's kept pass rates kept[0..k-1] and all
+ * its pass rates all[0..n-1], kept or dropped: d = the difference of the
+ * means of ln kept (the log of the ratio of the scores, geometric means
+ * of the kept rates), each side's variance interval_log_var(all, n, k),
+ * then interval_within.  Returns 1 within, 0 beyond, -1 unknown (a side
+ * with fewer than 2 passes, no kept one, or a rate that is not positive).
+ */
+int interval_tests_within(const double *kept_a, int ka, const double *all_a,
+    int na, const double *kept_b, int kb, const double *all_b, int nb);
+
+/*
+ * The same for two index scores a and b from their 95% intervals: each
+ * gives se = (ln high - ln low) / (2 x 1.96) of ln score; within when
+ * |ln(b/a)| <= 1.96 x sqrt(se_a^2 + se_b^2).  -1 unknown when an interval
+ * is missing (0) or does not hold its score.
+ */
+int interval_scores_within(double a, double a_low, double a_high, double b,
+    double b_low, double b_high);
+
+/*
  * Sets ir->ci_low and ir->ci_high from the ok entries of a computed index
  * (stats_index).  With m ok entries, v_i = interval_test_var of entry i:
  *   se = sqrt(sum(v_i)) / m, the standard error of ln(score) (the index

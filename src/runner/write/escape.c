@@ -14,6 +14,13 @@
 size_t
 escape_utf8_len(const char *s)
 {
+	/* A NUL fails the checks, so a cut sequence is never read past. */
+	return escape_utf8_span(s, 4);
+}
+
+size_t
+escape_utf8_span(const char *s, size_t avail)
+{
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned char lo = 0x80, hi = 0xbf;
 	size_t n, i;
@@ -37,8 +44,7 @@ escape_utf8_len(const char *s)
 	} else {
 		return 0;
 	}
-	/* A NUL fails these tests, so a cut sequence is never read past. */
-	if (p[1] < lo || p[1] > hi)
+	if (avail < n || p[1] < lo || p[1] > hi)
 		return 0;
 	for (i = 2; i < n; i++)
 		if (p[i] < 0x80 || p[i] > 0xbf)

@@ -18,6 +18,13 @@
 size_t escape_utf8_len(const char *s);
 
 /*
+ * The same for the avail bytes at s, which need not end in a NUL (a
+ * sequence longer than avail is none): the one UTF-8 validator of the
+ * runner.  avail >= 1.
+ */
+size_t escape_utf8_span(const char *s, size_t avail);
+
+/*
  * Each writer below puts s onto f and returns 0, or -1 when f is in error.
  * Well-formed UTF-8 passes through; every byte that starts no well-formed
  * sequence becomes one U+FFFD.  A NULL s is written as an empty string

@@ -1,0 +1,284 @@
+/*
+ * cli.c - the command: `compare [-f text|md|json] [--fail-below RATIO]
+ * [LABEL=]FILE...`; reads each file (compare_read picks its reader),
+ * labels the reports and writes the comparison.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare/compare.h"
+#include "compare/parse_json.h"
+#include "compare/parse_text.h"
+#include "file.h"
+#include "parse.h"
+
+int
+compare_read(
+    const char *buf, size_t len, struct cmp_file *out, char *err, size_t errlen)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3; /* a UTF-8 byte order mark */
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
+	                      buf[i] == '\r'))
+		i++;
+	if (i == len) {
+		snprintf(err, errlen, "empty: no report in it");
+		return -1;
+	}
+	if (buf[i] == '{')
+		return parse_json(buf + i, len - i, out, err, errlen);
+	return parse_text(buf, len, out, err, errlen);
+}
+
+static int
+usage(FILE *f)
+{
+	fputs("usage: compare [-f text|md|json] [--fail-below RATIO] "
+	      "[LABEL=]FILE...\n"
+	      "  FILE: a bytebench .json report, or a text report of bytebench "
+	      "or UnixBench\n  (also pasted into a mail or blog; several in "
+	      "one file); - reads stdin.\n"
+	      "  LABEL=FILE names its column (default: the report's --label, "
+	      "else the file name).\n"
+	      "  -f text|md|json      the output format (default: text)\n"
+	      "  --fail-below RATIO   exit 3 when a test or index score fell "
+	      "below RATIO\n"
+	      "                       against the first and beyond noise (e.g. "
+	      "0.95)\n",
+	    f);
+	return f == stdout ? 0 : 2;
+}
+
+/* Reads and parses one file; 0, or -1 after one line on stderr. */
+static int
+load(const char *path, struct cmp_file *file)
+{
+	char err[512], *buf, *clean;
+	struct stat st;
+	size_t len;
+	int fd, rc, in = strcmp(path, "-") == 0;
+
+	/* Not blocking on a FIFO's open; only a regular file is read. */
+	fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (!in && fd != -1 && (fstat(fd, &st) == -1 ||
+	    !S_ISREG(st.st_mode))) {
+		close(fd);
+		fprintf(stderr, "compare: %s: not a regular file: no report\n",
+		    path);
+		return -1;
+	}
+	rc = fd == -1 ? -1 : file_read_fd(fd, in ? (size_t)CMP_FILE_MAX :
+	    SIZE_MAX, &buf, &len);
+	if (rc == 1) {
+		free(buf);
+		errno = EFBIG;
+	}
+	if (rc != 0) {
+		rc = errno;
+		if (!in && fd != -1)
+			close(fd);
+		fprintf(stderr, "compare: %s: %s\n", path,
+		    rc == EFBIG ? "larger than 32 MiB: no report"
+		                : strerror(rc));
+		return -1;
+	}
+	if (!in)
+		close(fd);
+	rc = compare_read(buf, len, file, err, sizeof(err));
+	free(buf);
+	if (rc == -1) {
+		clean = cmp_text(err, strlen(err));
+		fprintf(stderr, "compare: %s: %s\n", path,
+		    clean ? clean : "out of memory");
+		free(clean);
+	}
+	return rc;
+}
+
+/* One FILE argument: LABEL=FILE names its column(s). */
+struct input {
+	const char *path;
+	char label[CMP_TEXT_MAX + 1]; /* "" when not given */
+	struct cmp_file file;
+};
+
+/*
+ * Lists the reports of the inputs for compare_label and compare_write,
+ * at most CMP_MAX_COLUMNS blocks in all.  Returns their number, or -1
+ * after saying on stderr that some were left out.
+ */
+static int
+gather(struct input *in, int nin, struct cmp_report **reports,
+    const char **user, const char **names)
+{
+	int i, j, n = 0, columns = 0;
+	struct cmp_report *r;
+
+	for (i = 0; i < nin; i++)
+		for (j = 0; j < in[i].file.nreports; j++) {
+			r = &in[i].file.reports[j];
+			if (columns + r->nblocks > CMP_MAX_COLUMNS) {
+				fprintf(stderr,
+				    "compare: %s: more than %d "
+				    "results in all: the rest is left out\n",
+				    in[i].path, CMP_MAX_COLUMNS);
+				return -n - 1;
+			}
+			columns += r->nblocks;
+			reports[n] = r;
+			user[n] = in[i].label[0] ? in[i].label : NULL;
+			names[n] = in[i].path;
+			n++;
+		}
+	return n;
+}
+
+/* The format named by a -f argument; -1 (said on stderr) when unknown. */
+static int
+format_named(const char *name, enum cmp_format *format)
+{
+	if (strcmp(name, "text") == 0)
+		*format = CMP_FORMAT_TEXT;
+	else if (strcmp(name, "md") == 0)
+		*format = CMP_FORMAT_MD;
+	else if (strcmp(name, "json") == 0)
+		*format = CMP_FORMAT_JSON;
+	else {
+		fprintf(stderr, "compare: unknown format \"%s\" "
+		    "(text, md or json)\n", name);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads the options, before, between or after the files (all files after
+ * "--"), and moves the file arguments to the front of argv.  Returns the
+ * number of files, or -1 - the exit status when compare is to end (help
+ * asked, or bad usage said on stderr).
+ */
+static int
+compare_options(int argc, char **argv, enum cmp_format *format,
+    double *below)
+{
+	int i, nfiles = 0, files_only = 0;
+	const char *a, *value;
+
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if (files_only || a[0] != '-' || a[1] == '\0') {
+			argv[nfiles++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			files_only = 1;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			return -1 - usage(stdout);
+		} else if (strncmp(a, "-f", 2) == 0) {
+			value = a[2] != '\0' ? a + 2 : i + 1 < argc ?
+			    argv[++i] : NULL;
+			if (value == NULL) {
+				fprintf(stderr, "compare: -f needs a format "
+				    "(text, md or json)\n");
+				return -1 - 2;
+			}
+			if (format_named(value, format) == -1)
+				return -1 - 2;
+		} else if (strncmp(a, "--fail-below", 12) == 0 &&
+		    (a[12] == '\0' || a[12] == '=')) {
+			value = a[12] == '=' ? a + 13 : i + 1 < argc ?
+			    argv[++i] : NULL;
+			if (value == NULL || parse_double(value, 0.001, 1000,
+			    below) == -1) {
+				fprintf(stderr, "compare: --fail-below needs a "
+				    "ratio from 0.001 to 1000, such as 0.95\n");
+				return -1 - 2;
+			}
+		} else {
+			fprintf(stderr, "compare: unknown option %s (usage: "
+			    "compare [-f text|md|json] [--fail-below RATIO] "
+			    "[LABEL=]FILE...)\n", a);
+			return -1 - 2;
+		}
+	}
+	return nfiles;
+}
+
+int
+compare_main(int argc, char **argv)
+{
+	enum cmp_format format = CMP_FORMAT_TEXT;
+	double below = 0;
+	struct input *in;
+	struct cmp_report **reports = NULL;
+	const char **user = NULL, **names = NULL, *eq;
+	int i, nin, n = 0, rc = 0;
+
+	if ((nin = compare_options(argc, argv, &format, &below)) < 0)
+		return -1 - nin;
+	if (nin < 1)
+		return usage(stderr);
+	if ((in = calloc((size_t)nin, sizeof(*in))) == NULL) {
+		fprintf(stderr, "compare: out of memory\n");
+		return 2;
+	}
+	for (i = 0; i < nin; i++) {
+		in[i].path = argv[i];
+		/* LABEL=FILE, unless a file has that whole name. */
+		eq = strchr(in[i].path, '=');
+		if (eq != NULL && eq > in[i].path &&
+		    access(in[i].path, F_OK) != 0) {
+			snprintf(in[i].label, sizeof(in[i].label), "%.*s",
+			    (int)(eq - in[i].path), in[i].path);
+			in[i].path = eq + 1;
+		}
+		if (load(in[i].path, &in[i].file) == -1)
+			rc = 2;
+		n += in[i].file.nreports;
+	}
+	reports = calloc((size_t)n + 1, sizeof(*reports));
+	user = calloc((size_t)n + 1, sizeof(*user));
+	names = calloc((size_t)n + 1, sizeof(*names));
+	if (reports == NULL || user == NULL || names == NULL) {
+		fprintf(stderr, "compare: out of memory\n");
+		rc = 2;
+		n = 0;
+	} else if ((n = gather(in, nin, reports, user, names)) < 0) {
+		rc = 2;
+		n = -n - 1;
+	}
+	if (n == 0) {
+		if (rc == 0)
+			fprintf(stderr, "compare: nothing to compare\n");
+		rc = 2;
+	} else if (compare_label(reports, user, names, n) == -1) {
+		fprintf(stderr, "compare: out of memory\n");
+		rc = 2;
+	} else if (compare_write(stdout, format, reports, n) == -1 ||
+	           fflush(stdout) == EOF) {
+		fprintf(stderr, "compare: writing the comparison failed\n");
+		rc = rc ? rc : 1;
+	} else if (below > 0) {
+		i = compare_regressions(stderr, reports, n, below);
+		if (i < 0)
+			fprintf(stderr, "compare: out of memory\n");
+		if (i != 0 && rc == 0)
+			rc = i < 0 ? 2 : 3;
+	}
+	for (i = 0; i < nin; i++)
+		cmp_file_free(&in[i].file);
+	free(in);
+	free(reports);
+	free(user);
+	free(names);
+	return rc;
+}

@@ -1,0 +1,114 @@
+/*
+ * cmp_model.c - compare's model: its text, its arrays, freeing it
+ * (contract in cmp_model.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/cmp_model.h"
+#include "write/escape.h"
+
+char *
+cmp_text(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, o = 0, n;
+	char *out;
+
+	while (len > 0 && (u[len - 1] == ' ' || u[len - 1] == '\t'))
+		len--;
+	while (i < len && (u[i] == ' ' || u[i] == '\t'))
+		i++;
+	if ((out = malloc(CMP_TEXT_MAX + 1)) == NULL)
+		return NULL;
+	while (i < len) {
+		if (u[i] == ' ' && o > 0 && out[o - 1] == ' ') {
+			i++;
+			continue;
+		}
+		n = escape_utf8_span(s + i, len - i);
+		if (n == 0 || u[i] < 0x20 || u[i] == 0x7f)
+			n = 1;
+		if (o + n > CMP_TEXT_MAX)
+			break;
+		if (n == 1 && (u[i] < 0x20 || u[i] >= 0x7f))
+			out[o] = '?';
+		else
+			memcpy(out + o, u + i, n);
+		o += n;
+		i += n;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+void *
+cmp_grow(void *array, int *n, size_t size, int max)
+{
+	char *grown = array;
+
+	if (*n >= max)
+		return NULL;
+	/* Grows by doubling: room for 1, 2, 4, ... elements. */
+	if ((*n & (*n - 1)) == 0) {
+		grown = realloc(array, size * (size_t)(*n ? *n * 2 : 1));
+		if (grown == NULL)
+			return NULL;
+	}
+	memset(grown + size * (size_t)*n, 0, size);
+	(*n)++;
+	return grown;
+}
+
+void
+cmp_block_free(struct cmp_block *b)
+{
+	int i, j;
+
+	for (i = 0; i < b->ntests; i++) {
+		free(b->tests[i].title);
+		free(b->tests[i].status);
+		free(b->tests[i].rates);
+		free(b->tests[i].all_rates);
+		free(b->tests[i].derived);
+	}
+	free(b->tests);
+	for (i = 0; i < b->nindexes; i++) {
+		for (j = 0; j < b->indexes[i].nrows; j++)
+			free(b->indexes[i].rows[j].title);
+		free(b->indexes[i].rows);
+		free(b->indexes[i].label);
+	}
+	free(b->indexes);
+	memset(b, 0, sizeof(*b));
+}
+
+void
+cmp_report_free(struct cmp_report *r)
+{
+	int i;
+
+	for (i = 0; i < r->nblocks; i++)
+		cmp_block_free(&r->blocks[i]);
+	free(r->blocks);
+	free(r->label);
+	free(r->origin);
+	free(r->hostname);
+	free(r->os_name);
+	free(r->os_release);
+	free(r->run_label);
+	free(r->comment);
+	memset(r, 0, sizeof(*r));
+}
+
+void
+cmp_file_free(struct cmp_file *f)
+{
+	int i;
+
+	for (i = 0; i < f->nreports; i++)
+		cmp_report_free(&f->reports[i]);
+	free(f->reports);
+	memset(f, 0, sizeof(*f));
+}
+

@@ -1,0 +1,130 @@
+/*
+ * cmp_model.h - what compare's readers (parse_json.h, parse_text.h) make
+ * of a report and the rest of compare works on: reports of blocks (one
+ * copies value each) of tests and index tables.  Readers include this,
+ * not compare.h.
+ */
+#ifndef CMP_MODEL_H
+#define CMP_MODEL_H
+
+#include <limits.h>
+#include <stddef.h>
+
+/*
+ * Limits on what one file may hold; beyond them the file is refused.  What
+ * the runner can write (runs, tests, passes, index tables) has none but
+ * memory, so every report it writes is read; a regular file is read
+ * whole, standard input up to CMP_FILE_MAX.
+ */
+#define CMP_TEXT_MAX    120 /* bytes kept of a title, label or name */
+#define CMP_MAX_REPORTS 64 /* reports in one file */
+#define CMP_MAX_BLOCKS  INT_MAX /* copies values in one report */
+#define CMP_MAX_TESTS   INT_MAX /* tests in one block */
+#define CMP_MAX_INDEXES INT_MAX /* index tables in one block */
+#define CMP_MAX_RATES   INT_MAX /* pass rates of one test */
+#define CMP_MAX_COLUMNS INT_MAX /* results in one comparison */
+#define CMP_FILE_MAX    (32L * 1024 * 1024) /* bytes read of stdin */
+
+/* One test of one block. */
+struct cmp_test {
+	char *title;
+	char unit[16]; /* "" when the report does not say */
+	int lower_is_better; /* the unit is a time (us) */
+	double value; /* the score; NAN when the test gave none */
+	char *status; /* "" when ok, else the outcome ("failed") */
+	double *rates; /* the kept pass rates (JSON); NULL from text */
+	int nrates;
+	double *all_rates; /* every pass's rate, kept or dropped (JSON) */
+	int nall;
+	/* Their passes' derived counters, NDERIVED each (NAN: absent);
+	 * NULL when no kept pass has any (a text report, no counters). */
+	double *derived;
+};
+
+/* One row of an index table. */
+struct cmp_index_row {
+	char *title;
+	double baseline; /* NAN for "---" */
+	double result;
+	double index; /* NAN for "---": not part of the index */
+};
+
+/* One index table and its score. */
+struct cmp_index {
+	char *label; /* "System Benchmarks" */
+	int method; /* index method version; 0 when not known */
+	int partial; /* "Partial Index" / "(Partial Only)" */
+	int has_score;
+	double score;
+	double ci_low, ci_high; /* 95% interval of the score; 0 unknown */
+	struct cmp_index_row *rows;
+	int nrows;
+};
+
+/* One "Benchmark Run": the results at one copies value. */
+struct cmp_block {
+	int copies; /* 0 when the report does not say */
+	char date[11]; /* "YYYY-MM-DD" of its start, or "" */
+	struct cmp_test *tests;
+	int ntests;
+	struct cmp_index *indexes;
+	int nindexes;
+};
+
+/* One report: one run of the suite (one column per block). */
+struct cmp_report {
+	char *label; /* column label, set by compare_label() */
+	char *origin; /* "bytebench 0.1.0", "UnixBench 5.1.3", "" */
+	char *hostname; /* "" when not known, as the three below */
+	char *os_name;
+	char *os_release;
+	int passes_known; /* pass rates read (JSON) */
+	int quick; /* a quick run (JSON settings.quick, "quick" in the title) */
+	double duration_s; /* --duration of the run; 0: each test's own */
+	char build_kind[16]; /* "default", "reference", ...; "" not known */
+	char *run_label; /* --label stored in the report; NULL: none */
+	char *comment; /* --comment stored in the report; NULL: none */
+	struct cmp_block *blocks;
+	int nblocks;
+};
+
+/* Everything read from one file. */
+struct cmp_file {
+	struct cmp_report *reports;
+	int nreports;
+};
+
+/*
+ * A copy of s[0..len-1] fit for any output: cut to CMP_TEXT_MAX bytes
+ * (at a character boundary), with each control character and each byte
+ * that starts no well-formed UTF-8 sequence replaced by '?', leading and
+ * trailing spaces removed and runs of spaces made one (as a text report
+ * pasted into a blog has them).  NULL when out of memory.
+ */
+char *cmp_text(const char *s, size_t len);
+
+/*
+ * The array of *n elements of size bytes with one more, zeroed, at the end
+ * (room grows by doubling: for 1, 2, 4, ... elements), *n counting it;
+ * array itself or its new place.  NULL (array and *n unchanged) when *n
+ * is already max or memory ran out.
+ */
+void *cmp_grow(void *array, int *n, size_t size, int max);
+
+/*
+ * CMP_PUSH(tmp, array, n, max): appends one zeroed element to array (a
+ * pointer lvalue) of n (an int lvalue) elements by cmp_grow, storing the
+ * grown array through its own type (tmp: a void * of the caller's).
+ * Evaluates to the new element, or NULL as cmp_grow.
+ */
+#define CMP_PUSH(tmp, array, n, max)                                           \
+	(((tmp) = cmp_grow((array), &(n), sizeof(*(array)), (max))) == NULL    \
+	        ? NULL                                                         \
+	        : ((array) = (tmp), &(array)[(n)-1]))
+
+/* Free what a block, a report, a file hold (not the struct itself). */
+void cmp_block_free(struct cmp_block *b);
+void cmp_report_free(struct cmp_report *r);
+void cmp_file_free(struct cmp_file *f);
+
+#endif

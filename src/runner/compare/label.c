@@ -1,0 +1,131 @@
+/*
+ * label.c - the labels of the reports (compare_label) and what the key
+ * says of each.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/table.h"
+
+/* The first date of a report's blocks, or "". */
+static const char *
+report_date(const struct cmp_report *r)
+{
+	int i;
+
+	for (i = 0; i < r->nblocks; i++)
+		if (r->blocks[i].date[0] != '\0')
+			return r->blocks[i].date;
+	return "";
+}
+
+/*
+ * The file name a label is made of: the last part of the path without a
+ * .json or .txt ending ("results/vm-2026-12-01-01.json" ->
+ * "vm-2026-12-01-01"); "stdin" for "-".
+ */
+static void
+file_label(const char *path, char *buf, size_t size)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base != NULL && base[1] != '\0' ? base + 1 : path;
+	if (strcmp(path, "-") == 0)
+		base = "stdin";
+	n = strlen(base);
+	if (n > 5 && (strcmp(base + n - 5, ".json") == 0))
+		n -= 5;
+	else if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
+		n -= 4;
+	snprintf(buf, size, "%.*s", (int)n, base);
+}
+
+static int
+set_label(struct cmp_report *r, const char *text)
+{
+	char *label = cmp_text(text, strlen(text));
+
+	if (label == NULL)
+		return -1;
+	free(r->label);
+	r->label = label;
+	return 0;
+}
+
+int
+compare_label(
+    struct cmp_report **reports, const char **user, const char **file, int n)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	int i, j, same, k;
+
+	for (i = 0; i < n; i++) {
+		if (user[i] != NULL)
+			snprintf(buf, sizeof(buf), "%s", user[i]);
+		else if (reports[i]->run_label != NULL)
+			snprintf(buf, sizeof(buf), "%s", reports[i]->run_label);
+		else
+			file_label(file[i], buf, sizeof(buf));
+		/* Several reports of one file under one name: "name #k". */
+		for (j = 0, same = 0, k = 0; j < n; j++) {
+			if (user[j] != user[i] || file[j] != file[i] ||
+			    (user[i] == NULL && (reports[i]->run_label ||
+			    reports[j]->run_label)))
+				continue;
+			same++;
+			k += j <= i;
+		}
+		if (same > 1) {
+			size_t len = strlen(buf);
+
+			snprintf(buf + len, sizeof(buf) - len, " #%d", k);
+		}
+		if (set_label(reports[i], buf) == -1)
+			return -1;
+	}
+	for (i = 1; i < n; i++) {
+		for (j = 0, k = 1; j < i; j++)
+			k += strcmp(reports[j]->label, reports[i]->label) == 0;
+		if (k > 1) {
+			snprintf(
+			    buf, sizeof(buf), "%s #%d", reports[i]->label, k);
+			if (set_label(reports[i], buf) == -1)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * What the key says of a report after its label: where it comes from,
+ * the system, the date and how it ran ("bytebench 0.1.0, Linux
+ * 6.6.3-amd64 on buildbox, 2026-11-29, quick run, reference build").
+ */
+void
+cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
+{
+	const char *os = r->os_name, *date = report_date(r);
+	size_t n;
+
+	if (strncmp(os, "GNU/", 4) == 0 && os[4] != '\0')
+		os += 4;
+	snprintf(buf, size, "%s%s%s%s%s%s%s%s%s", r->origin,
+	    r->origin[0] && os[0] ? ", " : "", os,
+	    os[0] && r->os_release[0] ? " " : "", r->os_release,
+	    r->hostname[0] ? " on " : "", r->hostname,
+	    date[0] && (r->origin[0] || os[0] || r->hostname[0]) ? ", " : "",
+	    date);
+	n = strlen(buf);
+	if (r->quick)
+		n += (size_t)snprintf(buf + n, size - n, ", quick run");
+	if (n < size && r->duration_s > 0)
+		n += (size_t)snprintf(buf + n, size - n,
+		    ", --duration %g s", r->duration_s);
+	/* The default build goes without saying. */
+	if (n < size && r->build_kind[0] != '\0' &&
+	    strcmp(r->build_kind, "default") != 0)
+		snprintf(buf + n, size - n, ", %s build", r->build_kind);
+}
+

@@ -1,0 +1,141 @@
+/*
+ * out_json.c - the tables of a comparison as JSON, schema
+ * "bytebench-compare/1" (doc/compare.md), by the runner's one JSON
+ * writer (write/json_writer.h).
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "compare/table.h"
+#include "write/json_writer.h"
+
+/* The rule, as the outputs state it. */
+#define NOISE_RULE                                                             \
+	"|ln ratio| <= t(0.975, Welch df) x sqrt(s1^2/k1 + s2^2/k2), s the "   \
+	"sd of the logs of all pass rates (df P-1 each), k the kept passes; "  \
+	"index scores: |ln ratio| <= 1.96 x sqrt(se1^2 + se2^2), se from "     \
+	"their 95% intervals"
+
+void
+cmp_json_begin(struct json_writer *j, FILE *f)
+{
+	jw_start(j, f);
+	jw_open(j, NULL, '{', 0);
+	jw_str(j, "schema", "bytebench-compare/1");
+	jw_str(j, "noise_rule", NOISE_RULE);
+	jw_open(j, "tables", '[', 0);
+}
+
+void
+cmp_json_end(struct json_writer *j)
+{
+	jw_close(j, ']');
+	jw_close(j, '}');
+	putc('\n', j->f);
+}
+
+/* A cell's "why": the counters that moved, or null (doc/why.md). */
+static void
+json_why(struct json_writer *j, const struct cell *c)
+{
+	const struct explain_item *it;
+	int i;
+
+	if (!c->explained) {
+		jw_null(j, "why");
+		return;
+	}
+	jw_open(j, "why", '[', 1);
+	for (i = 0; i < c->nexplain; i++) {
+		it = &c->explain[i];
+		jw_open(j, NULL, '{', 1);
+		jw_str(j, "counter", derived_defs[it->k].key);
+		jw_str(j, "label", derived_defs[it->k].label);
+		jw_num(j, "from", it->from);
+		jw_num(j, "to", it->to);
+		jw_num(j, "log_ratio", it->log_ratio);
+		jw_num(j, "noise", it->noise);
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+}
+
+static void
+json_cell(struct json_writer *j, const struct cell *c, int first)
+{
+	static const char *const noise[] = {"unknown", "within", "beyond"};
+
+	if (!c->present) {
+		jw_null(j, NULL);
+		return;
+	}
+	jw_open(j, NULL, '{', 1);
+	jw_num(j, "value", c->value);
+	jw_str(j, "unit", c->unit);
+	jw_str(j, "status", c->status[0] ? c->status : "ok");
+	jw_bool(j, "partial", c->partial);
+	if (!first) {
+		jw_num(j, "ratio", c->ratio);
+		jw_str(j, "noise", isnan(c->ratio) ? NULL : noise[c->noise]);
+		jw_str(j, "not_comparable",
+		    c->why >= WHY_UNITS ? cmp_why_text[c->why] : NULL);
+		json_why(j, c);
+	}
+	jw_close(j, '}');
+}
+
+static void
+json_column(struct json_writer *j, const struct table *t, int col)
+{
+	const struct column *c = &t->cols[col];
+	char why[3 * CMP_TEXT_MAX];
+
+	jw_open(j, NULL, '{', 1);
+	jw_str(j, "label", c->report->label);
+	jw_str(j, "origin", c->report->origin);
+	jw_int(j, "copies", c->block->copies);
+	jw_str(j, "date", c->block->date);
+	jw_bool(j, "passes_known", c->report->passes_known);
+	jw_str(j, "id", c->id);
+	jw_bool(j, "quick", c->report->quick);
+	jw_num(j, "duration_s", c->report->duration_s);
+	jw_str(j, "build_kind", c->report->build_kind);
+	jw_str(j, "comment", c->report->comment);
+	if (col > 0 && c->caveats) {
+		cmp_caveat_text(&t->cols[0], c, why, sizeof(why));
+		jw_str(j, "not_comparable", why);
+	} else {
+		jw_null(j, "not_comparable");
+	}
+	jw_close(j, '}');
+}
+
+void
+cmp_write_table_json(struct json_writer *j, const struct table *t)
+{
+	const struct row *row;
+	int r, col;
+
+	jw_open(j, NULL, '{', 0);
+	jw_str(j, "copies", cmp_group_key[t->group]);
+	jw_open(j, "columns", '[', 0);
+	for (col = 0; col < t->ncols; col++)
+		json_column(j, t, col);
+	jw_close(j, ']');
+	jw_open(j, "rows", '[', 0);
+	for (r = 0; r < t->nrows; r++) {
+		row = &t->rows[r];
+		jw_open(j, NULL, '{', 1);
+		jw_str(j, "kind", row->is_index ? "index" : "test");
+		jw_str(j, "title", row->title);
+		jw_str(j, "unit", row->unit);
+		jw_bool(j, "lower_is_better", row->lower_is_better);
+		jw_open(j, "cells", '[', 1);
+		for (col = 0; col < t->ncols; col++)
+			json_cell(j, cmp_cell_at(t, r, col), col == 0);
+		jw_close(j, ']');
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+	jw_close(j, '}');
+}

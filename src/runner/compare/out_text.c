@@ -1,0 +1,371 @@
+/*
+ * out_text.c - the tables of a comparison as text and as Markdown.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/table.h"
+#include "write/escape.h"
+#include "write/textwrap.h"
+
+/*
+ * Text and Markdown: every cell is first formatted to a string; the text
+ * writer pads them to the widest of each column.  Up to two columns side
+ * by side within 80 characters; more, or wider, one test after another.
+ */
+
+static void
+format_number(double v, char *buf, size_t size)
+{
+	if (fabs(v) < 1e12)
+		snprintf(buf, size, "%.1f", v);
+	else
+		snprintf(buf, size, "%.4g", v);
+}
+
+/* The row's title, " Index Score" after an index label. */
+void
+cmp_row_title(const struct row *row, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s", row->title,
+	    row->is_index ? " Index Score" : "");
+}
+
+const struct cell *
+cmp_cell_at(const struct table *t, int r, int col)
+{
+	return &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
+}
+
+/* The value of a cell: "1234.5", "failed", "-" when absent, ... */
+static void
+value_text(const struct table *t, int r, int col, char *buf, size_t size)
+{
+	const struct cell *c = cmp_cell_at(t, r, col);
+	size_t n;
+
+	if (!c->present)
+		snprintf(buf, size, "-");
+	else if (c->status[0] != '\0')
+		snprintf(buf, size, "%s", c->status);
+	else if (!isfinite(c->value))
+		snprintf(buf, size, "no score");
+	else
+		format_number(c->value, buf, size);
+	n = strlen(buf);
+	if (c->present && c->unit[0] != '\0' &&
+	    strcmp(c->unit, t->rows[r].unit) != 0)
+		n = cmp_appendf(buf, size, n, " %s", c->unit);
+	if (c->partial)
+		cmp_appendf(buf, size, n, " (partial)");
+}
+
+/* The ratio of a cell ("1.05x", "n/a", ""); notes records what it used. */
+static void
+ratio_text(const struct table *t, int r, int col, char *buf, size_t size,
+    struct notes *notes)
+{
+	const struct cell *c = cmp_cell_at(t, r, col);
+
+	buf[0] = '\0';
+	notes->lower |= t->rows[r].lower_is_better;
+	if (!isnan(c->ratio)) {
+		snprintf(buf, size, "%.2fx", c->ratio);
+	} else if (c->why >= WHY_UNITS) {
+		snprintf(buf, size, "n/a");
+		notes->why[c->why] = 1;
+	}
+}
+
+/* The marks after a ratio: "~" or "?", then "!" when not comparable. */
+static void
+marks_text(const struct table *t, int r, int col, char *buf, size_t size,
+    struct notes *notes)
+{
+	const struct cell *c = cmp_cell_at(t, r, col);
+
+	buf[0] = '\0';
+	if (isnan(c->ratio))
+		return;
+	snprintf(buf, size, "%s%s",
+	    c->noise == CMP_NOISE_WITHIN ? "~" :
+	    c->noise == CMP_NOISE_UNKNOWN ? "?" : "",
+	    t->cols[col].caveats ? "!" : "");
+	notes->within |= c->noise == CMP_NOISE_WITHIN;
+	notes->beyond |= c->noise == CMP_NOISE_BEYOND;
+	notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
+	notes->caveat |= t->cols[col].caveats != 0;
+}
+
+/* The header of a ratio column: "B/A", "B/A!" when not comparable. */
+static void
+ratio_head(const struct table *t, int col, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/%s%s", t->cols[col].id, t->cols[0].id,
+	    t->cols[col].caveats ? "!" : "");
+}
+
+/* "1 copy", or "N copies: A 2, B 4" (each column's copies). */
+static void
+table_name(const struct table *t, char *buf, size_t size)
+{
+	size_t n = cmp_appendf(buf, size, 0, "%s", cmp_group_name[t->group]);
+	int j;
+
+	for (j = 0; t->group == GROUP_MANY && j < t->ncols; j++)
+		n = cmp_appendf(buf, size, n, "%s%s %d", j ? ", " : ": ",
+		    t->cols[j].id, t->cols[j].block->copies);
+}
+
+/*
+ * Sub-columns of the side-by-side layout: 0 title, 1 unit, 2 the first
+ * value, then for every other column its value, ratio and marks.  The
+ * text of sub-column s of row r (-1: the header) into buf.
+ */
+static void
+format_sub(const struct table *t, int r, int s, char *buf, size_t size,
+    struct notes *notes)
+{
+	int col = s < 3 ? 0 : (s - 3) / 3 + 1, kind = s < 3 ? 0 : (s - 3) % 3;
+
+	buf[0] = '\0';
+	if (r < 0) {
+		if (s == 0)
+			table_name(t, buf, size);
+		else if (s == 1)
+			snprintf(buf, size, "unit");
+		else if (kind == 0)
+			snprintf(buf, size, "%s", t->cols[col].id);
+		else if (kind == 1)
+			ratio_head(t, col, buf, size);
+		return;
+	}
+	if (s == 0)
+		cmp_row_title(&t->rows[r], buf, size);
+	else if (s == 1)
+		snprintf(buf, size, "%s", t->rows[r].unit);
+	else if (kind == 0)
+		value_text(t, r, col, buf, size);
+	else if (kind == 1)
+		ratio_text(t, r, col, buf, size, notes);
+	else
+		marks_text(t, r, col, buf, size, notes);
+}
+
+static int
+nsub(const struct table *t)
+{
+	return 3 * t->ncols;
+}
+
+/*
+ * The why-line of a cell, when it has one: indent spaces, "why: " and
+ * the counters that moved (doc/why.md), wrapped between them.
+ */
+static void
+write_why(FILE *f, const struct cell *c, int indent, struct notes *notes)
+{
+	char text[128];
+	size_t col = (size_t)indent + 5, w;
+	int i, n = c->nexplain > 0 ? c->nexplain : 1;
+
+	if (!c->explained)
+		return;
+	fprintf(f, "%*swhy: ", indent, "");
+	for (i = 0; i < n; i++) {
+		if (c->nexplain > 0)
+			explain_item_text(&c->explain[i], text, sizeof(text));
+		else
+			explain_text(c->explain, 0, text, sizeof(text));
+		w = strlen(text) + (i + 1 < n);
+		if (i > 0 && col + 1 + w > TEXT_WIDTH) {
+			fprintf(f, "\n%*s", indent + 5, "");
+			col = (size_t)indent + 5;
+		} else if (i > 0) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%s%s", text, i + 1 < n ? "," : "");
+		col += w;
+	}
+	fputc('\n', f);
+	notes->explained = 1;
+}
+
+/* Side by side: one line per row, the columns padded to their widest. */
+static int
+write_side_by_side(FILE *f, const struct table *t, const size_t *width,
+    struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX], *line;
+	size_t total = 1, len, w;
+	int r, s, marks;
+
+	for (s = 0; s < nsub(t); s++)
+		total += width[s] + sizeof(buf) + 2;
+	if ((line = malloc(total)) == NULL)
+		return -1;
+	for (r = -1; r < t->nrows; r++) {
+		len = 0;
+		for (s = 0; s < nsub(t); s++) {
+			format_sub(t, r, s, buf, sizeof(buf), notes);
+			w = width[s] - text_width(buf, strlen(buf));
+			marks = s > 2 && (s - 3) % 3 == 2;
+			/* The marks follow their ratio after one space. */
+			if (s > 0)
+				len += (size_t)sprintf(line + len, "%s",
+				    marks ? (width[s] ? " " : "") : "  ");
+			if (s < 2 || marks)
+				len += (size_t)sprintf(line + len, "%s%*s",
+				    buf, (int)w, "");
+			else
+				len += (size_t)sprintf(line + len, "%*s%s",
+				    (int)w, "", buf);
+		}
+		while (len > 0 && line[len - 1] == ' ')
+			len--;
+		fprintf(f, "%.*s\n", (int)len, line);
+		if (r >= 0 && t->ncols > 1)
+			write_why(f, cmp_cell_at(t, r, 1), 2, notes);
+	}
+	free(line);
+	return 0;
+}
+
+/* One test after another: its title and unit, then a line per column. */
+static void
+write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
+{
+	char title[3 * CMP_TEXT_MAX], value[3 * CMP_TEXT_MAX], ratio[32],
+	    marks[8], head[32];
+	size_t idw = 0, vw = 0, w;
+	int r, j;
+
+	table_name(t, title, sizeof(title));
+	fprintf(f, "%s\n", title);
+	for (j = 0; j < t->ncols; j++)
+		if ((w = strlen(t->cols[j].id)) > idw)
+			idw = w;
+	for (r = 0; r < t->nrows; r++)
+		for (j = 0; j < t->ncols; j++) {
+			value_text(t, r, j, value, sizeof(value));
+			if ((w = text_width(value, strlen(value))) > vw)
+				vw = w;
+		}
+	for (r = 0; r < t->nrows; r++) {
+		cmp_row_title(&t->rows[r], title, sizeof(title));
+		fprintf(f, "%s%s%s\n", title, t->rows[r].unit[0] ? ", " : "",
+		    t->rows[r].unit);
+		for (j = 0; j < t->ncols; j++) {
+			value_text(t, r, j, value, sizeof(value));
+			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
+			    (int)(vw - text_width(value, strlen(value))), "", value);
+			if (j > 0) {
+				ratio_text(t, r, j, ratio, sizeof(ratio),
+				    notes);
+				marks_text(t, r, j, marks, sizeof(marks),
+				    notes);
+				snprintf(head, sizeof(head), "%s/%s",
+				    t->cols[j].id, t->cols[0].id);
+				if (ratio[0] != '\0')
+					fprintf(f, "  %s %s%s%s", head, ratio,
+					    marks[0] ? " " : "", marks);
+			}
+			fputc('\n', f);
+			if (j > 0)
+				write_why(f, cmp_cell_at(t, r, j), 4, notes);
+		}
+	}
+}
+
+int
+cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	size_t *width, total = 0;
+	int r, s;
+
+	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
+		return -1;
+	for (r = -1; r < t->nrows; r++)
+		for (s = 0; s < nsub(t); s++) {
+			format_sub(t, r, s, buf, sizeof(buf), notes);
+			if (text_width(buf, strlen(buf)) > width[s])
+				width[s] = text_width(buf, strlen(buf));
+		}
+	for (s = 0; s < nsub(t); s++)
+		total += width[s] + 2;
+	if (t->ncols <= 2 && total <= TEXT_WIDTH + 2)
+		r = write_side_by_side(f, t, width, notes);
+	else
+		write_one_by_one(f, t, notes);
+	free(width);
+	return r < 0 ? -1 : 0;
+}
+
+int
+cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX], marks[8];
+	int r, s, kind;
+
+	table_name(t, buf, sizeof(buf));
+	fputs("**", f);
+	escape_md(f, buf);
+	fputs("**\n\n|", f);
+	for (s = 0; s < nsub(t); s++) {
+		kind = s < 3 ? 0 : (s - 3) % 3;
+		if (kind == 2)
+			continue;
+		format_sub(t, -1, s, buf, sizeof(buf), notes);
+		fputc(' ', f);
+		escape_md(f, s == 0 ? "Test" : buf);
+		fputs(" |", f);
+	}
+	fputs("\n|", f);
+	for (s = 0; s < nsub(t); s++)
+		if (s < 3 || (s - 3) % 3 != 2)
+			fputs(s < 2 ? "---|" : "---:|", f);
+	fputc('\n', f);
+	for (r = 0; r < t->nrows; r++) {
+		fputc('|', f);
+		for (s = 0; s < nsub(t); s++) {
+			kind = s < 3 ? 0 : (s - 3) % 3;
+			if (kind == 2)
+				continue;
+			format_sub(t, r, s, buf, sizeof(buf), notes);
+			if (kind == 1) {
+				format_sub(t, r, s + 1, marks, sizeof(marks),
+				    notes);
+				cmp_appendf(buf, sizeof(buf), strlen(buf), "%s%s",
+				    marks[0] ? " " : "", marks);
+			}
+			fputc(' ', f);
+			escape_md(f, buf);
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+	for (r = 0; r < t->nrows; r++)
+		for (s = 1; s < t->ncols; s++) {
+			if (!cmp_cell_at(t, r, s)->explained)
+				continue;
+			cmp_row_title(&t->rows[r], buf, sizeof(buf));
+			fputs("- ", f);
+			escape_md(f, buf);
+			fprintf(f, ", %s/%s: ", t->cols[s].id, t->cols[0].id);
+			explain_text(cmp_cell_at(t, r, s)->explain,
+			    cmp_cell_at(t, r, s)->nexplain, buf, sizeof(buf));
+			fputs("why: ", f);
+			escape_md(f, buf);
+			fputc('\n', f);
+			notes->explained = 1;
+		}
+	if (notes->explained)
+		fputc('\n', f);
+	return 0;
+}
+

@@ -1,0 +1,255 @@
+/*
+ * output.c - compare's output: the key, the tables in the chosen format,
+ * the notes under them (what the marks mean, why columns are not
+ * comparable), and the regressions of --fail-below.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare/table.h"
+#include "write/escape.h"
+#include "write/textwrap.h"
+
+/*
+ * Why column b is not comparable with a, in words: "B/A: B is a quick
+ * run, A is not; builds differ (default, reference)".
+ */
+void
+cmp_caveat_text(const struct column *a, const struct column *b, char *buf,
+    size_t size)
+{
+	const struct cmp_report *x = a->report, *y = b->report;
+	const char *sep = ": ";
+	size_t n;
+
+	n = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id);
+	if (b->caveats & CAVEAT_SUITE)
+		n = cmp_appendf(buf, size, n,
+		    "%ssuites differ (%.*s, %.*s: other programs and rules)",
+		    sep, (int)cmp_suite_len(x->origin), x->origin,
+		    (int)cmp_suite_len(y->origin), y->origin), sep = "; ";
+	if (b->caveats & CAVEAT_QUICK)
+		n = cmp_appendf(buf, size, n, "%s%s is a quick run, %s is not "
+		    "(short passes)", sep, x->quick ? a->id : b->id,
+		    x->quick ? b->id : a->id), sep = "; ";
+	if (b->caveats & CAVEAT_DURATION)
+		n = cmp_appendf(buf, size, n, "%spass durations differ "
+		    "(--duration %g s, %g s; 0: each test's own)", sep,
+		    x->duration_s, y->duration_s), sep = "; ";
+	if (b->caveats & CAVEAT_BUILD)
+		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
+		    x->build_kind, y->build_kind), sep = "; ";
+	if (b->caveats & CAVEAT_COPIES)
+		cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
+		    a->block->copies, b->block->copies);
+}
+
+/* The key: one line per report, its name, label and what it is. */
+static void
+write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
+{
+	char id[16], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		cmp_report_id(i, id, sizeof(id));
+		cmp_report_details(reports[i], details, sizeof(details));
+		snprintf(text, sizeof(text), "%s%s%s", reports[i]->label,
+		    details[0] ? ": " : "", details);
+		if (md) {
+			fprintf(f, "- **%s** ", id);
+			escape_md(f, text);
+			fputc('\n', f);
+		} else {
+			fprintf(f, "%-2s ", id);
+			text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1,
+			    3, TEXT_WIDTH);
+		}
+		if (reports[i]->comment != NULL) {
+			if (md) {
+				fputs("  ", f);
+				escape_md(f, reports[i]->comment);
+				fputc('\n', f);
+			} else {
+				fputs("   ", f);
+				text_wrap(f, reports[i]->comment, 3, 3,
+				    TEXT_WIDTH);
+			}
+		}
+	}
+	fputc('\n', f);
+}
+
+/* Remembers why the columns of t are not comparable, each reason once. */
+static void
+note_caveats(const struct table *t, struct notes *notes)
+{
+	char text[3 * CMP_TEXT_MAX];
+	int j, k;
+
+	for (j = 1; j < t->ncols; j++) {
+		if (t->cols[j].caveats == 0)
+			continue;
+		cmp_caveat_text(&t->cols[0], &t->cols[j], text, sizeof(text));
+		for (k = 0; k < notes->ncaveats; k++)
+			if (strcmp(notes->caveats[k], text) == 0)
+				break;
+		if (k == notes->ncaveats && k < NOTES_MAX_CAVEATS)
+			memcpy(notes->caveats[notes->ncaveats++], text,
+			    sizeof(text));
+	}
+}
+
+/*
+ * Writes one line of the notes: its mark (or "") and what it means,
+ * wrapped under the meaning (text) or as a list item (md).
+ */
+static void
+note_line(FILE *f, int md, const char *mark, const char *text)
+{
+	if (md) {
+		fputs("- ", f);
+		if (mark[0] != '\0') {
+			fputc('`', f);
+			fputs(mark, f);
+			fputs("` ", f);
+		}
+		escape_md(f, text);
+		fputc('\n', f);
+	} else {
+		fprintf(f, "%-4s ", mark);
+		text_wrap(f, text, 5, 5, TEXT_WIDTH);
+	}
+}
+
+/* The notes under the tables: what the ratios and marks mean. */
+static void
+write_notes(FILE *f, const struct notes *notes,
+    struct cmp_report *const *reports, int n, int md)
+{
+	char text[4 * CMP_TEXT_MAX];
+	size_t len;
+	int i, k, names = 0;
+
+	note_line(f, md, "B/A", notes->lower ?
+	    "B against A: above 1.00x B is better, below 1.00x A is (where "
+	    "lower is better, as for times in us, the ratio is A/B)." :
+	    "B against A: above 1.00x B is better, below 1.00x A is.");
+	if (notes->within)
+		note_line(f, md, "~", "within run-to-run noise at 95%: the "
+		    "difference may be chance.  No mark: beyond the noise "
+		    "(the rule: doc/compare.md).");
+	if (notes->unknown) {
+		len = 0;
+		for (i = 0; i < n; i++) {
+			if (reports[i]->passes_known)
+				continue;
+			len = cmp_appendf(text, sizeof(text), len, "%s%s",
+			    names++ ? ", " : "noise unknown: ",
+			    reports[i]->label);
+		}
+		if (names > 0)
+			cmp_appendf(text, sizeof(text), len, names > 1 ?
+			    " are text reports, without passes." :
+			    " is a text report, without passes.");
+		else
+			snprintf(text, sizeof(text),
+			    "noise unknown: too few passes.");
+		note_line(f, md, "?", text);
+	}
+	if (notes->caveat) {
+		note_line(f, md, "!", "not comparable: the runs were made "
+		    "differently, and the ratio shows that too:");
+		for (k = 0; k < notes->ncaveats; k++)
+			note_line(f, md, "", notes->caveats[k]);
+	}
+	if (notes->explained)
+		note_line(f, md, "why:", "the counters of the passes that "
+		    "moved most, beyond their own noise: the medians of A's "
+		    "and B's passes (the rule: doc/why.md).");
+	for (i = WHY_UNITS; i < NWHY; i++)
+		if (notes->why[i]) {
+			snprintf(text, sizeof(text), "not compared: %s.",
+			    cmp_why_text[i]);
+			note_line(f, md, "n/a", text);
+		}
+}
+
+int
+compare_write(
+    FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n)
+{
+	struct table t;
+	struct notes notes;
+	struct json_writer j;
+	int g, written = 0, rc = 0;
+
+	memset(&notes, 0, sizeof(notes));
+	if (format == CMP_FORMAT_JSON) {
+		cmp_json_begin(&j, f);
+	} else {
+		write_key(f, reports, n, format == CMP_FORMAT_MD);
+	}
+	for (g = 0; g < NGROUPS && rc == 0; g++) {
+		if (cmp_table_build(&t, (enum group)g, reports, n) == -1) {
+			rc = -1;
+		} else if (t.ncols > 0) {
+			note_caveats(&t, &notes);
+			if (format == CMP_FORMAT_JSON) {
+				cmp_write_table_json(&j, &t);
+			} else {
+				if (written)
+					fputc('\n', f);
+				rc = format == CMP_FORMAT_MD
+				         ? cmp_write_table_md(f, &t, &notes)
+				         : cmp_write_table_text(f, &t, &notes);
+			}
+			written++;
+		}
+		cmp_table_free(&t);
+	}
+	if (rc == 0 && format == CMP_FORMAT_JSON)
+		cmp_json_end(&j);
+	else if (rc == 0) {
+		fputc('\n', f);
+		write_notes(f, &notes, reports, n, format == CMP_FORMAT_MD);
+	}
+	if (rc == 0 && ferror(f))
+		rc = -1;
+	return rc;
+}
+
+int
+compare_regressions(FILE *f, struct cmp_report *const *reports, int n,
+    double below)
+{
+	struct table t;
+	const struct cell *c;
+	char title[3 * CMP_TEXT_MAX];
+	int g, r, j, found = 0;
+
+	for (g = 0; g < NGROUPS; g++) {
+		if (cmp_table_build(&t, (enum group)g, reports, n) == -1) {
+			cmp_table_free(&t);
+			return -1;
+		}
+		for (r = 0; r < t.nrows; r++)
+			for (j = 1; j < t.ncols; j++) {
+				c = cmp_cell_at(&t, r, j);
+				if (isnan(c->ratio) || !(c->ratio < below) ||
+				    c->noise == CMP_NOISE_WITHIN)
+					continue;
+				cmp_row_title(&t.rows[r], title, sizeof(title));
+				fprintf(f, "compare: %s (%s): %s/%s %.2fx, "
+				    "below %.2fx and %s noise\n", title,
+				    cmp_group_name[t.group], t.cols[j].id,
+				    t.cols[0].id, c->ratio, below,
+				    c->noise == CMP_NOISE_BEYOND ? "beyond" :
+				    "of unknown");
+				found++;
+			}
+		cmp_table_free(&t);
+	}
+	return found;
+}

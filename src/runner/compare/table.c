@@ -1,0 +1,430 @@
+/*
+ * table.c - builds the tables of a comparison: columns, rows (the union of
+ * the tests, then the index scores), cells with their ratios against the
+ * first column and whether those are within noise (score/interval.h).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/table.h"
+#include "score/interval.h"
+
+const char *const cmp_group_name[NGROUPS] = {
+    "1 copy", "N copies", "copies unknown"};
+const char *const cmp_group_key[NGROUPS] = {"1", "N", "unknown"};
+const char *const cmp_why_text[NWHY] = {"", "", "", "units differ",
+    "index methods differ", "index baselines differ",
+    "indexes over different tests", "partial and full index"};
+
+/* -1 unknown, 0 beyond, 1 within (score/interval.h) as enum cmp_noise. */
+static enum cmp_noise
+noise_of(int within)
+{
+	return within < 0 ? CMP_NOISE_UNKNOWN
+	       : within   ? CMP_NOISE_WITHIN
+	                  : CMP_NOISE_BEYOND;
+}
+
+enum cmp_noise
+compare_noise(const struct cmp_test *a, const struct cmp_test *b)
+{
+	return noise_of(interval_tests_within(a->rates, a->nrates, a->all_rates,
+	    a->nall, b->rates, b->nrates, b->all_rates, b->nall));
+}
+
+enum cmp_noise
+compare_index_noise(double a, double a_low, double a_high, double b,
+    double b_low, double b_high)
+{
+	return noise_of(
+	    interval_scores_within(a, a_low, a_high, b, b_low, b_high));
+}
+
+double
+compare_ratio(double first, double value, int lower_is_better)
+{
+	double r;
+
+	if (!(first > 0) || !(value > 0) || !isfinite(first) ||
+	    !isfinite(value))
+		return NAN;
+	r = lower_is_better ? first / value : value / first;
+	return isfinite(r) && r > 0 ? r : NAN;
+}
+
+static enum group
+group_of(int copies)
+{
+	return copies == 1  ? GROUP_ONE
+	       : copies > 1 ? GROUP_MANY
+	                    : GROUP_UNKNOWN;
+}
+
+static int
+title_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static const struct cmp_test *
+find_test(const struct cmp_block *b, const char *title)
+{
+	int i;
+
+	for (i = 0; i < b->ntests; i++)
+		if (strcmp(b->tests[i].title, title) == 0)
+			return &b->tests[i];
+	return NULL;
+}
+
+static const struct cmp_index_row *
+find_index_row(const struct cmp_block *b, const char *title)
+{
+	int i, j;
+
+	for (i = 0; i < b->nindexes; i++)
+		for (j = 0; j < b->indexes[i].nrows; j++)
+			if (strcmp(b->indexes[i].rows[j].title, title) == 0)
+				return &b->indexes[i].rows[j];
+	return NULL;
+}
+
+static const struct cmp_index *
+find_index(const struct cmp_block *b, const char *label)
+{
+	int i;
+
+	for (i = 0; i < b->nindexes; i++)
+		if (strcmp(b->indexes[i].label, label) == 0)
+			return &b->indexes[i];
+	return NULL;
+}
+
+/* Appends title to the growing list *titles of *n (room for *cap). */
+static int
+add_title(const char ***titles, int *n, int *cap, const char *title)
+{
+	const char **grown;
+
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		grown = realloc(*titles, sizeof(**titles) * (size_t)*cap);
+		if (grown == NULL)
+			return -1;
+		*titles = grown;
+	}
+	(*titles)[(*n)++] = title;
+	return 0;
+}
+
+/*
+ * The rows: every test title of the columns, from their test lines and
+ * index tables, sorted and once; then every index label, in order.
+ */
+static int
+table_rows(struct table *t)
+{
+	void *grown;
+	const char **titles = NULL;
+	const struct cmp_block *b;
+	struct row *row;
+	int n = 0, cap = 0, i, j, k, rc = 0;
+
+	for (i = 0; i < t->ncols && rc == 0; i++) {
+		b = t->cols[i].block;
+		for (j = 0; j < b->ntests && rc == 0; j++)
+			rc = add_title(&titles, &n, &cap, b->tests[j].title);
+		for (j = 0; j < b->nindexes && rc == 0; j++)
+			for (k = 0; k < b->indexes[j].nrows && rc == 0; k++)
+				rc = add_title(&titles, &n, &cap,
+				    b->indexes[j].rows[k].title);
+	}
+	if (n > 0 && rc == 0)
+		qsort(titles, (size_t)n, sizeof(*titles), title_cmp);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (i > 0 && strcmp(titles[i], titles[i - 1]) == 0)
+			continue;
+		row = CMP_PUSH(grown, t->rows, t->nrows, INT32_MAX);
+		if (row == NULL)
+			rc = -1;
+		else
+			row->title = titles[i];
+	}
+	free(titles);
+	for (i = 0; i < t->ncols && rc == 0; i++) {
+		b = t->cols[i].block;
+		for (j = 0; j < b->nindexes && rc == 0; j++) {
+			for (k = 0; k < t->nrows; k++)
+				if (t->rows[k].is_index &&
+				    strcmp(t->rows[k].title,
+				        b->indexes[j].label) == 0)
+					break;
+			if (k < t->nrows)
+				continue;
+			row = CMP_PUSH(grown, t->rows, t->nrows, INT32_MAX);
+			if (row == NULL) {
+				rc = -1;
+			} else {
+				row->title = b->indexes[j].label;
+				row->is_index = 1;
+			}
+		}
+	}
+	return rc;
+}
+
+/* Why two index scores are not comparable, or WHY_NONE. */
+static enum why
+index_mismatch(const struct cmp_index *a, const struct cmp_index *b)
+{
+	const struct cmp_index_row *ra, *rb;
+	int i, j, na = 0, nb = 0, matched = 0;
+
+	if (a->method != 0 && b->method != 0 && a->method != b->method)
+		return WHY_METHOD;
+	if (a->partial != b->partial)
+		return WHY_PARTIAL;
+	for (i = 0; i < b->nrows; i++)
+		nb += isfinite(b->rows[i].index);
+	for (i = 0; i < a->nrows; i++) {
+		ra = &a->rows[i];
+		if (!isfinite(ra->index))
+			continue;
+		na++;
+		for (j = 0; j < b->nrows; j++) {
+			rb = &b->rows[j];
+			if (!isfinite(rb->index) ||
+			    strcmp(ra->title, rb->title))
+				continue;
+			if (isfinite(ra->baseline) && isfinite(rb->baseline) &&
+			    ra->baseline != rb->baseline)
+				return WHY_BASELINES;
+			matched++;
+			break;
+		}
+	}
+	/* A pasted score line alone has no rows to check. */
+	if (na > 0 && nb > 0 && (matched != na || matched != nb))
+		return WHY_TESTS;
+	return WHY_NONE;
+}
+
+static void
+test_cell(const struct cmp_block *b, const char *title, struct cell *c)
+{
+	const struct cmp_test *t = find_test(b, title);
+	const struct cmp_index_row *r;
+
+	c->value = NAN;
+	c->unit = "";
+	c->status = "";
+	if (t != NULL) {
+		c->present = 1;
+		c->value = t->value;
+		c->unit = t->unit;
+		c->status = t->status;
+	} else if ((r = find_index_row(b, title)) != NULL) {
+		c->present = 1;
+		c->value = r->result;
+	}
+}
+
+static void
+index_cell(const struct cmp_block *b, const char *label, struct cell *c)
+{
+	const struct cmp_index *x = find_index(b, label);
+
+	c->value = NAN;
+	c->unit = "";
+	c->status = "";
+	if (x == NULL)
+		return;
+	c->present = 1;
+	c->partial = x->partial;
+	if (x->has_score)
+		c->value = x->score;
+}
+
+/* Fills the cells of one row and their ratios against the first column. */
+static void
+fill_row(struct table *t, int r)
+{
+	struct row *row = &t->rows[r];
+	struct cell *cells = t->cells + (size_t)r * (size_t)t->ncols, *c;
+	const struct cmp_block *b0 = t->cols[0].block, *b;
+	const struct cmp_test *t0, *tj;
+	const struct cmp_index *x0, *xj;
+	int j;
+
+	row->unit = "";
+	for (j = 0; j < t->ncols; j++) {
+		b = t->cols[j].block;
+		if (row->is_index)
+			index_cell(b, row->title, &cells[j]);
+		else
+			test_cell(b, row->title, &cells[j]);
+		tj = row->is_index ? NULL : find_test(b, row->title);
+		if (tj != NULL && row->unit[0] == '\0') {
+			row->unit = tj->unit;
+			row->lower_is_better = tj->lower_is_better;
+		}
+	}
+	for (j = 1; j < t->ncols; j++) {
+		c = &cells[j];
+		c->ratio = NAN;
+		c->noise = CMP_NOISE_UNKNOWN;
+		b = t->cols[j].block;
+		if (!cells[0].present || !isfinite(cells[0].value)) {
+			c->why = WHY_NO_FIRST;
+			continue;
+		}
+		if (!c->present || !isfinite(c->value)) {
+			c->why = WHY_NO_VALUE;
+			continue;
+		}
+		if (row->is_index) {
+			x0 = find_index(b0, row->title);
+			xj = find_index(b, row->title);
+			if ((c->why = index_mismatch(x0, xj)) != WHY_NONE)
+				continue;
+			c->noise = compare_index_noise(x0->score, x0->ci_low,
+			    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
+		} else {
+			if (cells[0].unit[0] != '\0' && c->unit[0] != '\0' &&
+			    strcmp(cells[0].unit, c->unit) != 0) {
+				c->why = WHY_UNITS;
+				continue;
+			}
+			t0 = find_test(b0, row->title);
+			tj = find_test(b, row->title);
+			if (t0 != NULL && tj != NULL)
+				c->noise = compare_noise(t0, tj);
+			if (c->noise == CMP_NOISE_BEYOND && t0->derived &&
+			    tj->derived)
+				c->nexplain = explain_rank(t0->derived,
+				    t0->nrates, tj->derived, tj->nrates,
+				    c->explain, EXPLAIN_MAX);
+			c->explained = c->noise == CMP_NOISE_BEYOND &&
+			    t0->derived && tj->derived && c->nexplain >= 0;
+		}
+		c->ratio = compare_ratio(
+		    cells[0].value, c->value, row->lower_is_better);
+		if (isnan(c->ratio))
+			c->why = WHY_NO_VALUE;
+	}
+	cells[0].ratio = NAN;
+}
+
+void
+cmp_table_free(struct table *t)
+{
+	free(t->cols);
+	free(t->rows);
+	free(t->cells);
+	memset(t, 0, sizeof(*t));
+}
+
+size_t
+cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n + 1 >= size)
+		return n;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+	return n + strlen(buf + n);
+}
+
+/* The name of the i-th report in the key: A to Z, then R27, R28, ... */
+void
+cmp_report_id(int i, char *buf, size_t size)
+{
+	if (i < 26)
+		snprintf(buf, size, "%c", 'A' + i);
+	else
+		snprintf(buf, size, "R%d", i + 1);
+}
+
+/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
+size_t
+cmp_suite_len(const char *origin)
+{
+	return strcspn(origin, " ");
+}
+
+/* Why column b is not comparable with column a (enum caveat bits). */
+static int
+caveats(const struct column *a, const struct column *b)
+{
+	const struct cmp_report *x = a->report, *y = b->report;
+	size_t n = cmp_suite_len(x->origin);
+	int bits = 0;
+
+	if (n > 0 && cmp_suite_len(y->origin) > 0 &&
+	    (n != cmp_suite_len(y->origin) || strncmp(x->origin, y->origin, n)))
+		bits |= CAVEAT_SUITE;
+	if (x->quick != y->quick)
+		bits |= CAVEAT_QUICK;
+	if (x->duration_s != y->duration_s)
+		bits |= CAVEAT_DURATION;
+	if (x->build_kind[0] != '\0' && y->build_kind[0] != '\0' &&
+	    strcmp(x->build_kind, y->build_kind) != 0)
+		bits |= CAVEAT_BUILD;
+	if (a->block->copies > 0 && b->block->copies > 0 &&
+	    a->block->copies != b->block->copies)
+		bits |= CAVEAT_COPIES;
+	return bits;
+}
+
+/* Builds the table of group g; an empty group gives ncols 0. */
+int
+cmp_table_build(
+    struct table *t, enum group g, struct cmp_report *const *reports, int n)
+{
+	void *grown;
+	struct column *col;
+	size_t len;
+	int i, j, k, r, same;
+
+	memset(t, 0, sizeof(*t));
+	t->group = g;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < reports[i]->nblocks; j++) {
+			if (group_of(reports[i]->blocks[j].copies) != g)
+				continue;
+			col = CMP_PUSH(grown, t->cols, t->ncols, INT32_MAX);
+			if (col == NULL)
+				return -1;
+			col->report = reports[i];
+			col->block = &reports[i]->blocks[j];
+			cmp_report_id(i, col->id, sizeof(col->id));
+			for (k = 0, same = 0; k < reports[i]->nblocks; k++)
+				same += group_of(reports[i]->blocks[k].copies)
+				    == g;
+			if (same > 1) {
+				len = strlen(col->id);
+				snprintf(col->id + len, sizeof(col->id) - len,
+				    "/%d", col->block->copies);
+			}
+		}
+	if (t->ncols == 0)
+		return 0;
+	for (i = 1; i < t->ncols; i++)
+		t->cols[i].caveats = caveats(&t->cols[0], &t->cols[i]);
+	if (table_rows(t) == -1)
+		return -1;
+	t->cells =
+	    calloc((size_t)t->nrows * (size_t)t->ncols + 1, sizeof(*t->cells));
+	if (t->cells == NULL)
+		return -1;
+	for (r = 0; r < t->nrows; r++)
+		fill_row(t, r);
+	return 0;
+}
+

@@ -1,0 +1,142 @@
+/*
+ * table.h - compare's own: the comparison as tables (one per copies group;
+ * rows: tests and index scores; columns: the blocks) that table.c builds
+ * and the writers (out_text.c, out_json.c, output.c) write.  Included by
+ * compare's files only.
+ */
+#ifndef CMP_TABLE_H
+#define CMP_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "compare/compare.h"
+#include "score/explain.h"
+#include "write/json_writer.h"
+
+#define TEXT_WIDTH 80 /* of the text output */
+
+/* The tables: one per copies group. */
+enum group { GROUP_ONE, GROUP_MANY, GROUP_UNKNOWN, NGROUPS };
+
+/* Why a column is not comparable with the first of its table (bits). */
+enum caveat {
+	CAVEAT_SUITE = 1, /* UnixBench against bytebench */
+	CAVEAT_QUICK = 2, /* a quick run against a full one */
+	CAVEAT_DURATION = 4, /* --duration differs */
+	CAVEAT_BUILD = 8, /* reference against default build, ... */
+	CAVEAT_COPIES = 16 /* different numbers of copies */
+};
+
+struct column {
+	const struct cmp_report *report;
+	const struct cmp_block *block;
+	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
+	int caveats; /* enum caveat bits against the first column */
+};
+
+struct row {
+	const char *title; /* test title, or index label */
+	int is_index;
+	const char *unit; /* of the first column that has it */
+	int lower_is_better;
+};
+
+/* Why a ratio is not given. */
+enum why {
+	WHY_NONE,
+	WHY_NO_FIRST,
+	WHY_NO_VALUE,
+	WHY_UNITS,
+	WHY_METHOD,
+	WHY_BASELINES,
+	WHY_TESTS,
+	WHY_PARTIAL,
+	NWHY
+};
+
+struct cell {
+	int present;
+	double value; /* NAN: no number (see status) */
+	const char *unit;
+	const char *status; /* "" when ok */
+	int partial;
+	double ratio; /* NAN when not given (see why) */
+	enum why why;
+	enum cmp_noise noise;
+	/* Beyond noise with counters on both sides: the why-line's items. */
+	int explained;
+	int nexplain;
+	struct explain_item explain[EXPLAIN_MAX];
+};
+
+struct table {
+	enum group group;
+	struct column *cols;
+	int ncols;
+	struct row *rows;
+	int nrows;
+	struct cell *cells; /* nrows x ncols */
+};
+
+enum { NOTES_MAX_CAVEATS = 16 };
+
+/* What the notes under the tables must explain. */
+struct notes {
+	int within, beyond, unknown, lower, caveat;
+	int why[NWHY];
+	int explained; /* a why-line was written */
+	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
+	int ncaveats;
+};
+
+extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
+extern const char *const cmp_group_key[NGROUPS]; /* "1", "N", "unknown" */
+extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
+
+/* Builds the table of group g; an empty group gives ncols 0.  -1: out of
+ * memory (cmp_table_free it even then). */
+int cmp_table_build(
+    struct table *t, enum group g, struct cmp_report *const *reports, int n);
+void cmp_table_free(struct table *t);
+
+/* The cell of row r, column col. */
+const struct cell *cmp_cell_at(const struct table *t, int r, int col);
+
+/* The row's title, " Index Score" after an index label. */
+void cmp_row_title(const struct row *row, char *buf, size_t size);
+
+/* The name of the i-th report in the key: A to Z, then R27, R28, ... */
+void cmp_report_id(int i, char *buf, size_t size);
+
+/*
+ * What the key says of a report after its label: where it comes from,
+ * the system, the date and how it ran (label.c).
+ */
+void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
+
+/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
+size_t cmp_suite_len(const char *origin);
+
+/* Why column b is not comparable with a, in words (output.c). */
+void cmp_caveat_text(
+    const struct column *a, const struct column *b, char *buf, size_t size);
+
+/* Appends to buf[n..] what fits; returns the new length (< size). */
+size_t cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The tables as text and Markdown (out_text.c). */
+int cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes);
+int cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes);
+
+/*
+ * As JSON (out_json.c): cmp_json_begin writes the head (schema, noise
+ * rule) and opens the tables, cmp_write_table_json writes one,
+ * cmp_json_end closes the document.
+ */
+void cmp_json_begin(struct json_writer *j, FILE *f);
+void cmp_write_table_json(struct json_writer *j, const struct table *t);
+void cmp_json_end(struct json_writer *j);
+
+#endif

@@ -1,0 +1,102 @@
+/*
+ * json_writer.c - the one JSON emitter of the runner (contract in
+ * json_writer.h): the report's writer and Run compare's both use it.
+ */
+#include <stdio.h>
+
+#include "write/escape.h"
+#include "write/json_writer.h"
+
+void
+jw_start(struct json_writer *j, FILE *f)
+{
+	int i;
+
+	j->f = f;
+	j->depth = 0;
+	for (i = 0; i < JW_MAXDEPTH; i++)
+		j->empty[i] = 1, j->flat[i] = 0;
+}
+
+/* Starts a member of an object (key given) or an element of an array. */
+void
+jw_item(struct json_writer *j, const char *key)
+{
+	int i;
+
+	if (!j->empty[j->depth])
+		fputs(j->flat[j->depth] ? ", " : ",", j->f);
+	j->empty[j->depth] = 0;
+	if (j->depth > 0 && !j->flat[j->depth]) {
+		putc('\n', j->f);
+		for (i = 0; i < j->depth; i++)
+			fputs("  ", j->f);
+	}
+	if (key != NULL) {
+		escape_json(j->f, key);
+		fputs(": ", j->f);
+	}
+}
+
+/* Opens an object ('{') or array ('['), flat or not. */
+void
+jw_open(struct json_writer *j, const char *key, int c, int flat)
+{
+	jw_item(j, key);
+	putc(c, j->f);
+	flat = flat || j->flat[j->depth];
+	if (j->depth < JW_MAXDEPTH - 1)
+		j->depth++;
+	j->empty[j->depth] = 1;
+	j->flat[j->depth] = flat;
+}
+
+void
+jw_close(struct json_writer *j, int c)
+{
+	int i, was_empty = j->empty[j->depth], flat = j->flat[j->depth];
+
+	if (j->depth > 0)
+		j->depth--;
+	if (!was_empty && !flat) {
+		putc('\n', j->f);
+		for (i = 0; i < j->depth; i++)
+			fputs("  ", j->f);
+	}
+	putc(c, j->f);
+}
+
+void
+jw_str(struct json_writer *j, const char *key, const char *s)
+{
+	jw_item(j, key);
+	escape_json(j->f, s);
+}
+
+void
+jw_num(struct json_writer *j, const char *key, double v)
+{
+	jw_item(j, key);
+	escape_json_number(j->f, v);
+}
+
+void
+jw_int(struct json_writer *j, const char *key, long v)
+{
+	jw_item(j, key);
+	fprintf(j->f, "%ld", v);
+}
+
+void
+jw_bool(struct json_writer *j, const char *key, int v)
+{
+	jw_item(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void
+jw_null(struct json_writer *j, const char *key)
+{
+	jw_item(j, key);
+	fputs("null", j->f);
+}

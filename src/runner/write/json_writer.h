@@ -1,0 +1,43 @@
+/*
+ * json_writer.h - writes JSON onto a stream, pretty-printed: two spaces
+ * per level and one member a line, but a flat container (a copy, a list
+ * of numbers, a table row) and all inside it on one line.  Strings and
+ * numbers go through escape_json and escape_json_number.
+ */
+#ifndef JSON_WRITER_H
+#define JSON_WRITER_H
+
+#include <stdio.h>
+
+#define JW_MAXDEPTH 16 /* deeper containers are written at this depth */
+
+struct json_writer {
+	FILE *f;
+	int depth;
+	int empty[JW_MAXDEPTH]; /* nothing written yet at this level */
+	int flat[JW_MAXDEPTH];
+};
+
+/* Starts writing one document onto f. */
+void jw_start(struct json_writer *j, FILE *f);
+
+/*
+ * Starts a member of an object (key given) or an element of an array
+ * (key NULL): the comma and line break before it, the key.
+ */
+void jw_item(struct json_writer *j, const char *key);
+
+/* Opens an object ('{') or array ('[') as a member or element, flat or
+ * not (inside a flat one, flat); jw_close ends it with '}' or ']'. */
+void jw_open(struct json_writer *j, const char *key, int c, int flat);
+void jw_close(struct json_writer *j, int c);
+
+/* A member or element: a string (NULL: null), a number (NaN or infinite:
+ * null), an integer, a boolean, null. */
+void jw_str(struct json_writer *j, const char *key, const char *s);
+void jw_num(struct json_writer *j, const char *key, double v);
+void jw_int(struct json_writer *j, const char *key, long v);
+void jw_bool(struct json_writer *j, const char *key, int v);
+void jw_null(struct json_writer *j, const char *key);
+
+#endif
