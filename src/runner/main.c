@@ -409,6 +409,7 @@ main(int argc, char **argv)
 	struct results res;
 	struct dirs d;
 	struct run_env env;
+	struct noise nz;
 	struct options_output outputs[OPTIONS_MAX_FORMATS];
 	FILE *text_out = stdout;
 	char err[4096], shown[4096], taken[4200];
@@ -488,8 +489,9 @@ main(int argc, char **argv)
 		report_warn(&r, "the scratch directory %s is on %s: the file "
 		    "tests measure memory, not a disk (set UB_TMPDIR)",
 		    r.sys.scratch_dir, r.sys.scratch_fs);
-	if (!o.no_warnings)
-		noise_start(&r);
+	env.noise = o.no_warnings ? NULL : &nz;
+	if (env.noise != NULL)
+		noise_start(env.noise, &r);
 	env.bindir = d.bin;
 	env.testdir = d.test;
 	env.tmpdir = d.tmp;
@@ -506,8 +508,8 @@ main(int argc, char **argv)
 		    r.version, r.settings.ntests, r.settings.ntests == 1 ? "" :
 		    "s", shown);
 	rc = run_all(&r, &env);
-	if (!o.no_warnings)
-		noise_finish(&r);
+	if (env.noise != NULL)
+		noise_finish(env.noise, &r);
 	if (rc == -1)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		    "measured\n");

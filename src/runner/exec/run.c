@@ -612,9 +612,14 @@ test_finish(struct test_run *tr)
 		if (t->passes[0].copies[0].unit[0] != '\0')
 			snprintf(t->unit, sizeof(t->unit), "%s",
 			    t->passes[0].copies[0].unit);
-		if (stats_score_test(t) == -1 &&
-		    test_fail(t, OUTCOME_NO_RESULT, "result is zero") == -1)
+		switch (stats_score_test(t)) {
+		case -1:
 			return -1;
+		case 1:
+			if (test_fail(t, OUTCOME_NO_RESULT, "result is zero") ==
+			    -1)
+				return -1;
+		}
 		if (t->outcome == OUTCOME_OK && (t->test->flags & TEST_LATENCY))
 			latency_combine(t);
 		if (t->outcome == OUTCOME_OK)
@@ -642,13 +647,13 @@ run_block_in_turn(struct block *b, struct report *r, const struct run_env *e)
 		if (!tr.running)
 			continue;
 		progress_test_begin(&progress, tr.def, b->copies, bench_now());
-		noise_test_begin();
+		noise_test_begin(e->noise);
 		while (tr.running)
 			if (test_pass(&tr, r, e) == -1)
 				return -1;
 		if (test_finish(&tr) == -1)
 			return -1;
-		noise_test_end(tr.t, b->copies);
+		noise_test_end(e->noise, tr.t, b->copies);
 		progress_test_end(&progress, bench_now(), NULL);
 	}
 	return 0;
@@ -740,10 +745,10 @@ run_blocks_in_rounds(struct report *r, const struct run_env *e)
 					continue;
 				progress_test_begin(&progress, x->def,
 				    x->copies, bench_now());
-				noise_test_begin();
+				noise_test_begin(e->noise);
 				if (test_pass(x, r, e) == -1)
 					goto out;
-				noise_test_end(x->t, x->copies);
+				noise_test_end(e->noise, x->t, x->copies);
 				if (!x->running)
 					progress_test_end(&progress,
 					    bench_now(), NULL);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "model/report.h"
+#include "score/noise.h"
 
 struct run_env {
 	const char *bindir;	/* the programs */
@@ -16,6 +17,7 @@ struct run_env {
 	const char *tmpdir;	/* where each pass gets a private directory */
 	FILE *console;		/* progress; NULL: quiet */
 	int verbose;		/* print each command */
+	struct noise *noise;	/* measured around each test; NULL: not */
 };
 
 /*

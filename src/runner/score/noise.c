@@ -14,17 +14,6 @@
 #include "score/noise.h"
 #include "plan/sysinfo.h"
 
-/* What was measured around the tests so far. */
-static struct {
-	int ok;			/* the current test's first sample was read */
-	struct noise_cpu cpu;	/* at its start */
-	double ours_s, start;	/* our CPU time, the clock at its start */
-	double others_s, steal_s, wall_s;	/* sums over the tests */
-	double worst_cpus;	/* the most others used in one test */
-	char worst[96];		/* that test, "2 x Pipe Throughput" */
-	long swap_kib;		/* the most swap in use seen */
-} nz;
-
 int
 noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
 {
@@ -90,12 +79,12 @@ swap_used_kib(void)
 }
 
 static void
-check_swap(void)
+check_swap(struct noise *nz)
 {
 	long kib = swap_used_kib();
 
-	if (kib > nz.swap_kib)
-		nz.swap_kib = kib;
+	if (kib > nz->swap_kib)
+		nz->swap_kib = kib;
 }
 
 /* Warns when some CPU's frequency governor is not "performance". */
@@ -124,45 +113,49 @@ check_governor(struct report *r)
 }
 
 void
-noise_start(struct report *r)
+noise_start(struct noise *nz, struct report *r)
 {
-	memset(&nz, 0, sizeof(nz));
+	memset(nz, 0, sizeof(*nz));
 	if (r->sys.load1 > NOISE_LOAD)
 		report_warn(r, "load average %.2f at start (above %.1f): other "
 		    "work may slow the tests", r->sys.load1, NOISE_LOAD);
 	check_governor(r);
-	check_swap();
+	check_swap(nz);
 }
 
 void
-noise_test_begin(void)
+noise_test_begin(struct noise *nz)
 {
-	nz.ok = sample_cpu(&nz.cpu) == 0 && (nz.ours_s = ours_s()) >= 0;
-	nz.start = bench_now();
+	if (nz == NULL)
+		return;
+	nz->ok = sample_cpu(&nz->cpu) == 0 && (nz->ours_s = ours_s()) >= 0;
+	nz->start = bench_now();
 }
 
 void
-noise_test_end(const struct test_result *t, int copies)
+noise_test_end(struct noise *nz, const struct test_result *t, int copies)
 {
 	struct noise_cpu now;
-	double ours, others, wall = bench_now() - nz.start;
+	double ours, others, wall;
 
-	if (!nz.ok || sample_cpu(&now) == -1 || (ours = ours_s()) < 0 ||
-	    !(wall > 0))
+	if (nz == NULL || !nz->ok)
 		return;
-	nz.ok = 0;
-	others = (now.busy_s - nz.cpu.busy_s) - (ours - nz.ours_s);
+	wall = bench_now() - nz->start;
+	if (sample_cpu(&now) == -1 || (ours = ours_s()) < 0 || !(wall > 0))
+		return;
+	nz->ok = 0;
+	others = (now.busy_s - nz->cpu.busy_s) - (ours - nz->ours_s);
 	if (others < 0)
 		others = 0;
-	nz.others_s += others;
-	nz.steal_s += now.steal_s - nz.cpu.steal_s;
-	nz.wall_s += wall;
-	if (others / wall > nz.worst_cpus) {
-		nz.worst_cpus = others / wall;
-		snprintf(nz.worst, sizeof(nz.worst), "%d x %s", copies,
+	nz->others_s += others;
+	nz->steal_s += now.steal_s - nz->cpu.steal_s;
+	nz->wall_s += wall;
+	if (others / wall > nz->worst_cpus) {
+		nz->worst_cpus = others / wall;
+		snprintf(nz->worst, sizeof(nz->worst), "%d x %s", copies,
 		    t->test->title);
 	}
-	check_swap();
+	check_swap(nz);
 }
 
 /*
@@ -198,16 +191,16 @@ spread_warning(struct report *r, const struct block *bl)
 }
 
 void
-noise_finish(struct report *r)
+noise_finish(struct noise *nz, struct report *r)
 {
 	int b, i, cpus = r->sys.cpus_online > 0 ? r->sys.cpus_online : 1;
 	double share;
 
-	if (nz.wall_s > 0 && nz.others_s / nz.wall_s > NOISE_OTHERS_CPUS)
+	if (nz->wall_s > 0 && nz->others_s / nz->wall_s > NOISE_OTHERS_CPUS)
 		report_warn(r, "other processes used %.2f CPUs on average "
 		    "during the tests (most during %s: %.2f)",
-		    nz.others_s / nz.wall_s, nz.worst, nz.worst_cpus);
-	share = nz.wall_s > 0 ? nz.steal_s / (nz.wall_s * cpus) : 0;
+		    nz->others_s / nz->wall_s, nz->worst, nz->worst_cpus);
+	share = nz->wall_s > 0 ? nz->steal_s / (nz->wall_s * cpus) : 0;
 	if (share > NOISE_STEAL)
 		report_warn(r, "the hypervisor took %.0f%% of the CPU time "
 		    "(steal)", 100 * share);
@@ -228,7 +221,7 @@ noise_finish(struct report *r)
 				    100 * (exp(ir->tests_half) - 1));
 		}
 	}
-	check_swap();
-	if (nz.swap_kib > 0)
-		report_warn(r, "swap in use: %ld KiB", nz.swap_kib);
+	check_swap(nz);
+	if (nz->swap_kib > 0)
+		report_warn(r, "swap in use: %ld KiB", nz->swap_kib);
 }

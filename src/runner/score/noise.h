@@ -29,15 +29,32 @@ int noise_parse_stat(const char *text, double ticks_per_s,
     struct noise_cpu *c);
 
 /*
- * Warnings of the start: load average, governor, swap.  Also takes the
- * first sample of the CPU time (a run's noise is measured from here).
+ * What was measured around the tests of one run so far; the caller keeps
+ * it (main.c, for the whole run) and hands it to the calls below.
  */
-void noise_start(struct report *r);
+struct noise {
+	int ok;			/* the current test's first sample was read */
+	struct noise_cpu cpu;	/* at its start */
+	double ours_s, start;	/* our CPU time, the clock at its start */
+	double others_s, steal_s, wall_s;	/* sums over the tests */
+	double worst_cpus;	/* the most others used in one test */
+	char worst[96];		/* that test, "2 x Pipe Throughput" */
+	long swap_kib;		/* the most swap in use seen */
+};
+
+/*
+ * Warnings of the start: load average, governor, swap.  Clears *nz and
+ * takes the first sample of the CPU time (a run's noise is measured from
+ * here).
+ */
+void noise_start(struct noise *nz, struct report *r);
 
 /* Around each test: samples CPU time (all, steal, this process's and its
- * children's) and keeps the test with the most CPU time of others. */
-void noise_test_begin(void);
-void noise_test_end(const struct test_result *t, int copies);
+ * children's) and keeps the test with the most CPU time of others.  A
+ * NULL nz (a run that measures no noise) does nothing. */
+void noise_test_begin(struct noise *nz);
+void noise_test_end(struct noise *nz, const struct test_result *t,
+    int copies);
 
 /*
  * Warnings of the end: other processes busy (CPU time of the whole
@@ -47,6 +64,6 @@ void noise_test_end(const struct test_result *t, int copies);
  * more than its tests' passes explain (the machine's speed changed during
  * the run: the shared change shows as a wider interval), swap in use.
  */
-void noise_finish(struct report *r);
+void noise_finish(struct noise *nz, struct report *r);
 
 #endif

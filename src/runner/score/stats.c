@@ -148,20 +148,20 @@ stats_spread(const double *v, int n, struct spread *s)
 int
 stats_score_test(struct test_result *t)
 {
-	int n = t->npasses, drop = stats_dropped(n), i, k, *order;
-	double *rates, log_sum = 0, time_sum = 0;
+	int n = t->npasses, drop = stats_dropped(n), i, k, *order, rc = 0;
+	double *rates, *kept, time_sum = 0;
 
 	t->score = t->time_s = 0;
 	t->samples = 0;
 	memset(&t->spread, 0, sizeof(t->spread));
 	if (n < 1)
-		return -1;
+		return 1;
 	order = malloc(sizeof(*order) * (size_t)n);
 	rates = malloc(sizeof(*rates) * (size_t)n);
-	if (order == NULL || rates == NULL) {
-		free(order);
-		free(rates);
-		return -1;
+	kept = malloc(sizeof(*kept) * (size_t)n);
+	if (order == NULL || rates == NULL || kept == NULL) {
+		rc = -1;
+		goto out;
 	}
 	order_by_count(t->passes, n, t->test != NULL &&
 	    (t->test->flags & TEST_LOWER_BETTER), order);
@@ -172,27 +172,27 @@ stats_score_test(struct test_result *t)
 		if (!t->passes[k].kept)
 			continue;
 		if (!(t->passes[k].rate > 0)) {
-			free(order);
-			free(rates);
-			return -1;
+			rc = 1;
+			goto out;
 		}
-		log_sum += log(t->passes[k].rate);
+		kept[t->samples++] = t->passes[k].rate;
 		time_sum += t->passes[k].time_s;
-		t->samples++;
 	}
-	t->score = exp(log_sum / t->samples);
+	t->score = stats_geomean(kept, t->samples);
 	t->time_s = time_sum / t->samples;
 	stats_spread(rates, n, &t->spread);
+out:
 	free(order);
 	free(rates);
-	return 0;
+	free(kept);
+	return rc;
 }
 
 int
 stats_index(struct index_result *ir, const struct index_def *def,
     const struct test_result *tests, int ntests)
 {
-	double log_sum = 0, ratio;
+	double ratio, *ratios;
 	size_t r;
 	int i;
 
@@ -200,8 +200,11 @@ stats_index(struct index_result *ir, const struct index_def *def,
 	ir->def = def;
 	ir->entries = calloc(def->nrows > 0 ? def->nrows : 1,
 	    sizeof(*ir->entries));
-	if (ir->entries == NULL)
+	ratios = malloc(sizeof(*ratios) * (def->nrows > 0 ? def->nrows : 1));
+	if (ir->entries == NULL || ratios == NULL) {
+		free(ratios);
 		return -1;
+	}
 	for (r = 0; r < def->nrows; r++) {
 		const struct test_result *t = NULL;
 		struct index_entry *e;
@@ -220,17 +223,17 @@ stats_index(struct index_result *ir, const struct index_def *def,
 		ratio = t->score / def->rows[r].baseline;
 		e->ok = 1;
 		e->index = def->agg == INDEX_GEOMEAN_X10 ? ratio * 10 : ratio;
-		ir->nok++;
-		log_sum += log(ratio);
+		ratios[ir->nok++] = ratio;
 		ir->sum += ratio;
 	}
 	ir->partial = (size_t)ir->nok != def->nrows;
 	if (ir->nok > 0) {
 		if (def->agg == INDEX_GEOMEAN_X10)
-			ir->score = 10 * exp(log_sum / ir->nok);
+			ir->score = 10 * stats_geomean(ratios, ir->nok);
 		else
 			ir->score = ir->sum / ir->nok;
 	}
+	free(ratios);
 	if (def->agg == INDEX_GEOMEAN_X10)
 		ir->sum = 0;
 	interval_index(ir);

@@ -15,8 +15,9 @@ int stats_short_passes(int long_passes);
 int stats_dropped(int npasses);
 
 /*
- * Geometric mean of v[0..n-1], all > 0: exp(sum(ln v) / n).  Returns 0
- * when n is 0 or some value is not positive.
+ * Geometric mean of v[0..n-1], all > 0: exp(sum(ln v) / n), summed in
+ * the order given (the score of a test and of an index both come from
+ * here).  Returns 0 when n is 0 or some value is not positive.
  */
 double stats_geomean(const double *v, int n);
 
@@ -45,8 +46,9 @@ void stats_combine_pass(struct pass_result *p, unsigned flags,
  *   samples = number of kept passes,
  *   spread  = median, min, max and coefficient of variation (sample
  *             standard deviation / mean; 0 for one pass) of every pass rate.
- * The passes array itself is not reordered.  Returns 0, or -1 when a kept
- * rate is not positive (the test produced zero: no score).
+ * The passes array itself is not reordered.  Returns 0; 1 when there is
+ * no pass or a kept rate is not positive (the test produced zero: no
+ * score); -1 when out of memory.
  */
 int stats_score_test(struct test_result *t);
 

@@ -1,6 +1,7 @@
 /*
  * writers.c - the table of output formats: name, file suffix, writer.
- * A format is one row; a row is added when its writer exists.
+ * A format is one row; every format has its writer, and a new format is
+ * one more row (with its write_*() in writers.h).
  */
 #include <string.h>
 
