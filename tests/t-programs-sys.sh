@@ -26,8 +26,10 @@ newdir() {
 	printf '%s\n' "$d"
 }
 
-# -h: usage on stdout, exit 0.
-for prog in pipe spawn syscall context1 fstime looper; do
+# -h: usage on stdout, exit 0 (every program's command line is the
+# harness's, src/lib/args.c).
+for prog in pipe spawn syscall context1 fstime looper hanoi execl \
+    whetstone-double arithoh double dhry2reg dhry2 ctxlat; do
 	run "$prog" -h
 	if [ "$rc" -eq 0 ] && grep -q "^usage: $prog " "$scratch/out"; then
 		pass "$prog -h"
@@ -79,6 +81,24 @@ looper
 looper 1
 looper x true
 looper 0 true
+looper -x 1 true
+hanoi
+hanoi 1 2
+hanoi -p same-cpu 1
+execl
+execl 0
+execl -n 1 1
+execl -t 1 1
+execl -n x -t 1 1
+execl 1 2
+whetstone-double
+whetstone-double 1x
+arithoh
+arithoh -1
+double 1 2
+dhry2reg
+dhry2reg 0
+dhry2 x
 EOF
 if [ -z "$bad" ]; then
 	pass "bad arguments: exit 2 and a usage line"

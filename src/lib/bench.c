@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "harness.h"
 #include "parse.h"
 
 volatile sig_atomic_t bench_stop;
@@ -181,13 +182,9 @@ int
 bench_args(int argc, char **argv, const char *usage, double *seconds,
     int *done)
 {
-	*done = 1;
-	if (argc == 2 && strcmp(argv[1], "-h") == 0) {
-		printf("usage: %s\n", usage);
-		return BENCH_OK;
-	}
-	if (argc != 2 || parse_double(argv[1], 0.001, 1e7, seconds) == -1)
-		return bench_usage(usage);
-	*done = 0;
-	return BENCH_OK;
+	const struct bench_prog prog = { .usage = usage, .seconds_operand = 1 };
+	int rc = bench_parse(&prog, NULL, argc, argv, seconds);
+
+	*done = rc != BENCH_GO;
+	return *done ? rc : BENCH_OK;
 }

@@ -35,9 +35,10 @@ int bench_arm(double seconds);
 int bench_ready(void);
 
 /*
- * The usual start of a timed loop: bench_ready(), then bench_arm(seconds),
- * then *start = bench_now().  Returns 0, or prints the ERROR line and
- * returns 1 (BENCH_FAILED) for main to return.
+ * The start of a timed loop written in main (dhry's, whose loop is inlined
+ * there; every other program hands its loop to bench_main in harness.h):
+ * bench_ready(), then bench_arm(seconds), then *start = bench_now().
+ * Returns 0, or prints the ERROR line and returns 1 (BENCH_FAILED).
  */
 int bench_go(double seconds, double *start);
 
@@ -61,9 +62,10 @@ int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int bench_usage(const char *text);
 
 /*
- * The common command line of a program that takes only a duration:
- * `prog [-h] seconds`.  Returns 0 with *seconds set, or the exit status
- * to return from main (0 after -h, 2 after a bad argument).
+ * bench_parse (harness.h) for a program that takes only a duration,
+ * `prog [-h] seconds`, as dhry's main calls it.  Returns 0 with *seconds
+ * set and *done 0, or with *done 1 the exit status to return from main (0
+ * after -h, 2 after a bad argument).
  */
 int bench_args(int argc, char **argv, const char *usage, double *seconds,
     int *done);

@@ -14,10 +14,9 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "harness.h"
 #include "parse.h"
 
-#define USAGE "fstime [-h] -w|-r|-c -t seconds -d dir -b bufsize " \
-	"-m maxblocks [-p pause_seconds] [-P prime_seconds]"
 #define FS_MAX_BUF (1L << 20)
 #define FS_PRIME_SECONDS 2.0	/* default -P: the write, read before a phase */
 
@@ -27,6 +26,12 @@ struct fs {
 	long nbufs;		/* buffers per file: maxblocks * 1024 / bufsize */
 	double pause;		/* seconds of each settling pause */
 	const char *dir;
+	/* The command line: */
+	int mode;		/* 0 write, 1 read, 2 copy; -1 not given */
+	double seconds;		/* -t */
+	double prime;		/* -P */
+	long bufsize_opt;	/* -b */
+	long maxblocks;		/* -m */
 };
 
 static _Alignas(64) char buf[FS_MAX_BUF];
@@ -226,61 +231,58 @@ scratch_open(const char *dir)
 	return fd;
 }
 
+static int
+fs_option(void *ctx, int ch, const char *arg)
+{
+	struct fs *fs = ctx;
+
+	switch (ch) {
+	case 'w':
+	case 'r':
+	case 'c':
+		if (fs->mode != -1)
+			return -1;
+		fs->mode = ch == 'w' ? 0 : ch == 'r' ? 1 : 2;
+		return 0;
+	case 't':
+		return parse_double(arg, 0.001, 1e7, &fs->seconds);
+	case 'd':
+		fs->dir = arg;
+		return 0;
+	case 'b':
+		return parse_long(arg, 1, FS_MAX_BUF, &fs->bufsize_opt);
+	case 'm':
+		return parse_long(arg, 1, 1L << 20, &fs->maxblocks);
+	case 'p':
+		return parse_double(arg, 0, 3600, &fs->pause);
+	default:
+		return parse_double(arg, 0.001, 3600, &fs->prime);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
-	struct fs fs = { { -1, -1 }, 0, 0, 2.0, NULL };
-	double seconds = 0, kbps = 0, elapsed = 0, v, prime = FS_PRIME_SECONDS;
-	long bufsize = 0, maxblocks = 0;
-	int ch, i, mode = -1, rc;
+	static const struct bench_prog prog = {
+		.usage = "fstime [-h] -w|-r|-c -t seconds -d dir -b bufsize "
+		    "-m maxblocks [-p pause_seconds] [-P prime_seconds]",
+		.options = "wrct:d:b:m:p:P:",
+		.option = fs_option,
+	};
+	struct fs fs = { { -1, -1 }, 0, 0, 2.0, NULL, -1, 0, FS_PRIME_SECONDS,
+		0, 0 };
+	double kbps = 0, elapsed = 0;
+	int i, rc;
 	size_t b;
 
-	while ((ch = getopt(argc, argv, "hwrct:d:b:m:p:P:")) != -1) {
-		switch (ch) {
-		case 'h':
-			printf("usage: %s\n", USAGE);
-			return BENCH_OK;
-		case 'w':
-		case 'r':
-		case 'c':
-			if (mode != -1)
-				return bench_usage(USAGE);
-			mode = ch == 'w' ? 0 : ch == 'r' ? 1 : 2;
-			break;
-		case 't':
-			if (parse_double(optarg, 0.001, 1e7, &seconds) == -1)
-				return bench_usage(USAGE);
-			break;
-		case 'd':
-			fs.dir = optarg;
-			break;
-		case 'b':
-			if (parse_long(optarg, 1, FS_MAX_BUF, &bufsize) == -1)
-				return bench_usage(USAGE);
-			break;
-		case 'm':
-			if (parse_long(optarg, 1, 1L << 20, &maxblocks) == -1)
-				return bench_usage(USAGE);
-			break;
-		case 'p':
-			if (parse_double(optarg, 0, 3600, &v) == -1)
-				return bench_usage(USAGE);
-			fs.pause = v;
-			break;
-		case 'P':
-			if (parse_double(optarg, 0.001, 3600, &prime) == -1)
-				return bench_usage(USAGE);
-			break;
-		default:
-			return bench_usage(USAGE);
-		}
-	}
-	if (optind != argc || mode == -1 || seconds == 0 || fs.dir == NULL ||
-	    *fs.dir == '\0' || bufsize == 0 || maxblocks == 0 ||
-	    maxblocks * 1024 < bufsize)
-		return bench_usage(USAGE);
-	fs.bufsize = (size_t)bufsize;
-	fs.nbufs = maxblocks * 1024 / bufsize;
+	if ((rc = bench_parse(&prog, &fs, argc, argv, NULL)) != BENCH_GO)
+		return rc;
+	if (fs.mode == -1 || fs.seconds == 0 || fs.dir == NULL ||
+	    *fs.dir == '\0' || fs.bufsize_opt == 0 || fs.maxblocks == 0 ||
+	    fs.maxblocks * 1024 < fs.bufsize_opt)
+		return bench_usage(prog.usage);
+	fs.bufsize = (size_t)fs.bufsize_opt;
+	fs.nbufs = fs.maxblocks * 1024 / fs.bufsize_opt;
 	for (b = 0; b < fs.bufsize; b++)
 		buf[b] = (char)(b & 0xff);
 
@@ -295,11 +297,12 @@ main(int argc, char **argv)
 	if (bench_ready() == -1)
 		return bench_fail("start barrier:");
 	/* Reading and copying need a written file; copying, a read one. */
-	for (i = 0; i < mode; i++)
-		if ((rc = run_phase(&fs, i, prime, &kbps,
+	for (i = 0; i < fs.mode; i++)
+		if ((rc = run_phase(&fs, i, fs.prime, &kbps,
 		    &elapsed)) != BENCH_OK)
 			return rc;
-	if ((rc = run_phase(&fs, mode, seconds, &kbps, &elapsed)) != BENCH_OK)
+	if ((rc = run_phase(&fs, fs.mode, fs.seconds, &kbps, &elapsed)) !=
+	    BENCH_OK)
 		return rc;
 	bench_rate(kbps, "KBps");
 	bench_time(elapsed);

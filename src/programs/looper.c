@@ -7,14 +7,11 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
-#include "parse.h"
-
-#define USAGE "looper [-h] [-l] seconds command [args...]"
+#include "harness.h"
 
 /* When the stop flag was first seen while waiting for a run (0: not yet). */
 static double stop_at;
@@ -85,54 +82,67 @@ run_wait(pid_t pid)
 	return status;
 }
 
-int
-main(int argc, char **argv)
-{
-	uint64_t runs = 0;
-	double seconds, start, last_end = 0;
-	int status, exec_errno, last = 0;
+/* What to run, and how the interval ends. */
+struct looper {
 	char **cmd;
-	pid_t pid;
-
-	if (argc == 2 && strcmp(argv[1], "-h") == 0) {
-		printf("usage: %s\n", USAGE);
-		return BENCH_OK;
-	}
 	/*
 	 * -l (quick passes): the interval ends when the last counted run
 	 * ended, so a short pass loses no partial run; when none ended in
 	 * time, the first run counts and ends it.
 	 */
-	if (argc > 1 && strcmp(argv[1], "-l") == 0) {
-		last = 1;
-		argv++;
-		argc--;
-	}
-	if (argc < 3 || parse_double(argv[1], 0.001, 1e7, &seconds) == -1)
-		return bench_usage(USAGE);
-	cmd = argv + 2;
+	int last;
+	double last_end; /* when the last counted run ended */
+};
 
-	if (bench_go(seconds, &start) != 0)
-		return BENCH_FAILED;
-	/*
-	 * A run that is still going when time is up is waited for (nothing
-	 * is left running) but not counted, and the interval ends when time
-	 * was up, as in UnixBench, where the count is taken at the alarm.
-	 */
+static int
+looper_option(void *ctx, int ch, const char *arg)
+{
+	(void)ch;
+	(void)arg;
+	((struct looper *)ctx)->last = 1;
+	return 0;
+}
+
+static int
+looper_operands(void *ctx, int n, char **v)
+{
+	(void)n;
+	((struct looper *)ctx)->cmd = v;
+	return 0;
+}
+
+/* A run that failed to start: the exit status to return. */
+static int
+start_failed(char **cmd, int exec_errno, uint64_t runs)
+{
+	if (exec_errno == ENOENT) {
+		fprintf(stderr, "looper: %s: command not found\n", cmd[0]);
+		return BENCH_SKIP;
+	}
+	if (exec_errno != 0) {
+		errno = exec_errno;
+		return bench_fail("cannot run %s:", cmd[0]);
+	}
+	return bench_fail("fork after %llu runs:", (unsigned long long)runs);
+}
+
+/*
+ * A run that is still going when time is up is waited for (nothing is left
+ * running) but not counted, and the interval ends when time was up, as in
+ * UnixBench, where the count is taken at the alarm.
+ */
+static int
+looper_run(void *ctx, struct bench_loop *l)
+{
+	struct looper *lp = ctx;
+	char **cmd = lp->cmd;
+	uint64_t runs = 0;
+	int status, exec_errno;
+	pid_t pid;
+
 	while (!bench_stop) {
-		if ((pid = run_start(cmd, &exec_errno)) == -1) {
-			if (exec_errno == ENOENT) {
-				fprintf(stderr, "looper: %s: command not found\n",
-				    cmd[0]);
-				return BENCH_SKIP;
-			}
-			if (exec_errno != 0) {
-				errno = exec_errno;
-				return bench_fail("cannot run %s:", cmd[0]);
-			}
-			return bench_fail("fork after %llu runs:",
-			    (unsigned long long)runs);
-		}
+		if ((pid = run_start(cmd, &exec_errno)) == -1)
+			return start_failed(cmd, exec_errno, runs);
 		/* Time may have run out while the run was being started. */
 		note_stop();
 		if ((status = run_wait(pid)) == -1)
@@ -143,14 +153,44 @@ main(int argc, char **argv)
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			return bench_fail("%s exited %d", cmd[0],
 			    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-		if (stop_at == 0 || (last && runs == 0)) {
+		if (stop_at == 0 || (lp->last && runs == 0)) {
 			runs++;
-			last_end = bench_now();
+			lp->last_end = bench_now();
 		}
 	}
 	if (stop_at == 0)
 		stop_at = bench_now();
-	bench_count(runs, 60, "lpm");
-	bench_time(last ? last_end - start : stop_at - start);
+	l->count = runs;
 	return BENCH_OK;
+}
+
+/* The interval: to the end of the last counted run, or to the stop. */
+static int
+looper_finish(void *ctx, struct bench_loop *l, int rc)
+{
+	const struct looper *lp = ctx;
+
+	l->elapsed = (lp->last ? lp->last_end : stop_at) - l->start;
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct bench_prog prog = {
+		.usage = "looper [-h] [-l] seconds command [args...]",
+		.options = "+l",
+		.seconds_operand = 1,
+		.min_operands = 1,
+		.max_operands = -1,
+		.option = looper_option,
+		.operands = looper_operands,
+		.run = looper_run,
+		.finish = looper_finish,
+		.timebase = 60,
+		.unit = "lpm",
+	};
+	struct looper lp = { NULL, 0, 0 };
+
+	return bench_main(&prog, &lp, argc, argv);
 }

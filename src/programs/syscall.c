@@ -16,14 +16,13 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "parse.h"
-
-#define USAGE "syscall [-h] seconds [mix|close|getpid|exec]"
+#include "harness.h"
 
 struct sys_ctx {
 	int fd;			/* read end of a private pipe, for dup */
 	const char *true_path;	/* the program exec mode runs, or NULL */
 	uint64_t loops;
+	int (*run)(struct sys_ctx *); /* the mode's loop */
 };
 
 /*
@@ -117,52 +116,67 @@ static const struct {
 	{ "exec", run_exec },
 };
 
+/* The mode operand, when given. */
+static int
+sys_operands(void *ctx, int n, char **v)
+{
+	struct sys_ctx *c = ctx;
+	size_t m;
+
+	if (n == 0)
+		return 0;
+	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++)
+		if (strcmp(modes[m].name, v[0]) == 0) {
+			c->run = modes[m].run;
+			return 0;
+		}
+	return -1;
+}
+
+/* The descriptor to dup (a pipe's read end, its write end closed), true. */
+static int
+sys_setup(void *ctx)
+{
+	static const char *trues[] = { "/bin/true", "/usr/bin/true" };
+	struct sys_ctx *c = ctx;
+	int fds[2];
+	size_t i;
+
+	if (pipe(fds) == -1 || close(fds[1]) == -1)
+		return bench_fail("pipe:");
+	c->fd = fds[0];
+	for (i = 0; i < sizeof(trues) / sizeof(trues[0]); i++)
+		if (access(trues[i], X_OK) == 0) {
+			c->true_path = trues[i];
+			break;
+		}
+	return BENCH_OK;
+}
+
+static int
+sys_run(void *ctx, struct bench_loop *l)
+{
+	struct sys_ctx *c = ctx;
+	int rc = c->run(c);
+
+	l->count = c->loops;
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
-	static const char *trues[] = { "/bin/true", "/usr/bin/true" };
-	struct sys_ctx ctx = { -1, NULL, 0 };
-	const char *mode = "mix";
-	double seconds, start, elapsed;
-	size_t i, m;
-	int fds[2], ch, rc;
+	static const struct bench_prog prog = {
+		.usage = "syscall [-h] seconds [mix|close|getpid|exec]",
+		.seconds_operand = 1,
+		.max_operands = 1,
+		.operands = sys_operands,
+		.setup = sys_setup,
+		.run = sys_run,
+		.timebase = 1,
+		.unit = "lps",
+	};
+	struct sys_ctx ctx = { -1, NULL, 0, run_mix };
 
-	while ((ch = getopt(argc, argv, "h")) != -1) {
-		if (ch != 'h')
-			return bench_usage(USAGE);
-		printf("usage: %s\n", USAGE);
-		return BENCH_OK;
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc < 1 || argc > 2 ||
-	    parse_double(argv[0], 0.001, 1e7, &seconds) == -1)
-		return bench_usage(USAGE);
-	if (argc == 2)
-		mode = argv[1];
-	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++)
-		if (strcmp(modes[m].name, mode) == 0)
-			break;
-	if (m == sizeof(modes) / sizeof(modes[0]))
-		return bench_usage(USAGE);
-
-	/* The descriptor to dup: a pipe's read end, its write end closed. */
-	if (pipe(fds) == -1 || close(fds[1]) == -1)
-		return bench_fail("pipe:");
-	ctx.fd = fds[0];
-	for (i = 0; i < sizeof(trues) / sizeof(trues[0]); i++)
-		if (access(trues[i], X_OK) == 0) {
-			ctx.true_path = trues[i];
-			break;
-		}
-
-	if (bench_go(seconds, &start) != 0)
-		return BENCH_FAILED;
-	rc = modes[m].run(&ctx);
-	elapsed = bench_now() - start;
-	if (rc != BENCH_OK)
-		return rc;
-	bench_count(ctx.loops, 1, "lps");
-	bench_time(elapsed);
-	return BENCH_OK;
+	return bench_main(&prog, &ctx, argc, argv);
 }

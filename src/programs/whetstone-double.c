@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "harness.h"
 
 /* Inner loops run 100 times each section's constant. */
 #define WHET_X100 100
@@ -245,14 +246,16 @@ whet_table(const struct whet_result *r, int64_t xtra, double mwips)
 int
 main(int argc, char **argv)
 {
+	static const struct bench_prog prog = {
+		.usage = "whetstone-double [-h] seconds",
+		.seconds_operand = 1,
+	};
 	struct whet_result r;
-	double seconds, mwips;
+	double seconds, mwips, passes;
 	int64_t xtra = 1;
-	int done, rc, tries;
+	int rc, tries;
 
-	rc = bench_args(argc, argv, "whetstone-double [-h] seconds", &seconds,
-	    &done);
-	if (done)
+	if ((rc = bench_parse(&prog, NULL, argc, argv, &seconds)) != BENCH_GO)
 		return rc;
 
 	/*
@@ -271,9 +274,12 @@ main(int argc, char **argv)
 	}
 	if (r.total <= 0.0)
 		return bench_fail("calibration measured no time");
-	xtra = (int64_t)(seconds * (double)xtra / r.total);
-	if (xtra < 1)
-		xtra = 1;
+	passes = seconds * (double)xtra / r.total;
+	/* Converting a double beyond int64_t's range would be undefined. */
+	if (passes > 1e15)
+		return bench_fail("calibration: %.3g passes is too many "
+		    "(%.3g s for %lld)", passes, r.total, (long long)xtra);
+	xtra = passes < 1.0 ? 1 : (int64_t)passes;
 	fprintf(stderr, "\nUse %lld  passes (x 100)\n", (long long)xtra);
 
 	/* Copies calibrate on their own; the measured run starts together. */

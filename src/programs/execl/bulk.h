@@ -1,6 +1,6 @@
 /*
- * bulk.h - the ballast linked into execl (see bulk.c): its one entry point
- * and the 8 KiB zeroed array.
+ * bulk.h - the ballast linked into execl (see bulk.c): its entry point, the
+ * checks of its two halves and the 8 KiB zeroed array.
  */
 #ifndef BULK_H
 #define BULK_H
@@ -13,5 +13,9 @@ extern char bulk_zeroes[8 * 1024];
  * that bulk_zeroes is still zero.  Returns the number of wrong answers.
  */
 int bulk_check(void);
+
+/* The checks of bulk_codecs.c and bulk_misc.c: numbers of wrong answers. */
+int bulk_check_codecs(void);
+int bulk_check_misc(void);
 
 #endif

@@ -11,15 +11,19 @@
 
 #include "bench.h"
 #include "bulk.h"
-#include "parse.h"
+#include "harness.h"
 
 /*
- * The chain's later chain_opts get two more options, never typed by hand:
+ * Every link after the first gets two more options, never typed by hand:
  * -n the number of execs so far and -t the monotonic start time in whole
  * nanoseconds.  Whole numbers, as UnixBench's chain passes: parsing and
  * printing a fraction would touch more library code in every link.
  */
-#define EXECL_USAGE "execl [-h] seconds"
+struct chain {
+	uint64_t execs;
+	uint64_t start_ns;
+	int opts; /* 1: -n given, 2: -t given */
+};
 
 /* Reads an unsigned decimal count; returns 0, or -1 on bad text. */
 static int
@@ -75,68 +79,69 @@ execl_self_path(char *argv0)
 	return NULL;
 }
 
+static int
+chain_option(void *ctx, int ch, const char *arg)
+{
+	struct chain *c = ctx;
+
+	c->opts |= ch == 'n' ? 1 : 2;
+	return execl_parse_count(arg, ch == 'n' ? &c->execs : &c->start_ns);
+}
+
+/* The end of the chain: checks the ballast, prints the result. */
+static int
+chain_end(uint64_t execs, double elapsed)
+{
+	if (bulk_check() != 0)
+		return bench_fail("ballast code gave wrong answers");
+	fprintf(stderr, "execl: %llu execs in %.3f s\n",
+	    (unsigned long long)execs, elapsed);
+	bench_count(execs, 1, "lps");
+	bench_time(elapsed);
+	return BENCH_OK;
+}
+
 int
 main(int argc, char **argv)
 {
+	static const struct bench_prog prog = {
+		.usage = "execl [-h] seconds",
+		.options = "n:t:",
+		.seconds_operand = 1,
+		.option = chain_option,
+	};
+	struct chain c = { 0, 0, 0 };
 	char count_text[24], start_text[24];
-	double seconds, start = 0.0, now;
-	uint64_t execs = 0, start_ns = 0;
+	double seconds, start, now;
 	char *self;
-	int c, chain_opts = 0;
+	int rc;
 
-	while ((c = getopt(argc, argv, "hn:t:")) != -1) {
-		switch (c) {
-		case 'h':
-			printf("usage: %s\n", EXECL_USAGE);
-			return BENCH_OK;
-		case 'n':
-			if (execl_parse_count(optarg, &execs) == -1)
-				return bench_usage(EXECL_USAGE);
-			chain_opts |= 1;
-			break;
-		case 't':
-			if (execl_parse_count(optarg, &start_ns) == -1)
-				return bench_usage(EXECL_USAGE);
-			start = (double)start_ns / 1e9;
-			chain_opts |= 2;
-			break;
-		default:
-			return bench_usage(EXECL_USAGE);
-		}
-	}
-	if (optind != argc - 1 || (chain_opts != 0 && chain_opts != 3) ||
-	    parse_double(argv[optind], 0.001, 1e7, &seconds) == -1)
-		return bench_usage(EXECL_USAGE);
-
-	if (chain_opts == 0) {
+	rc = bench_parse(&prog, &c, argc, argv, &seconds);
+	if (rc != BENCH_GO)
+		return rc;
+	if (c.opts != 0 && c.opts != 3)
+		return bench_usage(prog.usage);
+	if (c.opts == 0) {
 		/* The first link: find itself, wait for the pass to start. */
 		if ((self = execl_self_path(argv[0])) == NULL)
 			return bench_fail("cannot find this program (%s):",
 			    argv[0]);
 		if (bench_ready() == -1)
 			return bench_fail("start barrier:");
-		start_ns = (uint64_t)(bench_now() * 1e9);
-		start = (double)start_ns / 1e9;
+		c.start_ns = (uint64_t)(bench_now() * 1e9);
 	} else {
 		self = argv[0];
 	}
-
+	start = (double)c.start_ns / 1e9;
 	now = bench_now();
-	if (now - start >= seconds) {
-		if (bulk_check() != 0)
-			return bench_fail("ballast code gave wrong answers");
-		fprintf(stderr, "execl: %llu execs in %.3f s\n",
-		    (unsigned long long)execs, now - start);
-		bench_count(execs, 1, "lps");
-		bench_time(now - start);
-		return BENCH_OK;
-	}
+	if (now - start >= seconds)
+		return chain_end(c.execs, now - start);
 	snprintf(count_text, sizeof(count_text), "%llu",
-	    (unsigned long long)execs + 1);
+	    (unsigned long long)c.execs + 1);
 	snprintf(start_text, sizeof(start_text), "%llu",
-	    (unsigned long long)start_ns);
+	    (unsigned long long)c.start_ns);
 	execl(self, self, "-n", count_text, "-t", start_text, argv[optind],
 	    (char *)NULL);
 	return bench_fail("exec %s after %llu execs:", self,
-	    (unsigned long long)execs);
+	    (unsigned long long)c.execs);
 }
