@@ -1,7 +1,8 @@
 /*
  * compare.h - `Run compare FILE...`: reads bytebench JSON and text reports
  * of bytebench and UnixBench (parse_json.h, parse_text.h) into the small
- * model below and prints them side by side with ratios and noise marks.
+ * model of cmp_model.h and prints them side by side with ratios and noise
+ * marks.  Only compare's own files and main.c include this.
  */
 #ifndef COMPARE_H
 #define COMPARE_H
