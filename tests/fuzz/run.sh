@@ -22,9 +22,10 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
     -Isrc/lib -Isrc/runner -o "$bin" tests/fuzz/fuzz_reports.c \
     src/runner/compare/*.c src/runner/write/escape.c \
-    src/runner/write/textwrap.c src/runner/score/explain.c \
-    src/runner/score/interval.c src/runner/model/catalog.c \
-    src/runner/model/counters.c src/lib/parse.c src/lib/file.c -lm
+    src/runner/write/json_writer.c src/runner/write/textwrap.c \
+    src/runner/score/explain.c src/runner/score/interval.c \
+    src/runner/model/catalog.c src/runner/model/counters.c \
+    src/lib/parse.c src/lib/file.c -lm
 
 # Seeds: each small fixture behind the byte that picks its reader.
 for f in tests/fixtures/compare/*; do

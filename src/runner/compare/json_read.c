@@ -323,19 +323,49 @@ grow(struct parser *p, struct json_value *v, size_t *cap, int with_keys)
 	return 0;
 }
 
+/*
+ * At c, the end of an array (']') or object ('}'), or at what may follow
+ * an item of it: 1 past the end, 0 past a ',' (an item follows), -1 after
+ * fail() when neither.  Blanks before are skipped.
+ */
+static int
+list_next(struct parser *p, char c)
+{
+	skip_space(p);
+	if (p->pos < p->len && p->text[p->pos] == c) {
+		p->pos++;
+		return 1;
+	}
+	if (p->pos < p->len && p->text[p->pos] == ',') {
+		p->pos++;
+		return 0;
+	}
+	return fail(p, "expected , or %c at byte %zu", c, p->pos);
+}
+
+/* Past the opening '[' or '{' at p->pos: 1 when the container is empty. */
+static int
+list_open(struct parser *p, char c)
+{
+	p->pos++;
+	skip_space(p);
+	if (p->pos < p->len && p->text[p->pos] == c) {
+		p->pos++;
+		return 1;
+	}
+	return 0;
+}
+
 static int
 parse_array(struct parser *p, struct json_value *v, int depth)
 {
 	size_t cap = 0;
+	int end = 0;
 
 	v->type = JSON_ARRAY;
-	p->pos++;
-	skip_space(p);
-	if (p->pos < p->len && p->text[p->pos] == ']') {
-		p->pos++;
+	if (list_open(p, ']'))
 		return 0;
-	}
-	for (;;) {
+	while (end == 0) {
 		if (grow(p, v, &cap, 0) == -1)
 			return -1;
 		memset(&v->items[v->n], 0, sizeof(v->items[0]));
@@ -344,17 +374,9 @@ parse_array(struct parser *p, struct json_value *v, int depth)
 			return -1;
 		}
 		v->n++;
-		skip_space(p);
-		if (p->pos < p->len && p->text[p->pos] == ',') {
-			p->pos++;
-			continue;
-		}
-		if (p->pos < p->len && p->text[p->pos] == ']') {
-			p->pos++;
-			return 0;
-		}
-		return fail(p, "expected , or ] at byte %zu", p->pos);
+		end = list_next(p, ']');
 	}
+	return end == 1 ? 0 : -1;
 }
 
 static int
@@ -362,15 +384,12 @@ parse_object(struct parser *p, struct json_value *v, int depth)
 {
 	size_t cap = 0, keylen;
 	char *key;
+	int end = 0;
 
 	v->type = JSON_OBJECT;
-	p->pos++;
-	skip_space(p);
-	if (p->pos < p->len && p->text[p->pos] == '}') {
-		p->pos++;
+	if (list_open(p, '}'))
 		return 0;
-	}
-	for (;;) {
+	while (end == 0) {
 		skip_space(p);
 		if (p->pos >= p->len || p->text[p->pos] != '"')
 			return fail(p, "expected a key at byte %zu", p->pos);
@@ -394,17 +413,9 @@ parse_object(struct parser *p, struct json_value *v, int depth)
 			return -1;
 		}
 		v->n++;
-		skip_space(p);
-		if (p->pos < p->len && p->text[p->pos] == ',') {
-			p->pos++;
-			continue;
-		}
-		if (p->pos < p->len && p->text[p->pos] == '}') {
-			p->pos++;
-			return 0;
-		}
-		return fail(p, "expected , or } at byte %zu", p->pos);
+		end = list_next(p, '}');
 	}
+	return end == 1 ? 0 : -1;
 }
 
 /*
