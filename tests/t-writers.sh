@@ -162,14 +162,17 @@ check("html has no event handler", not p.handlers, p.handlers)
 check("html hostname shown as text", HOST in "".join(p.text))
 m = re.search(r"<svg .*?</svg>", page, re.S)
 try:
+    # Inline in HTML the SVG needs no namespace, and has none.
     svg = ET.fromstring(m.group(0))
-    ns = "{http://www.w3.org/2000/svg}"
-    bars = [r for r in svg.iter(ns + "rect") if r.find(ns + "title")
-            is not None]
+    bars = [r for r in svg.iter("rect") if r.find("title") is not None]
     check("svg is well-formed XML", True)
-    check("svg bars", len(bars) == 7, len(bars))
+    check("svg bars", len(bars) == 9, len(bars))
     check("svg axis titled", any((t.text or "").startswith("Index (")
-          for t in svg.iter(ns + "text")))
+          for t in svg.iter("text")))
+    view = [float(v) for v in svg.get("viewBox", "").split()]
+    inside = all(0 <= float(r.get("x")) and float(r.get("x")) +
+                 float(r.get("width")) <= view[2] for r in bars)
+    check("svg bars inside the viewBox", len(view) == 4 and inside, view)
 except Exception as e:
     check("svg is well-formed XML", False, e)
 EOF

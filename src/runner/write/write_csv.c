@@ -20,17 +20,6 @@ find_test(const struct block *b, const struct test_def *t)
 	return NULL;
 }
 
-static const struct index_result *
-find_index(const struct block *b, const struct index_def *d)
-{
-	int i;
-
-	for (i = 0; i < b->nindexes; i++)
-		if (b->indexes[i].def == d)
-			return &b->indexes[i];
-	return NULL;
-}
-
 /* The title of index column d; "(Partial Only)" when any row is partial. */
 static void
 index_title(FILE *f, const struct report *r, const struct index_def *d)
@@ -40,7 +29,7 @@ index_title(FILE *f, const struct report *r, const struct index_def *d)
 	int b, partial = 0;
 
 	for (b = 0; b < r->nblocks; b++)
-		if ((x = find_index(&r->blocks[b], d)) != NULL && x->partial)
+		if ((x = writer_index_of(&r->blocks[b], d)) != NULL && x->partial)
 			partial = 1;
 	snprintf(title, sizeof(title), "%s Index Score%s", d->label,
 	    partial ? " (Partial Only)" : "");
@@ -77,7 +66,7 @@ write_csv(FILE *f, const struct report *r)
 		}
 		for (i = 0; i < head->nindexes; i++) {
 			putc(',', f);
-			x = find_index(&r->blocks[b], head->indexes[i].def);
+			x = writer_index_of(&r->blocks[b], head->indexes[i].def);
 			if (x != NULL && x->nok > 0)
 				escape_fixed(f, x->score, 1);
 		}

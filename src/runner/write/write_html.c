@@ -1,59 +1,72 @@
 /*
- * write_html.c - one self-contained HTML page: system table, a table per
- * copies value, and an inline SVG bar chart of the index values.  No
- * script, no network; every string from the system is escaped.
+ * write_html.c - one self-contained HTML page: the index scores with their
+ * intervals first, an inline SVG chart per index (html_chart.c), the
+ * system table, the warnings folded, a table per copies value.  No script,
+ * no network reference; every string from the system is escaped.
  */
-#include <math.h>
 #include <stdio.h>
 
 #include "write/escape.h"
+#include "write/html_chart.h"
 #include "write/writers.h"
 
-/* Bar colours, one per copies value (repeating after six). */
-static const char *const html_colours[] = {
-    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"};
-#define NCOLOURS (sizeof(html_colours) / sizeof(html_colours[0]))
-
-/* Chart geometry in pixels. */
-enum {
-	CHART_LEFT = 290, /* test titles, right-aligned */
-	CHART_PLOT = 480, /* the bars */
-	CHART_RIGHT = 70, /* value labels */
-	CHART_TOP = 44, /* legend */
-	CHART_BOTTOM = 50, /* ticks and the axis title */
-	CHART_BAR = 16,
-	CHART_GAP = 12 /* between tests */
-};
-
+/*
+ * The page's style: it fits a phone (the chart scales by its viewBox, wide
+ * tables scroll inside their box), follows a dark preference (the chart's
+ * lines and text take currentColor, so a forced dark mode that recolours
+ * the text recolours them too; Chromium's forced dark mode leaves inline
+ * SVG alone, so its text and whiskers carry a halo of the background
+ * colour and stay readable on either), and repeats table headers when
+ * printed.
+ */
 static const char html_style[] =
-    "body{font-family:sans-serif;margin:2em;color:#222;max-width:62em}\n"
-    "table{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
+    ":root{color-scheme:light dark}\n"
+    "body{font-family:sans-serif;margin:1em auto;padding:0 1em;"
+    "color:#222;background:#fff;max-width:62em;line-height:1.35}\n"
+    "h1{font-size:1.5em}\n"
+    ".scroll{overflow-x:auto;margin:0.5em 0 1.5em}\n"
+    "table{border-collapse:collapse}\n"
     "table.run{width:100%}\n"
     "th,td{border:1px solid #aaa;padding:0.2em 0.6em;text-align:left;"
-    "vertical-align:top}\n"
+    "vertical-align:top;overflow-wrap:break-word}\n"
     "th{background:#f2f2f2}\n"
     "td.n{text-align:right;font-family:monospace;white-space:nowrap}\n"
     "tr.score th,tr.score td{font-weight:bold;background:#eef3f8}\n"
+    "ul.scores{list-style:none;padding:0}\n"
+    "ul.scores li{margin:0.3em 0}\n"
+    "ul.scores strong{font-size:1.4em;margin-right:0.3em}\n"
     ".fail{color:#a00}\n"
     ".warn{background:#fff3cd;border:1px solid #e0c36c;padding:0.5em}\n"
-    "svg text{fill:#222}\n";
-
-/* The entry of block b for row of index d, or NULL. */
-static const struct index_entry *
-find_entry(const struct block *b, const struct index_def *d,
-    const struct index_row *row)
-{
-	int i, k;
-
-	for (i = 0; i < b->nindexes; i++) {
-		if (b->indexes[i].def != d)
-			continue;
-		for (k = 0; k < b->indexes[i].nentries; k++)
-			if (b->indexes[i].entries[k].row == row)
-				return &b->indexes[i].entries[k];
-	}
-	return NULL;
-}
+    "details{margin:0.5em 0 1.5em}\n"
+    "summary{cursor:pointer;font-weight:bold}\n"
+    "svg{display:block;width:100%;max-width:45em;height:auto}\n"
+    "svg text{fill:currentColor;stroke:#fff;stroke-width:3px;"
+    "stroke-linejoin:round;paint-order:stroke}\n"
+    "svg text.fail{fill:#a00}\n"
+    "svg .grid{stroke:#ccc}\n"
+    "svg .axis{stroke:#888}\n"
+    "svg .whisker,svg .halo{fill:none;stroke-width:1.5px}\n"
+    "svg .whisker{stroke:currentColor}\n"
+    "svg .halo{stroke:#fff;stroke-width:4px}\n"
+    "@media screen and (prefers-color-scheme:dark){\n"
+    "body{color:#ddd;background:#181818}\n"
+    "th{background:#2a2a2a}\n"
+    "th,td{border-color:#555}\n"
+    "tr.score th,tr.score td{background:#1d2b38}\n"
+    ".fail{color:#f88}\n"
+    "svg text.fail{fill:#f88}\n"
+    ".warn{background:#3b3210;border-color:#7a6522}\n"
+    "svg .grid{stroke:#444}\n"
+    "svg text{stroke:#181818}\n"
+    "svg .halo{stroke:#181818}\n"
+    "}\n"
+    "@media (max-width:30em){h1{font-size:1.25em}h2{font-size:1.1em}}\n"
+    "@media print{\n"
+    "body{max-width:none;margin:0;padding:0}\n"
+    "thead{display:table-header-group}\n"
+    "tr,svg{break-inside:avoid}\n"
+    ".scroll{overflow:visible}\n"
+    "}\n";
 
 /* The first index entry of block b that holds result t, or NULL. */
 static const struct index_entry *
@@ -66,18 +79,6 @@ find_entry_of(const struct block *b, const struct test_result *t)
 			if (b->indexes[i].entries[k].result == t)
 				return &b->indexes[i].entries[k];
 	return NULL;
-}
-
-static const char *
-entry_title(const struct index_entry *e)
-{
-	const struct test_def *t = e->result != NULL
-	                               ? e->result->test
-	                               : catalog_find_test(e->row->test);
-
-	if (e->row->title != NULL)
-		return e->row->title;
-	return t != NULL ? t->title : e->row->test;
 }
 
 /* "failed: killed by signal 11", or the bare outcome without a message. */
@@ -98,13 +99,39 @@ sys_row(FILE *f, const char *label)
 	fprintf(f, "<tr><th>%s</th><td>", label);
 }
 
+/* The rows of the run's settings and times, closing the system table. */
+static void
+html_settings(FILE *f, const struct report *r)
+{
+	char start[32], end[32];
+
+	sys_row(f, "Settings");
+	fprintf(f, "%d long / %d short passes", r->settings.long_passes,
+	    r->settings.short_passes);
+	if (r->settings.duration_s > 0) {
+		fputs(", every test ", f);
+		escape_fixed(f, r->settings.duration_s, 1);
+		fputs(" s", f);
+	}
+	if (r->settings.placement != NULL) {
+		fputs(", placement ", f);
+		escape_html(f, r->settings.placement);
+	}
+	fputs("</td></tr>\n", f);
+	sys_row(f, "Run");
+	fprintf(f, "%s to %s (UTC)</td></tr>\n</table></div>\n",
+	    escape_utc(start, sizeof(start), r->start),
+	    escape_utc(end, sizeof(end), r->end));
+}
+
 static void
 html_system(FILE *f, const struct report *r)
 {
 	const struct sysinfo *s = &r->sys;
-	char start[32], end[32];
 
-	fputs("<h2>Test System Information</h2>\n<table>\n", f);
+	fputs("<h2>Test System Information</h2>\n<div class=\"scroll\">"
+	      "<table>\n",
+	    f);
 	sys_row(f, "System");
 	escape_html(f, s->hostname);
 	fputs("</td></tr>\n", f);
@@ -167,25 +194,28 @@ html_system(FILE *f, const struct report *r)
 	fputs(", ", f);
 	escape_fixed(f, s->load15, 2);
 	fputs(" (at start)</td></tr>\n", f);
-	sys_row(f, "Settings");
-	fprintf(f, "%d long / %d short passes", r->settings.long_passes,
-	    r->settings.short_passes);
-	if (r->settings.duration_s > 0) {
-		fputs(", every test ", f);
-		escape_fixed(f, r->settings.duration_s, 1);
-		fputs(" s", f);
-	}
-	if (r->settings.placement != NULL) {
-		fputs(", placement ", f);
-		escape_html(f, r->settings.placement);
-	}
-	fputs("</td></tr>\n", f);
-	sys_row(f, "Run");
-	fprintf(f, "%s to %s (UTC)</td></tr>\n</table>\n",
-	    escape_utc(start, sizeof(start), r->start),
-	    escape_utc(end, sizeof(end), r->end));
+	html_settings(f, r);
 }
 
+/* An index score's value, "---" when nothing counted. */
+static void
+html_score(FILE *f, const struct index_result *x)
+{
+	if (x->nok > 0)
+		escape_fixed(f, x->score, 1);
+	else
+		fputs("---", f);
+}
+
+/* "System Benchmarks Index Score", and "(Partial Only)" as the text's. */
+static void
+html_score_name(FILE *f, const struct index_result *x)
+{
+	escape_html(f, x->def->label);
+	fputs(x->partial ? " Index Score (Partial Only)" : " Index Score", f);
+}
+
+/* Folded: the count in the summary, the list when opened. */
 static void
 html_warnings(FILE *f, const struct report *r)
 {
@@ -193,181 +223,47 @@ html_warnings(FILE *f, const struct report *r)
 
 	if (r->nwarnings == 0)
 		return;
-	fputs("<h2>Warnings</h2>\n<ul>\n", f);
+	fprintf(f, "<details>\n<summary>%d warning%s</summary>\n<ul>\n",
+	    r->nwarnings, r->nwarnings == 1 ? "" : "s");
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("<li>", f);
 		escape_html(f, r->warnings[i]);
 		fputs("</li>\n", f);
 	}
-	fputs("</ul>\n", f);
+	fputs("</ul>\n</details>\n", f);
 }
 
-/* The chart's tick step: 1, 2 or 5 times a power of ten, about 5 ticks. */
-static double
-chart_step(double max)
-{
-	double raw = max / 5, mag = pow(10, floor(log10(raw)));
-	double norm = raw / mag;
-
-	if (norm <= 1)
-		return mag;
-	if (norm <= 2)
-		return 2 * mag;
-	if (norm <= 5)
-		return 5 * mag;
-	return 10 * mag;
-}
-
+/* The headline: each index score with its 95% interval, first. */
 static void
-chart_axes(FILE *f, const struct index_def *d, double axis_max, double step,
-    int plot_h)
+html_scores(FILE *f, const struct report *r)
 {
-	int decimals = step >= 1 ? 0 : (int)ceil(-log10(step));
-	int bottom = CHART_TOP + plot_h, x, i, nticks;
+	const struct index_result *x;
+	int b, i;
 
-	nticks = (int)(axis_max / step + 0.5);
-	for (i = 0; i <= nticks; i++) {
-		x = CHART_LEFT +
-		    (int)(CHART_PLOT * (i * step) / axis_max + 0.5);
-		fprintf(f,
-		    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-		    "stroke=\"#ddd\"/>\n",
-		    x, CHART_TOP, x, bottom);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", x,
-		    bottom + 16);
-		escape_fixed(f, i * step, decimals);
-		fputs("</text>\n", f);
-	}
-	fprintf(f,
-	    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	    "stroke=\"#333\"/>\n",
-	    CHART_LEFT, CHART_TOP, CHART_LEFT, bottom);
-	fprintf(f,
-	    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	    "stroke=\"#333\"/>\n",
-	    CHART_LEFT, bottom, CHART_LEFT + CHART_PLOT, bottom);
-	fprintf(f,
-	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
-	    "font-weight=\"bold\">%s</text>\n",
-	    CHART_LEFT + CHART_PLOT / 2, bottom + 40,
-	    d->agg == INDEX_SUM_AVERAGE
-	        ? "Index (score / baseline)"
-	        : "Index (score / baseline \xc3\x97 10)");
-	fprintf(f,
-	    "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
-	    "font-weight=\"bold\">Test</text>\n",
-	    CHART_LEFT - 8, CHART_TOP - 8);
-}
-
-static void
-chart_legend(FILE *f, const struct report *r)
-{
-	int b, x;
-
-	for (b = 0; b < r->nblocks; b++) {
-		x = CHART_LEFT + b * 120;
-		fprintf(f,
-		    "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" "
-		    "fill=\"%s\"/>\n",
-		    x, html_colours[b % NCOLOURS]);
-		fprintf(f, "<text x=\"%d\" y=\"18\">%d %s</text>\n", x + 16,
-		    r->blocks[b].copies,
-		    r->blocks[b].copies == 1 ? "copy" : "copies");
-	}
-}
-
-/* One test's bars, one per copies value, the group starting at y. */
-static void
-chart_group(FILE *f, const struct report *r, const struct index_result *x0,
-    const struct index_row *row, int y, double axis_max)
-{
-	const struct index_entry *e;
-	int b, w, by;
-
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
-	    CHART_LEFT - 8, y + r->nblocks * CHART_BAR / 2 + 4);
-	e = find_entry(&r->blocks[0], x0->def, row);
-	escape_html(f, e != NULL ? entry_title(e) : row->test);
-	fputs("</text>\n", f);
-	for (b = 0; b < r->nblocks; b++) {
-		by = y + b * CHART_BAR;
-		e = find_entry(&r->blocks[b], x0->def, row);
-		if (e == NULL || !e->ok || !isfinite(e->index)) {
-			fprintf(f,
-			    "<text x=\"%d\" y=\"%d\" font-size=\"10\" "
-			    "font-style=\"italic\" fill=\"#a00\">",
-			    CHART_LEFT + 4, by + CHART_BAR - 5);
-			escape_html(f, e != NULL && e->result != NULL
-			                   ? outcome_name(e->result->outcome)
-			                   : outcome_name(OUTCOME_NOT_RUN));
-			fputs("</text>\n", f);
-			continue;
-		}
-		w = (int)(CHART_PLOT * e->index / axis_max + 0.5);
-		fprintf(f,
-		    "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
-		    "height=\"%d\" fill=\"%s\"><title>",
-		    CHART_LEFT, by, w, CHART_BAR - 2,
-		    html_colours[b % NCOLOURS]);
-		fprintf(f, "%d %s: ", r->blocks[b].copies,
-		    r->blocks[b].copies == 1 ? "copy" : "copies");
-		escape_fixed(f, e->index, 1);
-		fprintf(f,
-		    "</title></rect>\n<text x=\"%d\" y=\"%d\" "
-		    "font-size=\"10\">",
-		    CHART_LEFT + w + 4, by + CHART_BAR - 5);
-		escape_fixed(f, e->index, 1);
-		fputs("</text>\n", f);
-	}
-}
-
-/*
- * The index values of x0's index as horizontal bars: a group per test (the
- * rows of the first run), a bar per copies value.
- */
-static void
-html_chart(FILE *f, const struct report *r, const struct index_result *x0)
-{
-	const struct index_entry *e;
-	double max = 0, step, axis_max;
-	int b, i, plot_h, group_h;
-
-	fputs("<h2>", f);
-	escape_html(f, x0->def->label);
-	fputs(" Index Values</h2>\n", f);
-	for (b = 0; b < r->nblocks; b++) {
-		for (i = 0; i < x0->nentries; i++) {
-			e = find_entry(
-			    &r->blocks[b], x0->def, x0->entries[i].row);
-			if (e != NULL && e->ok && isfinite(e->index) &&
-			    e->index > max)
-				max = e->index;
-		}
-	}
-	if (!(max > 0)) {
-		fputs("<p>No index values to chart.</p>\n", f);
+	if (r->nblocks == 0 || r->blocks[0].nindexes == 0)
 		return;
+	fputs("<h2>Index Scores</h2>\n<ul class=\"scores\">\n", f);
+	for (b = 0; b < r->nblocks; b++) {
+		for (i = 0; i < r->blocks[b].nindexes; i++) {
+			x = &r->blocks[b].indexes[i];
+			fputs("<li><strong>", f);
+			html_score(f, x);
+			fputs("</strong> ", f);
+			html_score_name(f, x);
+			fprintf(f, ", %d %s; ", r->blocks[b].copies,
+			    r->blocks[b].copies == 1 ? "copy" : "copies");
+			if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
+				fputs("95% interval ", f);
+				escape_fixed(f, x->ci_low, 1);
+				fputs(" &ndash; ", f);
+				escape_fixed(f, x->ci_high, 1);
+			} else {
+				fputs("no 95% interval", f);
+			}
+			fputs("</li>\n", f);
+		}
 	}
-	step = chart_step(max);
-	axis_max = ceil(max / step) * step;
-	group_h = r->nblocks * CHART_BAR + CHART_GAP;
-	plot_h = x0->nentries * group_h;
-	fprintf(f,
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"12\" role=\"img\" aria-label=\"",
-	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
-	    CHART_TOP + plot_h + CHART_BOTTOM,
-	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
-	    CHART_TOP + plot_h + CHART_BOTTOM);
-	escape_html(f, x0->def->label);
-	fputs(" index values by test and copies\">\n", f);
-	chart_legend(f, r);
-	chart_axes(f, x0->def, axis_max, step, plot_h);
-	for (i = 0; i < x0->nentries; i++)
-		chart_group(f, r, x0, x0->entries[i].row,
-		    CHART_TOP + i * group_h + CHART_GAP / 2, axis_max);
-	fputs("</svg>\n", f);
+	fputs("</ul>\n", f);
 }
 
 static void
@@ -411,13 +307,9 @@ static void
 html_score_row(FILE *f, const struct index_result *x)
 {
 	fputs("<tr class=\"score\"><th colspan=\"7\">", f);
-	escape_html(f, x->def->label);
-	fputs(x->partial ? " Index Score (Partial Only)" : " Index Score", f);
+	html_score_name(f, x);
 	fputs("</th><td class=\"n\">", f);
-	if (x->nok > 0)
-		escape_fixed(f, x->score, 1);
-	else
-		fputs("---", f);
+	html_score(f, x);
 	fputs("</td></tr>\n", f);
 	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
 		fputs("<tr><td colspan=\"7\">95% interval of the index score"
@@ -443,16 +335,16 @@ html_block(FILE *f, const struct report *r, const struct block *b)
 	fprintf(f, "<p>%s to %s (UTC)</p>\n",
 	    escape_utc(start, sizeof(start), b->start),
 	    escape_utc(end, sizeof(end), b->end));
-	fputs("<table class=\"run\">\n<tr><th>Test</th><th>Score</th>"
-	      "<th>Unit</th>"
-	      "<th>Time</th><th>Samples</th><th>CV</th><th>Baseline</th>"
-	      "<th>Index</th></tr>\n",
+	fputs("<div class=\"scroll\"><table class=\"run\">\n<thead><tr>"
+	      "<th>Test</th><th>Score</th><th>Unit</th><th>Time</th>"
+	      "<th>Samples</th><th>CV</th><th>Baseline</th><th>Index</th>"
+	      "</tr></thead>\n<tbody>\n",
 	    f);
 	for (i = 0; i < b->ntests; i++)
 		html_test_row(f, b, &b->tests[i]);
 	for (i = 0; i < b->nindexes; i++)
 		html_score_row(f, &b->indexes[i]);
-	fputs("</table>\n", f);
+	fputs("</tbody>\n</table></div>\n", f);
 }
 
 int
@@ -462,6 +354,8 @@ write_html(FILE *f, const struct report *r)
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	      "<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" "
+	      "content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" "
 	      "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
 	      "<title>bytebench: ",
@@ -480,10 +374,11 @@ write_html(FILE *f, const struct report *r)
 		fputs("<p class=\"warn\"><strong>Quick mode:</strong> short "
 		      "passes; see the interval of each index score.</p>\n",
 		    f);
-	html_system(f, r);
-	html_warnings(f, r);
+	html_scores(f, r);
 	for (i = 0; r->nblocks > 0 && i < r->blocks[0].nindexes; i++)
 		html_chart(f, r, &r->blocks[0].indexes[i]);
+	html_system(f, r);
+	html_warnings(f, r);
 	for (i = 0; i < r->nblocks; i++)
 		html_block(f, r, &r->blocks[i]);
 	fputs("</body>\n</html>\n", f);

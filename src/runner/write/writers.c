@@ -27,3 +27,14 @@ writer_find(const char *name)
 			return &writers[i];
 	return NULL;
 }
+
+const struct index_result *
+writer_index_of(const struct block *b, const struct index_def *d)
+{
+	int i;
+
+	for (i = 0; i < b->nindexes; i++)
+		if (b->indexes[i].def == d)
+			return &b->indexes[i];
+	return NULL;
+}

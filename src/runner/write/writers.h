@@ -29,4 +29,8 @@ extern const size_t nwriters;
 
 const struct writer *writer_find(const char *name);
 
+/* The score of index d in block b, or NULL when b has none. */
+const struct index_result *writer_index_of(
+    const struct block *b, const struct index_def *d);
+
 #endif

@@ -1,0 +1,325 @@
+/*
+ * html_chart.c - the inline SVG bar chart of one index: first the index
+ * score of each copies value with its 95% interval as whiskers, then a
+ * group of bars per test, each titled above its bars so the chart stays
+ * narrow enough for a phone.  No width or height: the viewBox alone sizes
+ * it.  Lines and text take their colours from the page's style.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "write/escape.h"
+#include "write/html_chart.h"
+#include "write/writers.h"
+
+/* Bar colours, one per copies value (repeating after six). */
+static const char *const html_colours[] = {
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"};
+#define NCOLOURS (sizeof(html_colours) / sizeof(html_colours[0]))
+
+/* Chart geometry in viewBox units (pixels at scale 1). */
+enum {
+	CHART_LEFT = 8,
+	CHART_PLOT = 420, /* the bars */
+	CHART_RIGHT = 72, /* value labels */
+	CHART_TOP = 32, /* legend */
+	CHART_BOTTOM = 46, /* ticks and the axis title */
+	CHART_TITLE = 18, /* a group's title above its bars */
+	CHART_BAR = 16,
+	CHART_GAP = 10 /* between groups */
+};
+
+/* One bar: its value, the interval (lo = hi = 0: none) and its tooltip. */
+struct bar {
+	double value, lo, hi;
+	int copies;
+	const char *what; /* "" or " (Partial Only)" */
+};
+
+/* The entry of block b for row of index d, or NULL. */
+static const struct index_entry *
+find_entry(const struct block *b, const struct index_def *d,
+    const struct index_row *row)
+{
+	const struct index_result *x = writer_index_of(b, d);
+	int k;
+
+	for (k = 0; x != NULL && k < x->nentries; k++)
+		if (x->entries[k].row == row)
+			return &x->entries[k];
+	return NULL;
+}
+
+static const char *
+entry_title(const struct index_entry *e)
+{
+	const struct test_def *t = e->result != NULL
+	                               ? e->result->test
+	                               : catalog_find_test(e->row->test);
+
+	if (e->row->title != NULL)
+		return e->row->title;
+	return t != NULL ? t->title : e->row->test;
+}
+
+static int
+has_score(const struct index_result *x)
+{
+	return x != NULL && x->nok > 0 && isfinite(x->score);
+}
+
+static int
+has_interval(const struct index_result *x)
+{
+	return has_score(x) && x->ci_low > 0 && x->ci_high > 0 &&
+	       isfinite(x->ci_high);
+}
+
+/* The largest value the axis must hold: bars and interval tops. */
+static double
+chart_max(const struct report *r, const struct index_result *x0)
+{
+	const struct index_result *x;
+	const struct index_entry *e;
+	double max = 0;
+	int b, i;
+
+	for (b = 0; b < r->nblocks; b++) {
+		x = writer_index_of(&r->blocks[b], x0->def);
+		if (has_score(x))
+			max = fmax(max, has_interval(x)
+			                    ? fmax(x->score, x->ci_high)
+			                    : x->score);
+		for (i = 0; i < x0->nentries; i++) {
+			e = find_entry(
+			    &r->blocks[b], x0->def, x0->entries[i].row);
+			if (e != NULL && e->ok && isfinite(e->index))
+				max = fmax(max, e->index);
+		}
+	}
+	return max;
+}
+
+/* The chart's tick step: 1, 2 or 5 times a power of ten, about 5 ticks. */
+static double
+chart_step(double max)
+{
+	double raw = max / 5, mag = pow(10, floor(log10(raw)));
+	double norm = raw / mag;
+
+	if (norm <= 1)
+		return mag;
+	if (norm <= 2)
+		return 2 * mag;
+	if (norm <= 5)
+		return 5 * mag;
+	return 10 * mag;
+}
+
+static int
+chart_x(double v, double axis_max)
+{
+	return CHART_LEFT + (int)(CHART_PLOT * v / axis_max + 0.5);
+}
+
+static void
+chart_axes(FILE *f, const struct index_def *d, double axis_max, double step,
+    int plot_h)
+{
+	int decimals = step >= 1 ? 0 : (int)ceil(-log10(step));
+	int bottom = CHART_TOP + plot_h, x, i, nticks;
+
+	nticks = (int)(axis_max / step + 0.5);
+	for (i = 0; i <= nticks; i++) {
+		x = chart_x(i * step, axis_max);
+		fprintf(f,
+		    "<line class=\"grid\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+		    "y2=\"%d\"/>\n<text x=\"%d\" y=\"%d\" "
+		    "text-anchor=\"%s\">",
+		    x, CHART_TOP, x, bottom, x, bottom + 16,
+		    i == 0        ? "start"
+		    : i == nticks ? "end"
+		                  : "middle");
+		escape_fixed(f, i * step, decimals);
+		fputs("</text>\n", f);
+	}
+	fprintf(f,
+	    "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n"
+	    "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+	    CHART_LEFT, CHART_TOP, CHART_LEFT, bottom, CHART_LEFT, bottom,
+	    CHART_LEFT + CHART_PLOT, bottom);
+	fprintf(f,
+	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+	    "font-weight=\"bold\">%s</text>\n",
+	    CHART_LEFT + CHART_PLOT / 2, bottom + 38,
+	    d->agg == INDEX_SUM_AVERAGE
+	        ? "Index (score / baseline)"
+	        : "Index (score / baseline \xc3\x97 10)");
+}
+
+static void
+chart_legend(FILE *f, const struct report *r)
+{
+	int b, x;
+
+	for (b = 0; b < r->nblocks; b++) {
+		x = CHART_LEFT + b * 100;
+		fprintf(f,
+		    "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" "
+		    "fill=\"%s\"/>\n<text x=\"%d\" y=\"18\">%d %s</text>\n",
+		    x, html_colours[b % NCOLOURS], x + 16, r->blocks[b].copies,
+		    r->blocks[b].copies == 1 ? "copy" : "copies");
+	}
+}
+
+/* A group's title above its bars, at the top y of the group. */
+static void
+chart_title(FILE *f, int y, const char *bold, const char *title)
+{
+	fprintf(f, "<text x=\"%d\" y=\"%d\"%s>", CHART_LEFT + 4, y + 13,
+	    bold != NULL ? " font-weight=\"bold\"" : "");
+	escape_html(f, title);
+	if (bold != NULL)
+		fputs(bold, f);
+	fputs("</text>\n", f);
+}
+
+/* Where a bar cannot be drawn: the reason in its place. */
+static void
+chart_missing(FILE *f, int by, const char *why)
+{
+	fprintf(f,
+	    "<text class=\"fail\" x=\"%d\" y=\"%d\" font-size=\"11\" "
+	    "font-style=\"italic\">",
+	    CHART_LEFT + 4, by + CHART_BAR - 5);
+	escape_html(f, why);
+	fputs("</text>\n", f);
+}
+
+/* The interval from x lo to x hi at height mid, with end caps. */
+static void
+chart_whisker(FILE *f, const char *class, int lo, int hi, int mid)
+{
+	fprintf(f, "<path class=\"%s\" d=\"M%d %dV%dM%d %dH%dM%d %dV%d\"/>\n",
+	    class, lo, mid - 5, mid + 5, lo, mid, hi, hi, mid - 5, mid + 5);
+}
+
+/* Bar n of a group at height by, with whiskers when it has an interval. */
+static void
+chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
+{
+	int w = chart_x(v->value, axis_max) - CHART_LEFT, mid = by + 7;
+	int lo = chart_x(v->lo, axis_max), hi = chart_x(v->hi, axis_max);
+	int has = v->hi > 0, right = CHART_LEFT + w;
+
+	fprintf(f,
+	    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"%s\"><title>%d %s: ",
+	    CHART_LEFT, by, w, CHART_BAR - 2, html_colours[n % NCOLOURS],
+	    v->copies, v->copies == 1 ? "copy" : "copies");
+	escape_fixed(f, v->value, 1);
+	fputs(v->what, f);
+	if (has) {
+		fputs(", 95% interval ", f);
+		escape_fixed(f, v->lo, 1);
+		fputs(" to ", f);
+		escape_fixed(f, v->hi, 1);
+		fputs("</title></rect>\n", f);
+		chart_whisker(f, "halo", lo, hi, mid);
+		chart_whisker(f, "whisker", lo, hi, mid);
+		if (hi > right)
+			right = hi;
+	} else {
+		fputs("</title></rect>\n", f);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">", right + 4,
+	    by + CHART_BAR - 4);
+	escape_fixed(f, v->value, 1);
+	fputs("</text>\n", f);
+}
+
+/* The index score of each copies value, at the top y. */
+static void
+chart_scores(FILE *f, const struct report *r, const struct index_result *x0,
+    int y, double axis_max)
+{
+	const struct index_result *x;
+	struct bar v;
+	int b;
+
+	chart_title(f, y, " Index Score", x0->def->label);
+	for (b = 0; b < r->nblocks; b++) {
+		x = writer_index_of(&r->blocks[b], x0->def);
+		if (!has_score(x)) {
+			chart_missing(
+			    f, y + CHART_TITLE + b * CHART_BAR, "no score");
+			continue;
+		}
+		v.value = x->score;
+		v.lo = has_interval(x) ? x->ci_low : 0;
+		v.hi = has_interval(x) ? x->ci_high : 0;
+		v.copies = r->blocks[b].copies;
+		v.what = x->partial ? " (Partial Only)" : "";
+		chart_bar(f, &v, b, y + CHART_TITLE + b * CHART_BAR, axis_max);
+	}
+}
+
+/* One test's bars, one per copies value, the group at the top y. */
+static void
+chart_group(FILE *f, const struct report *r, const struct index_result *x0,
+    const struct index_row *row, int y, double axis_max)
+{
+	const struct index_entry *e;
+	struct bar v = {0, 0, 0, 0, ""};
+	int b, by;
+
+	e = find_entry(&r->blocks[0], x0->def, row);
+	chart_title(f, y, NULL, e != NULL ? entry_title(e) : row->test);
+	for (b = 0; b < r->nblocks; b++) {
+		by = y + CHART_TITLE + b * CHART_BAR;
+		e = find_entry(&r->blocks[b], x0->def, row);
+		if (e == NULL || !e->ok || !isfinite(e->index)) {
+			chart_missing(f, by,
+			    outcome_name(e != NULL && e->result != NULL
+			                     ? e->result->outcome
+			                     : OUTCOME_NOT_RUN));
+			continue;
+		}
+		v.value = e->index;
+		v.copies = r->blocks[b].copies;
+		chart_bar(f, &v, b, by, axis_max);
+	}
+}
+
+void
+html_chart(FILE *f, const struct report *r, const struct index_result *x0)
+{
+	double max = chart_max(r, x0), step, axis_max;
+	int i, plot_h, group_h;
+
+	fputs("<h2>", f);
+	escape_html(f, x0->def->label);
+	fputs(" Index Values</h2>\n", f);
+	if (!(max > 0)) {
+		fputs("<p>No index values to chart.</p>\n", f);
+		return;
+	}
+	step = chart_step(max);
+	axis_max = ceil(max / step) * step;
+	group_h = CHART_TITLE + r->nblocks * CHART_BAR + CHART_GAP;
+	plot_h = (x0->nentries + 1) * group_h;
+	fprintf(f,
+	    "<svg viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+	    "font-size=\"13\" role=\"img\" aria-label=\"",
+	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
+	    CHART_TOP + plot_h + CHART_BOTTOM);
+	escape_html(f, x0->def->label);
+	fputs(" index score and index values by test and copies\">\n", f);
+	chart_legend(f, r);
+	chart_axes(f, x0->def, axis_max, step, plot_h);
+	chart_scores(f, r, x0, CHART_TOP + CHART_GAP / 2, axis_max);
+	for (i = 0; i < x0->nentries; i++)
+		chart_group(f, r, x0, x0->entries[i].row,
+		    CHART_TOP + (i + 1) * group_h + CHART_GAP / 2, axis_max);
+	fputs("</svg>\n", f);
+}
