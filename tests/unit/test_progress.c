@@ -152,10 +152,20 @@ test_run(void)
 	free(c.text);
 }
 
+/* What follows the last carriage return: the line a terminal keeps. */
+static const char *
+kept_line(const char *t)
+{
+	const char *r = strrchr(t, '\r');
+
+	return r != NULL ? r + 1 : t;
+}
+
 static void
 test_tty(void)
 {
 	struct capture c;
+	const char *t;
 
 	if (capture_open(&c, 1, 1, 0) == -1)
 		return;
@@ -163,14 +173,23 @@ test_tty(void)
 	progress_pass_begin(&c.p, 1, 0);
 	progress_pass_end(&c.p, 10, NULL);
 	progress_test_end(&c.p, 10, NULL);
+	progress_test_begin(&c.p, &def_b, 1, 10);
+	progress_test_end(&c.p, 11, "not built");
 	capture_close(&c);
-	CHECK("tty: estimate of a minute printed", c.text != NULL &&
-	    strncmp(c.text, "Estimated time: about 1 min\n", 28) == 0);
-	CHECK("tty: redrawn in place", c.text != NULL &&
-	    strstr(c.text, "\r1 x A  pass 1/1  0:00  ~1:20 left") != NULL);
-	CHECK("tty: last state stays with a newline", c.text != NULL &&
-	    strstr(c.text, "\r1 x A  1 pass  0:10  ~1:10 left") != NULL &&
-	    c.text[strlen(c.text) - 1] == '\n');
+	t = c.text != NULL ? c.text : "";
+	CHECK("tty: estimate of a minute printed",
+	    strncmp(t, "Estimated time: about 1 min\n", 28) == 0);
+	CHECK("tty: redrawn in place, the one format",
+	    strstr(t, "\r1 x A  pass 1/1  (0:00 elapsed, ~1:20 left)") !=
+	        NULL);
+	/* A finished line keeps no time left: it would go stale. */
+	CHECK("tty: a finished test's line without the time left",
+	    strstr(t, "\r1 x A  1 pass  (0:10 elapsed)  ") != NULL);
+	CHECK("tty: a test not run says why, without the time left",
+	    strncmp(kept_line(t), "1 x B  not built  (0:11 elapsed)", 32) ==
+	            0 &&
+	        strstr(kept_line(t), "left") == NULL &&
+	        t[strlen(t) - 1] == '\n');
 	free(c.text);
 }
 
@@ -205,16 +224,24 @@ test_rounds(void)
 		    c.p.steps[1].done == 0 && c.p.steps[1].passes == 0);
 		capture_close(&c);
 		t = c.text != NULL ? c.text : "";
-		CHECK("rounds: a line a round",
-		    strstr(t, "1 x round 1 of 2  (0:15 elapsed, ~") != NULL &&
-		    strstr(t, "1 x round 2 of 2  (0:25 elapsed, ~") != NULL);
+		/* Off a terminal the round's line is the test's format; on
+		 * one, the finished round keeps no time left. */
+		CHECK("rounds: a line a round", tty ||
+		    (strstr(t, "1 x round 1 of 2  (0:15 elapsed, ~") != NULL &&
+		    strstr(t, "1 x round 2 of 2  (0:25 elapsed, ~") != NULL));
+		CHECK("rounds: on a terminal a finished round without the "
+		    "time left", !tty ||
+		    (strstr(t, "\r1 x round 1 of 2  (0:15 elapsed)") != NULL &&
+		    strstr(t, "round 1 of 2  (0:15 elapsed, ") == NULL &&
+		    strncmp(kept_line(t), "1 x round 2 of 2  (0:25 elapsed)",
+		    32) == 0 && strstr(kept_line(t), "left") == NULL));
 		CHECK("rounds: the failed pass with its test",
 		    strstr(t, "1 x B: pass 1 -- failed: x\n") != NULL);
 		CHECK("rounds: no line per test", tty ||
 		    strstr(t, "1 x A  ") == NULL);
-		CHECK("rounds: on a terminal the pass redrawn", !tty ||
-		    (strstr(t, "\r1 x A  pass 2/2") != NULL &&
-		    strstr(t, "\r1 x round 2 of 2") != NULL));
+		CHECK("rounds: on a terminal the pass redrawn, the one format",
+		    !tty || strstr(t, "\r1 x A  pass 2/2  (0:20 elapsed, ~") !=
+		    NULL);
 		free(c.text);
 	}
 }

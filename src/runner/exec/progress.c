@@ -1,6 +1,7 @@
 /*
  * progress.c - the run's progress on the console (contract in progress.h):
- * one line redrawn in place on a terminal, plain lines otherwise.
+ * one line redrawn in place on a terminal, plain lines otherwise, all of
+ * one format, "C x NAME  STATE  (1:12 elapsed, ~1:50 left)".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,26 +93,47 @@ progress_init(struct progress *p, const struct settings *s, FILE *out,
 	return 0;
 }
 
-/* Draws the status of the current step: in place on a terminal. */
-static void
-draw(struct progress *p, double now, const char *what)
+/*
+ * The times at the end of every progress line: "(1:12 elapsed, ~1:50
+ * left)" while something runs; "(1:12 elapsed)" on a line of a terminal
+ * that is finished, so no stale time left stays in its scrollback.
+ */
+static int
+times(struct progress *p, double now, int live, char *buf, size_t len)
 {
-	const struct progress_step *st = &p->steps[p->cur];
-	char line[512], took[24], left[24];
-	int n, room;
+	char took[24], left[24];
 
 	progress_clock(now - p->start, took, sizeof(took));
+	if (!live)
+		return snprintf(buf, len, "  (%s elapsed)", took);
 	progress_clock(progress_left(p->steps, p->nsteps), left, sizeof(left));
-	n = snprintf(line, sizeof(line), "  %s  %s  ~%s left", what, took,
-	    left);
-	room = PROGRESS_COLUMNS - n - (int)snprintf(NULL, 0, "%d x ",
-	    st->copies);
+	return snprintf(buf, len, "  (%s elapsed, ~%s left)", took, left);
+}
+
+/*
+ * Draws "C x NAME  STATE  (times)" in place on a terminal, NAME cut to
+ * fit; live says whether the time left goes with it.
+ */
+static void
+draw(struct progress *p, double now, const char *name, const char *state,
+    int live)
+{
+	const struct progress_step *st = &p->steps[p->cur];
+	char tail[512];
+	int n, room;
+
+	n = snprintf(tail, sizeof(tail), "  %s", state);
+	if (n < 0 || (size_t)n >= sizeof(tail))
+		n = (int)strlen(tail);
+	n += times(p, now, live, tail + n, sizeof(tail) - (size_t)n);
+	if ((size_t)n >= sizeof(tail))
+		n = (int)strlen(tail);
+	room = PROGRESS_COLUMNS - n -
+	    (int)snprintf(NULL, 0, "%d x ", st->copies);
 	if (room < 8)
 		room = 8;
-	fprintf(p->out, "\r%d x %.*s%s", st->copies, room, st->test->title,
-	    line);
-	n += (int)snprintf(NULL, 0, "%d x %.*s", st->copies, room,
-	    st->test->title);
+	fprintf(p->out, "\r%d x %.*s%s", st->copies, room, name, tail);
+	n += (int)snprintf(NULL, 0, "%d x %.*s", st->copies, room, name);
 	if (p->drawn > n)
 		fprintf(p->out, "%*s", p->drawn - n, "");
 	p->drawn = n;
@@ -138,7 +160,7 @@ progress_test_begin(struct progress *p, const struct test_def *t,
 		return;
 	p->drawn = 0;
 	if (p->tty) {
-		draw(p, now, "starting");
+		draw(p, now, st->test->title, "starting", 1);
 		return;
 	}
 	fprintf(p->out, "%d x %s ", st->copies, st->test->title);
@@ -157,7 +179,7 @@ progress_pass_begin(struct progress *p, int k, double now)
 	if (p->out != NULL && p->tty) {
 		snprintf(what, sizeof(what), "pass %d/%d", k,
 		    p->steps[p->cur].passes);
-		draw(p, now, what);
+		draw(p, now, p->steps[p->cur].test->title, what, 1);
 	}
 }
 
@@ -197,7 +219,7 @@ void
 progress_test_end(struct progress *p, double now, const char *note)
 {
 	struct progress_step *st;
-	char what[48], took[24], left[24];
+	char what[48], tail[64];
 
 	if (!p->active)
 		return;
@@ -214,16 +236,12 @@ progress_test_end(struct progress *p, double now, const char *note)
 	} else if (p->tty) {
 		snprintf(what, sizeof(what), "%d pass%s", st->done,
 		    st->done == 1 ? "" : "es");
-		draw(p, now, what);
-		fprintf(p->out, "%s%s\n", note != NULL ? "  " : "",
-		    note != NULL ? note : "");
+		draw(p, now, st->test->title, note != NULL ? note : what, 0);
+		fputc('\n', p->out);
 	} else {
-		progress_clock(now - p->start, took, sizeof(took));
-		progress_clock(progress_left(p->steps, p->nsteps), left,
-		    sizeof(left));
-		fprintf(p->out, "%s%s  (%s elapsed, ~%s left)\n",
-		    note != NULL ? " " : "", note != NULL ? note : "", took,
-		    left);
+		times(p, now, 1, tail, sizeof(tail));
+		fprintf(p->out, "%s%s%s\n", note != NULL ? " " : "",
+		    note != NULL ? note : "", tail);
 	}
 	p->drawn = 0;
 	fflush(p->out);
@@ -242,16 +260,14 @@ progress_round_begin(struct progress *p, int k, int n, int copies,
 void
 progress_round_end(struct progress *p, double now)
 {
-	char took[24], left[24];
+	char tail[64];
 	int n;
 
 	if (p->out != NULL && p->round > 0) {
-		progress_clock(now - p->start, took, sizeof(took));
-		progress_clock(progress_left(p->steps, p->nsteps), left,
-		    sizeof(left));
-		n = fprintf(p->out, "%s%d x round %d of %d  (%s elapsed, ~%s "
-		    "left)", p->tty ? "\r" : "", p->round_copies, p->round,
-		    p->rounds, took, left) - (p->tty ? 1 : 0);
+		times(p, now, !p->tty, tail, sizeof(tail));
+		n = fprintf(p->out, "%s%d x round %d of %d%s", p->tty ? "\r" : "",
+		    p->round_copies, p->round, p->rounds, tail) -
+		    (p->tty ? 1 : 0);
 		if (p->tty && p->drawn > n)
 			fprintf(p->out, "%*s", p->drawn - n, "");
 		fprintf(p->out, "\n");
