@@ -300,6 +300,14 @@ make_report(struct report *r)
 	s->load1 = 0.1;
 	s->load5 = 0.2;
 	s->load15 = 0.3;
+	s->memory_kib = 4028232;
+	/* A hostile state: quotes, a backslash and markup read as text. */
+	s->mitigations = xstrdup("meltdown: Mitigation: PTI\n"
+	                         "srbds: Vulnerable: \"<b>no</b>\" \\ microcode\n"
+	                         "tsa: Not affected\n");
+	s->mitigations_summary =
+	    xstrdup("1 vulnerable (srbds), 1 mitigated (meltdown), "
+	            "1 not affected");
 	r->settings.long_passes = 10;
 	r->settings.short_passes = 3;
 	r->settings.placement = "unpinned";
@@ -512,6 +520,14 @@ check_json(const char *out, size_t len, const struct report *r)
 	CHECK("json invalid utf-8 replaced",
 	    jstr_is(jpath(jpath(&doc, "system", NONE), "os_version", NONE),
 	        "#1 SMP Debian 6.1.55-1 \xef\xbf\xbd\xef\xbf\xbd"));
+	CHECK("json memory",
+	    jnum_is(jpath(jpath(&doc, "system", NONE), "memory_kib", NONE),
+	        4028232));
+	CHECK("json mitigation state round-trips",
+	    jstr_is(jpath(jpath(jpath(&doc, "system", NONE), "mitigations",
+	                      NONE),
+	                "srbds", NONE),
+	        "Vulnerable: \"<b>no</b>\" \\ microcode"));
 	CHECK("json start utc",
 	    jstr_is(jpath(&doc, "start", NONE), "2026-11-29T23:35:28Z"));
 	CHECK("json two runs", jpath(&doc, "runs", NONE) != NULL &&
@@ -687,6 +703,13 @@ check_html(const char *out)
 	/* The headline (twice: one says there is none), the chart's
 	 * tooltip, the table's row. */
 	CHECK("html interval", count(out, "95% interval") == 4);
+	CHECK("html memory and mitigations",
+	    strstr(out, "<tr><th>Memory</th><td>3.8 GiB (4028232 KiB)</td>") !=
+	            NULL &&
+	        strstr(out, "<summary>1 vulnerable (srbds), 1 mitigated "
+	                    "(meltdown), 1 not affected</summary>") != NULL &&
+	        strstr(out, "<li>srbds: Vulnerable: &quot;&lt;b&gt;no&lt;/"
+	                    "b&gt;&quot; \\ microcode</li>") != NULL);
 	check_html_layout(out);
 }
 

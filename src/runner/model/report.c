@@ -34,12 +34,15 @@ report_plain_sys(struct sysinfo *s)
 		&s->os_version, &s->machine, &s->platform, &s->distro,
 		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
 		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
-		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime };
+		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime,
+		&s->mitigations_summary };
 	size_t i;
 
 	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
 		if (*texts[i] != NULL)
 			escape_plain(*texts[i], 0);
+	if (s->mitigations != NULL)
+		escape_plain(s->mitigations, 1);
 }
 
 void
@@ -105,7 +108,8 @@ sysinfo_free(struct sysinfo *s)
 		&s->os_version, &s->machine, &s->platform, &s->distro,
 		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
 		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
-		&s->shell, &s->uptime, &s->scratch_dir, &s->scratch_fs };
+		&s->shell, &s->uptime, &s->scratch_dir, &s->scratch_fs,
+		&s->mitigations, &s->mitigations_summary };
 	size_t i;
 
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {

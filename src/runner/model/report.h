@@ -171,6 +171,12 @@ struct sysinfo {
 	char *shell;		/* /bin/sh and what it is */
 	char *uptime;		/* uptime and load average line */
 	double load1, load5, load15;
+	long long memory_kib;	/* physical memory; <= 0 when unknown */
+	char *mitigations;	/* "name: state\n" of each CPU vulnerability
+				   the kernel knows, by name; "" or NULL:
+				   unknown */
+	char *mitigations_summary; /* "2 vulnerable (a, b), 3 mitigated
+				   (...), 14 not affected"; "" or NULL */
 };
 
 struct settings {

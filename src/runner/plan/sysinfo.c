@@ -459,6 +459,14 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 		ok = 0;
 	load_facts(s);
 	s->uptime = uptime_line(s);
+	s->memory_kib = sysinfo_physical_kib();
+	s->mitigations =
+	    sysinfo_mitigations_read("/sys/devices/system/cpu/vulnerabilities");
+	s->mitigations_summary = s->mitigations != NULL
+	                             ? sysinfo_mitigations_summary(s->mitigations)
+	                             : NULL;
+	if (!s->mitigations || !s->mitigations_summary)
+		ok = 0;
 	if (!s->hostname || !s->os_name || !s->os_release || !s->os_version ||
 	    !s->platform || !s->distro || !s->shell || !s->uptime ||
 	    !s->scratch_dir || !s->scratch_fs)

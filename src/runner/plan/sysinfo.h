@@ -14,8 +14,9 @@
 /*
  * Fills s: uname fields, hostname, distro, CPU model/MHz/flags, CPUs online
  * and usable, compiler and flags from <bindir>/build.info, /bin/sh, uptime
- * and load, and the locale the shell tests run under (sysinfo_locale).
- * Unknown text fields are "" (never NULL).  Returns 0, or -1 when out of
+ * and load, the locale the shell tests run under (sysinfo_locale), the
+ * physical memory and the CPU vulnerability mitigations.  Unknown text
+ * fields are "" (never NULL).  Returns 0, or -1 when out of
  * memory.
  */
 int sysinfo_collect(struct sysinfo *s, const char *bindir);
@@ -91,6 +92,22 @@ int sysinfo_cpu_list_count(const char *text);
  */
 int sysinfo_fs_type(const char *mountinfo, const char *path, char *out,
     size_t len);
+
+/*
+ * The kernel's CPU vulnerability files in dir (Linux:
+ * /sys/devices/system/cpu/vulnerabilities) as "name: state\n" lines
+ * sorted by name, malloc'd; "" when there is no such directory; NULL
+ * when out of memory.  In mitigations.c.
+ */
+char *sysinfo_mitigations_read(const char *dir);
+
+/*
+ * Those lines counted by class, the names of all but the unaffected ones
+ * given: "2 vulnerable (mds, srbds), 3 mitigated (meltdown, spectre_v1,
+ * spectre_v2), 14 not affected" ("other" for a state of none of these
+ * words).  malloc'd, "" for no lines, NULL when out of memory.
+ */
+char *sysinfo_mitigations_summary(const char *lines);
 
 /* Flushes dirty file data to disk (sync). */
 void sysinfo_flush_files(void);

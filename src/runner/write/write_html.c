@@ -5,6 +5,8 @@
  * no network reference; every string from the system is escaped.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "write/escape.h"
 #include "write/html_chart.h"
@@ -124,6 +126,41 @@ html_settings(FILE *f, const struct report *r)
 	    escape_utc(end, sizeof(end), r->end));
 }
 
+/* The memory and the CPU vulnerability mitigations, each state folded. */
+static void
+html_facts(FILE *f, const struct sysinfo *s)
+{
+	const char *line, *nl;
+	char *item;
+
+	sys_row(f, "Memory");
+	if (s->memory_kib > 0) {
+		escape_fixed(f, s->memory_kib / (1024.0 * 1024.0), 1);
+		fprintf(f, " GiB (%lld KiB)</td></tr>\n", s->memory_kib);
+	} else {
+		fputs("unknown</td></tr>\n", f);
+	}
+	sys_row(f, "Mitigations");
+	if (s->mitigations == NULL || *s->mitigations == '\0' ||
+	    s->mitigations_summary == NULL) {
+		fputs("unknown</td></tr>\n", f);
+		return;
+	}
+	fputs("<details><summary>", f);
+	escape_html(f, s->mitigations_summary);
+	fputs("</summary>\n<ul>\n", f);
+	for (line = s->mitigations; (nl = strchr(line, '\n')) != NULL;
+	     line = nl + 1) {
+		if ((item = strndup(line, (size_t)(nl - line))) == NULL)
+			continue;
+		fputs("<li>", f);
+		escape_html(f, item);
+		fputs("</li>\n", f);
+		free(item);
+	}
+	fputs("</ul></details></td></tr>\n", f);
+}
+
 static void
 html_system(FILE *f, const struct report *r)
 {
@@ -171,6 +208,7 @@ html_system(FILE *f, const struct report *r)
 		escape_html(f, s->cpu_flags);
 	}
 	fputs("</td></tr>\n", f);
+	html_facts(f, s);
 	sys_row(f, "CPUs");
 	fprintf(f, "%d in system, %d usable by this run</td></tr>\n",
 	    s->cpus_online, s->cpus_usable);

@@ -3,6 +3,8 @@
  * (doc/json-schema.md is the contract; a field added there is added here).
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "write/escape.h"
 #include "write/json_writer.h"
@@ -32,6 +34,29 @@ j_num_if(struct json_writer *j, const char *key, int known, double v)
 		jw_null(j, key);
 }
 
+/* "name: state" lines as an object of strings; none (unknown): null. */
+static void
+json_mitigations(struct json_writer *j, const char *lines)
+{
+	const char *line, *nl;
+	char *copy, *colon;
+
+	if (lines == NULL || *lines == '\0') {
+		jw_null(j, "mitigations");
+		return;
+	}
+	jw_open(j, "mitigations", '{', 0);
+	for (line = lines; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		copy = strndup(line, (size_t)(nl - line));
+		if (copy != NULL && (colon = strstr(copy, ": ")) != NULL) {
+			*colon = '\0';
+			jw_str(j, copy, colon + 2);
+		}
+		free(copy);
+	}
+	jw_close(j, '}');
+}
+
 static void
 json_system(struct json_writer *j, const struct sysinfo *s)
 {
@@ -58,6 +83,8 @@ json_system(struct json_writer *j, const struct sysinfo *s)
 	jw_num(j, NULL, s->load5);
 	jw_num(j, NULL, s->load15);
 	jw_close(j, ']');
+	j_num_if(j, "memory_kib", s->memory_kib > 0, (double)s->memory_kib);
+	json_mitigations(j, s->mitigations);
 	jw_close(j, '}');
 
 	jw_open(j, "build", '{', 0);

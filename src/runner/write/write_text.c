@@ -78,6 +78,21 @@ header(FILE *out, const struct report *r)
 	return 0;
 }
 
+/* The memory and the CPU vulnerability mitigations, "unknown" or not. */
+static void
+header_facts(FILE *f, const struct sysinfo *s)
+{
+	if (s->memory_kib > 0)
+		fprintf(f, "   Memory: %.1f GiB (%lld KiB)\n",
+		    s->memory_kib / (1024.0 * 1024.0), s->memory_kib);
+	else
+		fputs("   Memory: unknown\n", f);
+	fprintf(f, "   Mitigations: %s\n",
+	    s->mitigations_summary != NULL && *s->mitigations_summary != '\0'
+	        ? s->mitigations_summary
+	        : "unknown");
+}
+
 static void
 header_lines(FILE *f, const struct report *r)
 {
@@ -114,6 +129,8 @@ header_lines(FILE *f, const struct report *r)
 				fprintf(f, "          %s\n", s->cpu_flags);
 		}
 	}
+	if (!r->settings.brief)
+		header_facts(f, s);
 	fprintf(f, "   Compiler: %s%s%s%s%s%s\n",
 	    s->compiler[0] != '\0' ? s->compiler : "unknown",
 	    s->cflags[0] != '\0' ? " " : "", s->cflags,
