@@ -84,12 +84,13 @@ shot() {
 		status=1
 	fi
 }
-# png NAME WIDTH [FLAG...]: a screenshot, tall enough for the page.
+# png NAME WIDTH [FLAG...]: a screenshot, tall enough for the page (a
+# narrow one is longer); the blank below the page is left in.
 png() {
 	name=$1
 	width=$2
 	shift 2
-	shot "$name.png" --window-size="$width,3000" \
+	shot "$name.png" --window-size="$width,$((width < 800 ? 5000 : 3000))" \
 	    --screenshot="$out/$name.png" "$@"
 }
 png light-1200 1200

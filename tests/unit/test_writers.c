@@ -693,9 +693,9 @@ check_html(const char *out)
 	        strstr(out, "url(") == NULL && strstr(out, "@import") == NULL);
 	CHECK("html one chart",
 	    count(out, "<svg ") == 1 && count(out, "</svg>") == 1);
-	/* 2 legend boxes, 2 index scores, 3 bars for 1 copy (execl failed),
-	 * 4 for 2 copies. */
-	CHECK("html chart bars", count(out, "<rect ") == 11);
+	/* The background, 2 legend boxes, 2 index scores, 3 bars for 1 copy
+	 * (execl failed), 4 for 2 copies. */
+	CHECK("html chart bars", count(out, "<rect ") == 12);
 	CHECK("html chart missing bars named",
 	    count(out, ">failed</text>") == 1 &&
 	        count(out, ">not run</text>") == 2);
@@ -734,12 +734,17 @@ check_html_layout(const char *out)
 	    strstr(out, "@media screen and (prefers-color-scheme:dark){") !=
 	            NULL &&
 	        strstr(out, "color-scheme:light dark") != NULL);
-	/* Chromium's forced dark mode leaves the SVG's colours alone: the
-	 * halo of the background colour keeps dark text readable there. */
+	/* Chromium's forced dark mode darkens the page but leaves the SVG's
+	 * colours alone: the chart paints its own background, light unless
+	 * the reader prefers dark. */
 	CHECK("html chart text follows the page colour",
-	    strstr(out, "svg text{fill:currentColor;stroke:#fff;") != NULL &&
-	        strstr(out, "paint-order:stroke}") != NULL &&
+	    strstr(out, "svg text{fill:currentColor}") != NULL &&
 	        strstr(out, "fill:#222") == NULL);
+	CHECK("html chart paints its background",
+	    strstr(out, "svg .bg{fill:#fff}") != NULL &&
+	        strstr(out, "svg .bg{fill:#181818}") != NULL &&
+	        strstr(out, "\n<rect class=\"bg\" width=\"500\" height=\"") !=
+	            NULL);
 	CHECK("html interval whiskers", count(out, "class=\"whisker\"") == 1);
 	CHECK("html scores first",
 	    strstr(out, "<h2>Index Scores</h2>") != NULL && table != NULL &&

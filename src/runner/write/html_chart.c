@@ -23,8 +23,8 @@ enum {
 	CHART_PLOT = 420, /* the bars */
 	CHART_RIGHT = 72, /* value labels */
 	CHART_TOP = 32, /* legend */
-	CHART_BOTTOM = 46, /* ticks and the axis title */
-	CHART_TITLE = 18, /* a group's title above its bars */
+	CHART_BOTTOM = 50, /* ticks and the axis title */
+	CHART_TITLE = 20, /* a group's title above its bars */
 	CHART_BAR = 16,
 	CHART_GAP = 10 /* between groups */
 };
@@ -136,7 +136,7 @@ chart_axes(FILE *f, const struct index_def *d, double axis_max, double step,
 		    "<line class=\"grid\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 		    "y2=\"%d\"/>\n<text x=\"%d\" y=\"%d\" "
 		    "text-anchor=\"%s\">",
-		    x, CHART_TOP, x, bottom, x, bottom + 16,
+		    x, CHART_TOP, x, bottom, x, bottom + 18,
 		    i == 0        ? "start"
 		    : i == nticks ? "end"
 		                  : "middle");
@@ -151,7 +151,7 @@ chart_axes(FILE *f, const struct index_def *d, double axis_max, double step,
 	fprintf(f,
 	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
 	    "font-weight=\"bold\">%s</text>\n",
-	    CHART_LEFT + CHART_PLOT / 2, bottom + 38,
+	    CHART_LEFT + CHART_PLOT / 2, bottom + 42,
 	    d->agg == INDEX_SUM_AVERAGE
 	        ? "Index (score / baseline)"
 	        : "Index (score / baseline \xc3\x97 10)");
@@ -176,7 +176,7 @@ chart_legend(FILE *f, const struct report *r)
 static void
 chart_title(FILE *f, int y, const char *bold, const char *title)
 {
-	fprintf(f, "<text x=\"%d\" y=\"%d\"%s>", CHART_LEFT + 4, y + 13,
+	fprintf(f, "<text x=\"%d\" y=\"%d\"%s>", CHART_LEFT + 4, y + 15,
 	    bold != NULL ? " font-weight=\"bold\"" : "");
 	escape_html(f, title);
 	if (bold != NULL)
@@ -189,19 +189,11 @@ static void
 chart_missing(FILE *f, int by, const char *why)
 {
 	fprintf(f,
-	    "<text class=\"fail\" x=\"%d\" y=\"%d\" font-size=\"11\" "
+	    "<text class=\"fail\" x=\"%d\" y=\"%d\" font-size=\"12\" "
 	    "font-style=\"italic\">",
 	    CHART_LEFT + 4, by + CHART_BAR - 5);
 	escape_html(f, why);
 	fputs("</text>\n", f);
-}
-
-/* The interval from x lo to x hi at height mid, with end caps. */
-static void
-chart_whisker(FILE *f, const char *class, int lo, int hi, int mid)
-{
-	fprintf(f, "<path class=\"%s\" d=\"M%d %dV%dM%d %dH%dM%d %dV%d\"/>\n",
-	    class, lo, mid - 5, mid + 5, lo, mid, hi, hi, mid - 5, mid + 5);
 }
 
 /* Bar n of a group at height by, with whiskers when it has an interval. */
@@ -224,15 +216,16 @@ chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 		escape_fixed(f, v->lo, 1);
 		fputs(" to ", f);
 		escape_fixed(f, v->hi, 1);
-		fputs("</title></rect>\n", f);
-		chart_whisker(f, "halo", lo, hi, mid);
-		chart_whisker(f, "whisker", lo, hi, mid);
+		fprintf(f,
+		    "</title></rect>\n<path class=\"whisker\" d=\"M%d %dV%d"
+		    "M%d %dH%dM%d %dV%d\"/>\n",
+		    lo, mid - 5, mid + 5, lo, mid, hi, hi, mid - 5, mid + 5);
 		if (hi > right)
 			right = hi;
 	} else {
 		fputs("</title></rect>\n", f);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">", right + 4,
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">", right + 4,
 	    by + CHART_BAR - 4);
 	escape_fixed(f, v->value, 1);
 	fputs("</text>\n", f);
@@ -310,11 +303,15 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	plot_h = (x0->nentries + 1) * group_h;
 	fprintf(f,
 	    "<svg viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"13\" role=\"img\" aria-label=\"",
+	    "font-size=\"15\" role=\"img\" aria-label=\"",
 	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
 	    CHART_TOP + plot_h + CHART_BOTTOM);
 	escape_html(f, x0->def->label);
-	fputs(" index score and index values by test and copies\">\n", f);
+	fprintf(f,
+	    " index score and index values by test and copies\">\n"
+	    "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n",
+	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
+	    CHART_TOP + plot_h + CHART_BOTTOM);
 	chart_legend(f, r);
 	chart_axes(f, x0->def, axis_max, step, plot_h);
 	chart_scores(f, r, x0, CHART_TOP + CHART_GAP / 2, axis_max);

@@ -16,10 +16,11 @@
  * The page's style: it fits a phone (the chart scales by its viewBox, wide
  * tables scroll inside their box), follows a dark preference (the chart's
  * lines and text take currentColor, so a forced dark mode that recolours
- * the text recolours them too; Chromium's forced dark mode leaves inline
- * SVG alone, so its text and whiskers carry a halo of the background
- * colour and stay readable on either), and repeats table headers when
- * printed.
+ * the text recolours them too; Chromium's forced dark mode darkens the
+ * page but leaves what is inside an inline SVG alone, so the chart paints
+ * its own background and stays a light card there), and repeats table
+ * headers when printed, where the folded lists are printed open (in
+ * browsers that know ::details-content).
  */
 static const char html_style[] =
     ":root{color-scheme:light dark}\n"
@@ -32,7 +33,8 @@ static const char html_style[] =
     "th,td{border:1px solid #aaa;padding:0.2em 0.6em;text-align:left;"
     "vertical-align:top;overflow-wrap:break-word}\n"
     "th{background:#f2f2f2}\n"
-    "td.n{text-align:right;font-family:monospace;white-space:nowrap}\n"
+    "td.n{text-align:right;font-variant-numeric:tabular-nums;"
+    "white-space:nowrap}\n"
     "tr.score th,tr.score td{font-weight:bold;background:#eef3f8}\n"
     "ul.scores{list-style:none;padding:0}\n"
     "ul.scores li{margin:0.3em 0}\n"
@@ -41,15 +43,15 @@ static const char html_style[] =
     ".warn{background:#fff3cd;border:1px solid #e0c36c;padding:0.5em}\n"
     "details{margin:0.5em 0 1.5em}\n"
     "summary{cursor:pointer;font-weight:bold}\n"
-    "svg{display:block;width:100%;max-width:45em;height:auto}\n"
-    "svg text{fill:currentColor;stroke:#fff;stroke-width:3px;"
-    "stroke-linejoin:round;paint-order:stroke}\n"
+    "td details{margin:0}\n"
+    "td summary{font-weight:normal}\n"
+    "svg{display:block;width:100%;max-width:36em;height:auto}\n"
+    "svg text{fill:currentColor}\n"
     "svg text.fail{fill:#a00}\n"
+    "svg .bg{fill:#fff}\n"
     "svg .grid{stroke:#ccc}\n"
-    "svg .axis{stroke:#888}\n"
-    "svg .whisker,svg .halo{fill:none;stroke-width:1.5px}\n"
-    "svg .whisker{stroke:currentColor}\n"
-    "svg .halo{stroke:#fff;stroke-width:4px}\n"
+    "svg .axis,svg .whisker{stroke:currentColor;fill:none;"
+    "stroke-width:1.5px}\n"
     "@media screen and (prefers-color-scheme:dark){\n"
     "body{color:#ddd;background:#181818}\n"
     "th{background:#2a2a2a}\n"
@@ -59,14 +61,15 @@ static const char html_style[] =
     "svg text.fail{fill:#f88}\n"
     ".warn{background:#3b3210;border-color:#7a6522}\n"
     "svg .grid{stroke:#444}\n"
-    "svg text{stroke:#181818}\n"
-    "svg .halo{stroke:#181818}\n"
+    "svg .bg{fill:#181818}\n"
     "}\n"
     "@media (max-width:30em){h1{font-size:1.25em}h2{font-size:1.1em}}\n"
     "@media print{\n"
     "body{max-width:none;margin:0;padding:0}\n"
     "thead{display:table-header-group}\n"
     "tr,svg{break-inside:avoid}\n"
+    "h1,h2{break-after:avoid}\n"
+    "details::details-content{content-visibility:visible}\n"
     ".scroll{overflow:visible}\n"
     "}\n";
 
