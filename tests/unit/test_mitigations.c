@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "compare/parse_text.h"
 #include "model/report.h"
 #include "parse.h"
 #include "plan/sysinfo.h"
@@ -43,8 +44,8 @@ static const char want_lines[] =
     "tsx_async_abort: Not affected\n";
 
 static const char want_summary[] =
-    "2 vulnerable (mds, spec_store_bypass), 3 mitigated (itlb_multihit, "
-    "meltdown, spectre_v2), 2 not affected, 1 other (srbds)";
+    "2 vulnerable: mds, spec_store_bypass; 3 mitigated: itlb_multihit, "
+    "meltdown, spectre_v2; 2 not affected; 1 other: srbds";
 
 /* Makes the directory of files under dir; 0 or -1. */
 static int
@@ -160,6 +161,38 @@ blank_texts(struct report *r)
 		*text[i] = empty;
 }
 
+/*
+ * compare reads the header with a run after it as one report of one
+ * test: no header line looks like a test line ("15.6 GiB (" did).
+ */
+static void
+check_compare_reads(const char *header)
+{
+	static const char run[] =
+	    "------------------------------------------------------------\n"
+	    "Benchmark Run: Tue Dec 01 2026 13:21:48 - 13:22:14\n"
+	    "2 CPUs in system; running 1 parallel copy of tests\n\n"
+	    "Dhrystone 2 using register variables       27844845.2 lps   "
+	    "(10.0 s, 7 samples)\n\nNo index results available\n";
+	struct cmp_file file = {NULL, 0};
+	char err[200], *text;
+	size_t n = strlen(header);
+
+	if ((text = malloc(n + sizeof(run))) == NULL) {
+		perror("malloc");
+		exit(1);
+	}
+	memcpy(text, header, n);
+	memcpy(text + n, run, sizeof(run));
+
+	CHECK("compare reads the header as no test",
+	    parse_text(text, strlen(text), &file, err, sizeof(err)) == 0 &&
+	        file.nreports == 1 && file.reports[0].nblocks == 1 &&
+	        file.reports[0].blocks[0].ntests == 1);
+	cmp_file_free(&file);
+	free(text);
+}
+
 static void
 check_writers(void)
 {
@@ -175,13 +208,14 @@ check_writers(void)
 	    memcpy(summary, want_summary, sizeof(summary));
 	render(&r, write_text, &text);
 	CHECK("text: memory line",
-	    strstr(text, "\n   Memory: 15.6 GiB (16307364 KiB)\n") != NULL);
+	    strstr(text, "\n   Memory: 15.6 GiB, 16307364 KiB\n") != NULL);
 	CHECK("text: mitigations line, wrapped under the flags' indent",
-	    strstr(text, "\n   Mitigations: 2 vulnerable (mds, "
-	                 "spec_store_bypass), 3 mitigated\n          "
-	                 "(itlb_multihit, meltdown, spectre_v2), 2 not "
-	                 "affected, 1 other (srbds)\n") != NULL);
+	    strstr(text, "\n   Mitigations: 2 vulnerable: mds, "
+	                 "spec_store_bypass; 3 mitigated:\n          "
+	                 "itlb_multihit, meltdown, spectre_v2; 2 not affected; "
+	                 "1 other: srbds\n") != NULL);
 	CHECK("text: 80 columns", longest(text) <= 80);
+	check_compare_reads(text);
 	render(&r, write_json, &json);
 	CHECK(
 	    "json: memory", strstr(json, "\"memory_kib\": 16307364,") != NULL);

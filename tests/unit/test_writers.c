@@ -306,7 +306,7 @@ make_report(struct report *r)
 	                         "srbds: Vulnerable: \"<b>no</b>\" \\ microcode\n"
 	                         "tsa: Not affected\n");
 	s->mitigations_summary =
-	    xstrdup("1 vulnerable (srbds), 1 mitigated (meltdown), "
+	    xstrdup("1 vulnerable: srbds; 1 mitigated: meltdown; "
 	            "1 not affected");
 	r->settings.long_passes = 10;
 	r->settings.short_passes = 3;
@@ -704,10 +704,10 @@ check_html(const char *out)
 	 * tooltip, the table's row. */
 	CHECK("html interval", count(out, "95% interval") == 4);
 	CHECK("html memory and mitigations",
-	    strstr(out, "<tr><th>Memory</th><td>3.8 GiB (4028232 KiB)</td>") !=
+	    strstr(out, "<tr><th>Memory</th><td>3.8 GiB, 4028232 KiB</td>") !=
 	            NULL &&
-	        strstr(out, "<summary>1 vulnerable (srbds), 1 mitigated "
-	                    "(meltdown), 1 not affected</summary>") != NULL &&
+	        strstr(out, "<summary>1 vulnerable: srbds; 1 mitigated: "
+	                    "meltdown; 1 not affected</summary>") != NULL &&
 	        strstr(out, "<li>srbds: Vulnerable: &quot;&lt;b&gt;no&lt;/"
 	                    "b&gt;&quot; \\ microcode</li>") != NULL);
 	check_html_layout(out);

@@ -175,8 +175,8 @@ struct sysinfo {
 	char *mitigations;	/* "name: state\n" of each CPU vulnerability
 				   the kernel knows, by name; "" or NULL:
 				   unknown */
-	char *mitigations_summary; /* "2 vulnerable (a, b), 3 mitigated
-				   (...), 14 not affected"; "" or NULL */
+	char *mitigations_summary; /* "2 vulnerable: a, b; 3 mitigated:
+				   ...; 14 not affected"; "" or NULL */
 };
 
 struct settings {

@@ -65,7 +65,11 @@ class_names(FILE *f, const char *lines, enum vuln_class c)
 	return n;
 }
 
-/* Appends the count of class c and, but for "not affected", its names. */
+/*
+ * Appends the count of class c and, but for "not affected", its names:
+ * "2 vulnerable: mds, srbds".  The colon keeps the text report's line
+ * from looking like a test line ("2 vulnerable (" would, to compare).
+ */
 static void
 summary_class(FILE *f, const char *lines, enum vuln_class c, int *first)
 {
@@ -73,13 +77,12 @@ summary_class(FILE *f, const char *lines, enum vuln_class c, int *first)
 
 	if (n == 0)
 		return;
-	fprintf(f, "%s%d %s", *first ? "" : ", ", n, class_words[c]);
+	fprintf(f, "%s%d %s", *first ? "" : "; ", n, class_words[c]);
 	*first = 0;
 	if (c == VULN_NOT_AFFECTED)
 		return;
-	fputs(" (", f);
+	fputs(": ", f);
 	class_names(f, lines, c);
-	fputc(')', f);
 }
 
 char *

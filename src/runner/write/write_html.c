@@ -139,7 +139,7 @@ html_facts(FILE *f, const struct sysinfo *s)
 	sys_row(f, "Memory");
 	if (s->memory_kib > 0) {
 		escape_fixed(f, s->memory_kib / (1024.0 * 1024.0), 1);
-		fprintf(f, " GiB (%lld KiB)</td></tr>\n", s->memory_kib);
+		fprintf(f, " GiB, %lld KiB</td></tr>\n", s->memory_kib);
 	} else {
 		fputs("unknown</td></tr>\n", f);
 	}

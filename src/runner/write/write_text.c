@@ -78,12 +78,16 @@ header(FILE *out, const struct report *r)
 	return 0;
 }
 
-/* The memory and the CPU vulnerability mitigations, "unknown" or not. */
+/*
+ * The memory and the CPU vulnerability mitigations, "unknown" or not;
+ * neither line has a number, a word and "(" in a row, or compare would
+ * read it as a test line.
+ */
 static void
 header_facts(FILE *f, const struct sysinfo *s)
 {
 	if (s->memory_kib > 0)
-		fprintf(f, "   Memory: %.1f GiB (%lld KiB)\n",
+		fprintf(f, "   Memory: %.1f GiB, %lld KiB\n",
 		    s->memory_kib / (1024.0 * 1024.0), s->memory_kib);
 	else
 		fputs("   Memory: unknown\n", f);
