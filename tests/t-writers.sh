@@ -40,7 +40,8 @@ for line in open(doc, encoding="utf-8"):
         cur[m.group(1)] = m.group(2).split(" or ")
 check("schema doc has its tables", set(tables) == {"report", "system",
       "build", "settings", "run", "test", "spread", "pass", "copy", "index",
-      "entry", "collection", "counters", "derived"}, sorted(tables))
+      "entry", "collection", "counters", "derived", "precision"},
+      sorted(tables))
 
 KINDS = {"string": str, "number": (int, float), "integer": int,
          "boolean": bool, "array": list, "object": dict}
@@ -101,6 +102,8 @@ obj(rep.get("system"), "system", "system")
 obj(rep.get("build"), "build", "build")
 obj(rep.get("settings"), "settings", "settings")
 obj(rep.get("counters"), "collection", "counters")
+if rep.get("precision") is not None:
+    obj(rep["precision"], "precision", "precision")
 for i, run in enumerate(rep.get("runs", [])):
     w = "runs[%d]" % i
     obj(run, "run", w)

@@ -23,10 +23,12 @@
 #include "plan/outputs.h"
 #include "plan/room.h"
 #include "score/noise.h"
+#include "score/precision.h"
 #include "plan/options.h"
 #include "parse.h"
 #include "exec/process.h"
 #include "model/quick.h"
+#include "plan/budget.h"
 #include "model/report.h"
 #include "write/results.h"
 #include "exec/run.h"
@@ -335,6 +337,9 @@ plan(struct report *r, struct options *o)
 	s->ntests = o->ntests;
 	o->tests = NULL;
 	o->ntests = 0;
+	if (o->precision_pct > 0 && budget_plan(s, o->precision_pct,
+	    o->budget_s, err, sizeof(err)) == -1)
+		return usage_error(err, "");
 	return 0;
 }
 
@@ -508,8 +513,10 @@ main(int argc, char **argv)
 		    r.version, r.settings.ntests, r.settings.ntests == 1 ? "" :
 		    "s", shown);
 	rc = run_all(&r, &env);
-	if (env.noise != NULL)
+	if (env.noise != NULL) {
 		noise_finish(env.noise, &r);
+		precision_warn(&r);
+	}
 	if (rc == -1)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		    "measured\n");

@@ -48,6 +48,14 @@ static const struct {
 	{ "--duration missing value", ARGS("--duration"), "missing value" },
 	{ "--placement bad", ARGS("--placement", "here"), "here" },
 	{ "--placement missing value", ARGS("--placement"), "missing value" },
+	{ "--precision 0", ARGS("--precision", "0"), "0.1 to 50" },
+	{ "--precision 51", ARGS("--precision=51"), "51" },
+	{ "--precision missing value", ARGS("--precision"), "missing value" },
+	{ "--budget 0", ARGS("--precision", "2", "--budget", "0"), "--budget" },
+	{ "--budget without --precision", ARGS("--budget", "60"),
+	    "give --precision too" },
+	{ "--precision with -Q", ARGS("-Q", "--precision", "2"), "--quick" },
+	{ "--precision with -i", ARGS("--precision", "2", "-i", "3"), "-i" },
 	{ "--counters bad", ARGS("--counters", "some"), "off, on or all" },
 	{ "--counters missing value", ARGS("--counters"), "missing value" },
 	{ "-q with -v", ARGS("-q", "-v"), "-q" },
@@ -116,6 +124,14 @@ main(void)
 		CHECK("tests in order, each once", rc == 0 && o.ntests == 2 &&
 		    strcmp(o.tests[0]->name, "pipe") == 0 &&
 		    strcmp(o.tests[1]->name, "dhry2reg") == 0);
+		options_free(&o);
+	}
+	{
+		static const char *const argv[] = { "Run", "--precision=2.5",
+			"--budget", "900", NULL };
+		rc = parse(argv, &o, err, sizeof(err));
+		CHECK("--precision and --budget", rc == 0 &&
+		    o.precision_pct == 2.5 && o.budget_s == 900 && !o.quick);
 		options_free(&o);
 	}
 	{

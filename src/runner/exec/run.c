@@ -18,6 +18,7 @@
 #include "score/interval.h"
 #include "score/latency.h"
 #include "score/noise.h"
+#include "score/precision.h"
 #include "exec/process.h"
 #include "exec/progress.h"
 #include "exec/protocol.h"
@@ -683,7 +684,8 @@ block_indexes(struct block *b, const struct settings *s)
 		if (stats_index(&ir, &catalog_indexes[i], b->tests,
 		    b->ntests) == -1)
 			return -1;
-		if (s->quick)	/* run in rounds */
+		/* Run in whole rounds (a --precision run's are not). */
+		if (s->quick && !(s->precision_pct > 0))
 			interval_index_rounds(&ir);
 		show = any ? stats_index_covered(&catalog_indexes[i], s->tests,
 		    s->ntests) : b->nindexes == 0;
@@ -693,6 +695,99 @@ block_indexes(struct block *b, const struct settings *s)
 			free(ir.entries);
 	}
 	return 0;
+}
+
+/* Seconds between the console's lines in a --precision run's passes. */
+#define PRECISE_LINE_S 30
+
+/* "what: text (elapsed)" on the console, after a line drawn in place. */
+static void
+precise_line(const struct run_env *e, const char *what, const char *text)
+{
+	char took[24];
+
+	progress_clock(bench_now() - run_origin, took, sizeof(took));
+	say(e, "%s%s: %s  (%s elapsed)\n", progress.tty && progress.drawn > 0 ?
+	    "\n" : "", what, text, took);
+	progress.drawn = 0;
+}
+
+/*
+ * The passes of a --precision run after its first rounds (tr: every test
+ * at every copies value, in run order): one at a time, where
+ * precision_choose puts it, until it says stop; sets r->precision_end.
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+run_precise(struct report *r, const struct run_env *e, struct test_run *tr)
+{
+	const struct settings *s = &r->settings;
+	const struct test_result **t;
+	enum precision_stop stop = PRECISION_STUCK;
+	struct pass_result *grown;
+	struct test_run *x;
+	double *secs, next_line = bench_now() + PRECISE_LINE_S;
+	int *open, k, n = s->ncopies * s->ntests, more = 0, rc = -1;
+	char line[160];
+
+	t = calloc((size_t)n, sizeof(*t));
+	open = calloc((size_t)n, sizeof(*open));
+	secs = calloc((size_t)n, sizeof(*secs));
+	if (t == NULL || open == NULL || secs == NULL)
+		goto out;
+	snprintf(line, sizeof(line), "first rounds done; passes to the "
+	    "noisiest tests until +/-%g%% or %g s", s->precision_pct,
+	    s->budget_s);
+	precise_line(e, "Precision", line);
+	for (;;) {
+		for (k = 0; k < n; k++) {
+			t[k] = tr[k].t;
+			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
+			    tr[k].t->outcome == OUTCOME_OK &&
+			    tr[k].t->npasses < PRECISION_MAX_PASSES;
+			secs[k] = progress_pass_guess(progress.steps,
+			    progress.nsteps, k);
+		}
+		if (process_stop_signal)
+			break;
+		k = precision_choose(s, t, open, secs, s->budget_s -
+		    (bench_now() - run_origin), &stop);
+		if (k == -1)
+			break;
+		x = &tr[k];
+		grown = realloc(x->t->passes, sizeof(*grown) *
+		    (size_t)(x->planned + 1));
+		if (grown == NULL)
+			goto out;
+		x->t->passes = grown;
+		memset(&grown[x->planned++], 0, sizeof(*grown));
+		x->running = 1;
+		progress.steps[k].passes = x->planned;
+		progress.round = 1;	/* no line a pass: see precise_line */
+		progress_test_begin(&progress, x->def, x->copies, bench_now());
+		noise_test_begin(e->noise);
+		if (test_pass(x, r, e) == -1)
+			goto out;
+		noise_test_end(e->noise, x->t, x->copies);
+		progress_test_end(&progress, bench_now(), NULL);
+		more++;
+		if (bench_now() >= next_line) {
+			next_line = bench_now() + PRECISE_LINE_S;
+			snprintf(line, sizeof(line), "%d more pass%s after the "
+			    "first rounds", more, more == 1 ? "" : "es");
+			precise_line(e, "Precision", line);
+		}
+	}
+	progress.round = 0;
+	r->precision_end = process_stop_signal ? "interrupted" :
+	    stop == PRECISION_REACHED ? "reached" :
+	    stop == PRECISION_BUDGET ? "budget" : "stopped";
+	rc = 0;
+out:
+	free(t);
+	free(open);
+	free(secs);
+	return rc;
 }
 
 /*
@@ -755,6 +850,8 @@ run_blocks_in_rounds(struct report *r, const struct run_env *e)
 			}
 			progress_round_end(&progress, bench_now());
 		}
+	if (s->precision_pct > 0 && run_precise(r, e, tr) == -1)
+		goto out;
 	/* One end for every block, as one start: they share the rounds. */
 	end = time(NULL);
 	for (c = 0; c < r->nblocks; c++) {
@@ -764,6 +861,12 @@ run_blocks_in_rounds(struct report *r, const struct run_env *e)
 		r->blocks[c].end = end;
 		if (block_indexes(&r->blocks[c], s) == -1)
 			goto out;
+	}
+	if (r->precision_end != NULL) {
+		char line[600];
+
+		precision_summary(r, line, sizeof(line));
+		precise_line(e, "Precision", line);
 	}
 	rc = 0;
 out:

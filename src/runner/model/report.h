@@ -183,7 +183,10 @@ struct settings {
 	int long_passes;	/* 10 by default */
 	int short_passes;	/* 3 by default */
 	double duration_s;	/* > 0: every test runs this long */
-	int quick;		/* quick mode */
+	int quick;		/* quick mode, or quick passes (--precision) */
+	double precision_pct;	/* --precision: each index's half width, %;
+				 * 0: a fixed plan (doc/precision.md) */
+	double budget_s;	/* --budget: seconds for the whole run */
 	int brief;		/* -b */
 	int verbose;		/* -v */
 	int quiet;		/* -q */
@@ -208,6 +211,11 @@ struct report {
 	char **warnings;
 	int nwarnings;
 	int interrupted;	/* the run was stopped by a signal */
+	/*
+	 * How a --precision run ended: "reached", "budget", "stopped" or
+	 * "interrupted" (doc/precision.md); NULL in a fixed plan.  Static.
+	 */
+	const char *precision_end;
 	time_t start, end;
 	unsigned long counters_have;	/* counters some pass got */
 	char counters_missing[256]; /* why some were not, "" when none */

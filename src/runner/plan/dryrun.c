@@ -18,8 +18,9 @@ dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
 	if (progress_init(&p, s, NULL, 0, 0) == -1)
 		return -1;
 	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
-	    r->version, s->quick ? ", quick mode: one pass of every test a "
-	    "round" : "");
+	    r->version, s->precision_pct > 0 ? ", --precision: its first "
+	    "rounds, one pass of every test a round" : s->quick ? ", quick "
+	    "mode: one pass of every test a round" : "");
 	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
 	    "each pass (estimate)");
 	for (i = 0; i < p.nsteps; i++) {
@@ -32,6 +33,11 @@ dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
 	fprintf(f, "\n%d test%s at %d copies value%s; estimated time: %s\n",
 	    s->ntests, s->ntests == 1 ? "" : "s", s->ncopies,
 	    s->ncopies == 1 ? "" : "s", total);
+	if (s->precision_pct > 0)
+		fprintf(f, "Then one pass at a time to the noisiest tests until "
+		    "each index is within +/-%g%%,\nor the budget of %g s "
+		    "is spent (doc/precision.md)\n", s->precision_pct,
+		    s->budget_s);
 	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
 	progress_free(&p);
 	return ferror(f) ? -1 : 0;

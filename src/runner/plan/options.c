@@ -8,6 +8,7 @@
 
 #include "model/counters.h"
 #include "plan/options.h"
+#include "score/precision.h"
 #include "parse.h"
 #include "write/writers.h"
 
@@ -15,7 +16,8 @@ const char options_usage[] =
     "usage: @ [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
     "         [-f fmt[,...][,fmt=PATH]] [--json PATH] [--label text]\n"
     "         [--comment text] [--duration s] [--placement p]\n"
-    "         [--counters off|on|all] [--no-warnings] [--dry-run]\n"
+    "         [--counters off|on|all] [--precision PCT [--budget s]]\n"
+    "         [--no-warnings] [--dry-run]\n"
     "         [test|group ...]\n"
     "       @ -l | -h | --help | --version\n"
     "       @ compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...\n"
@@ -27,6 +29,9 @@ const char options_usage[] =
     "  -b          brief system information in the report header\n"
     "  -Q, --quick quick mode: 5 passes of 1 or 2 s per test, the index with\n"
     "              its 95% interval, labelled quick (about 3 min on 2 CPUs)\n"
+    "  --precision PCT    quick passes until each index is known to +/-PCT%\n"
+    "              (its 95% interval), the passes to the noisiest tests\n"
+    "  --budget s  at most s seconds for a --precision run (default 600)\n"
     "  -i n        passes: n for long tests (default 10), max(1, (n+1)/3)\n"
     "              for short ones (default 3)\n"
     "  -c n        run n copies of each test at once (repeatable; default:\n"
@@ -191,6 +196,16 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 		    OPTIONS_MAX_DURATION, &o->duration_s) == -1)
 			return bad(err, errlen,
 			    "--duration needs seconds from 0.01 to 86400", val);
+	} else if (strcmp(opt, "--precision") == 0) {
+		if (parse_double(val, PRECISION_PCT_MIN, PRECISION_PCT_MAX,
+		    &o->precision_pct) == -1)
+			return bad(err, errlen, "--precision needs a percentage "
+			    "from 0.1 to 50", val);
+	} else if (strcmp(opt, "--budget") == 0) {
+		if (parse_double(val, PRECISION_BUDGET_MIN,
+		    PRECISION_BUDGET_MAX, &o->budget_s) == -1)
+			return bad(err, errlen, "--budget needs seconds from 1 "
+			    "to 604800 (a week)", val);
 	} else if (strcmp(opt, "--counters") == 0) {
 		if ((o->counters = counters_level_named(val)) == -1)
 			return bad(err, errlen,
@@ -278,6 +293,8 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 	}
 	if ((len == 10 && strncmp(arg, "--duration", len) == 0) ||
 	    (len == 10 && strncmp(arg, "--counters", len) == 0) ||
+	    (len == 11 && strncmp(arg, "--precision", len) == 0) ||
+	    (len == 8 && strncmp(arg, "--budget", len) == 0) ||
 	    (len == 11 && strncmp(arg, "--placement", len) == 0)) {
 		char opt[12];
 
@@ -373,6 +390,13 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 	if (rc == 0 && o->quick && (o->iterations > 0 || o->duration_s > 0))
 		rc = bad(err, errlen, "--quick chooses its own passes and "
 		    "durations: not with -i or --duration", NULL);
+	if (rc == 0 && o->precision_pct > 0 && (o->quick ||
+	    o->iterations > 0 || o->duration_s > 0))
+		rc = bad(err, errlen, "--precision chooses its own passes and "
+		    "durations: not with --quick, -i or --duration", NULL);
+	if (rc == 0 && o->budget_s > 0 && !(o->precision_pct > 0))
+		rc = bad(err, errlen, "--budget bounds a --precision run: give "
+		    "--precision too", NULL);
 	if (rc == 0 && o->action == ACTION_RUN) {
 		o->ntests = nnames > 0 ?
 		    catalog_expand(names, nnames, &o->tests, badname,

@@ -26,6 +26,8 @@ struct options {
 	int quiet;		/* -q 1 (no progress), -qq or --silent 2 */
 	int verbose, brief;
 	int quick;		/* --quick or -Q: quick mode (doc/quick-mode.md) */
+	double precision_pct;	/* --precision PCT; 0: none */
+	double budget_s;	/* --budget SECONDS; 0: none given */
 	int no_warnings;	/* --no-warnings: no noise warnings */
 	int iterations;		/* -i n; 0: the defaults (10 long, 3 short) */
 	int *copies;		/* -c values in order (malloc'd); NULL: default */
@@ -66,7 +68,8 @@ struct options {
  *   --dry-run, --label t, --comment t (one line, at most
  *   OPTIONS_MAX_TEXT bytes), --json path,
  *   -l, -h, --help, --version, --duration s, --placement p,
- *   --counters off|on|all, "--" ending
+ *   --counters off|on|all, --precision PCT, --budget SECONDS (with
+ *   --precision, which refuses --quick, -i and --duration), "--" ending
  *   the options, and test or group names anywhere (none: "index").
  * Option values may be attached (-c4, --duration=2) or the next argument.
  * Returns 0, or -1 after writing one line (no newline) naming the problem

@@ -186,3 +186,265 @@ precision_bimodal(const double *rates, int n, struct precision_bimodal *b)
 	free(x);
 	return found;
 }
+
+/* The passes of t so far as the rules see them; 0, or -1 when unusable. */
+static int
+test_view(const struct test_result *t, struct precision_test *pt, double *mean)
+{
+	double sum = 0, ss = 0, x;
+	int i, n = t->npasses;
+
+	pt->passes = n;
+	pt->var = 0;
+	*mean = 0;
+	if (t->outcome != OUTCOME_OK || n < 1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		x = t->passes[i].rate;
+		if (t->passes[i].outcome != OUTCOME_OK || !(x > 0) ||
+		    !isfinite(x))
+			return -1;
+		sum += log(x);
+	}
+	*mean = sum / n;
+	for (i = 0; i < n; i++) {
+		x = log(t->passes[i].rate) - *mean;
+		ss += x * x;
+	}
+	pt->var = n > 1 ? ss / (n - 1) : 0;
+	return 0;
+}
+
+/* Position of the test named name in s->tests, or -1. */
+static int
+test_at(const struct settings *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->ntests; i++)
+		if (strcmp(s->tests[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* Whether the report shows index d (as block_indexes chooses). */
+static int
+shown(const struct settings *s, size_t d)
+{
+	size_t i, k;
+	int any = 0;
+
+	for (i = 0; i < catalog_nindexes; i++)
+		any |= stats_index_covered(
+		    &catalog_indexes[i], s->tests, s->ntests);
+	if (any)
+		return stats_index_covered(
+		    &catalog_indexes[d], s->tests, s->ntests);
+	for (i = 0; i < catalog_nindexes; i++)
+		for (k = 0; k < catalog_indexes[i].nrows; k++)
+			if (test_at(s, catalog_indexes[i].rows[k].test) >= 0)
+				return i == d;
+	return 0;
+}
+
+int
+precision_choose(const struct settings *s,
+    const struct test_result *const *tests, const int *open,
+    const double *seconds, double left_s, enum precision_stop *stop)
+{
+	struct precision_test *pt;
+	struct precision_index *ixs;
+	double *mean, *w, sum;
+	int *at, *ok, n = s->ncopies * s->ntests, nix = 0, c, i, k, next = -1;
+	size_t d, row, slots = 0;
+
+	*stop = PRECISION_STUCK;
+	for (d = 0; d < catalog_nindexes; d++)
+		slots += catalog_indexes[d].nrows;
+	slots *= (size_t)s->ncopies;
+	pt = calloc((size_t)n + 1, sizeof(*pt));
+	mean = calloc((size_t)n + 1, sizeof(*mean));
+	ok = calloc((size_t)n + 1, sizeof(*ok));
+	ixs = calloc(catalog_nindexes * (size_t)s->ncopies + 1, sizeof(*ixs));
+	at = calloc(slots + 1, sizeof(*at));
+	w = calloc(slots + 1, sizeof(*w));
+	if (!pt || !mean || !ok || !ixs || !at || !w)
+		goto out;
+	for (k = 0; k < n; k++) {
+		ok[k] = test_view(tests[k], &pt[k], &mean[k]) == 0;
+		pt[k].seconds = seconds[k];
+		pt[k].open = ok[k] && open[k];
+	}
+	slots = 0;
+	for (c = 0; c < s->ncopies; c++) {
+		for (d = 0; d < catalog_nindexes; d++) {
+			const struct index_def *def = &catalog_indexes[d];
+			struct precision_index *ix = &ixs[nix];
+
+			if (!shown(s, d))
+				continue;
+			ix->tests = at + slots;
+			ix->weights = w + slots;
+			for (row = 0, sum = 0; row < def->nrows; row++) {
+				i = test_at(s, def->rows[row].test);
+				if (i < 0 || !ok[k = c * s->ntests + i])
+					continue;
+				at[slots + (size_t)ix->n] = k;
+				w[slots + (size_t)ix->n] =
+				    def->agg == INDEX_SUM_AVERAGE
+				        ? exp(mean[k]) / def->rows[row].baseline
+				        : 1;
+				sum += w[slots + (size_t)ix->n++];
+			}
+			for (i = 0; i < ix->n; i++)
+				w[slots + (size_t)i] /= sum;
+			slots += (size_t)ix->n;
+			nix += ix->n > 0;
+		}
+	}
+	next = precision_next(pt, ixs, nix, s->precision_pct, left_s, stop);
+out:
+	free(pt);
+	free(mean);
+	free(ok);
+	free(ixs);
+	free(at);
+	free(w);
+	return next;
+}
+
+/* The half width of a computed index's interval in percent; -1 unknown. */
+static double
+index_pct(const struct index_result *ir)
+{
+	if (!(ir->score > 0) || !(ir->ci_high > 0))
+		return -1;
+	return 100 * (ir->ci_high / ir->score - 1);
+}
+
+/* The test with the largest share of ir's variance, or NULL. */
+static const struct test_result *
+noisiest(const struct index_result *ir)
+{
+	const struct test_result *most = NULL;
+	double v, dof, r, u, best = 0;
+	int i;
+
+	for (i = 0; i < ir->nentries; i++) {
+		const struct index_entry *e = &ir->entries[i];
+
+		if (!e->ok || interval_test_var(e->result, &v, &dof) == -1)
+			continue;
+		r = ir->def->agg == INDEX_SUM_AVERAGE
+		        ? e->result->score / e->row->baseline
+		        : 1;
+		u = r * r * v;
+		if (u > best) {
+			best = u;
+			most = e->result;
+		}
+	}
+	return most;
+}
+
+double
+precision_widest(
+    const struct report *r, const struct index_result **wide, int *copies)
+{
+	const struct index_result *ir;
+	double pct, widest = 0;
+	int b, j;
+
+	*wide = NULL;
+	*copies = 0;
+	/* An index of unknown interval (-1) is the widest. */
+	for (b = 0; b < r->nblocks; b++)
+		for (j = 0; j < r->blocks[b].nindexes; j++) {
+			ir = &r->blocks[b].indexes[j];
+			pct = index_pct(ir);
+			if (*wide == NULL ||
+			    (widest >= 0 && (pct < 0 || pct > widest))) {
+				*wide = ir;
+				widest = pct;
+				*copies = r->blocks[b].copies;
+			}
+		}
+	return widest;
+}
+
+void
+precision_summary(const struct report *r, char *buf, size_t len)
+{
+	const struct index_result *wide;
+	const struct test_result *t;
+	const char *end = r->precision_end ? r->precision_end : "";
+	double widest;
+	int copies;
+	size_t n;
+
+	widest = precision_widest(r, &wide, &copies);
+	n = (size_t)snprintf(buf, len,
+	    "+/-%g%% asked of each index, budget "
+	    "%g s: ",
+	    r->settings.precision_pct, r->settings.budget_s);
+	if (n >= len)
+		return;
+	if (strcmp(end, "reached") == 0) {
+		snprintf(buf + n, len - n, "reached (widest +/-%.1f%%)",
+		    widest > 0 ? widest : 0);
+		return;
+	}
+	n += (size_t)snprintf(buf + n, len - n, "not reached, %s",
+	    strcmp(end, "budget") == 0 ? "the budget was spent"
+	    : strcmp(end, "interrupted") == 0
+	        ? "interrupted"
+	        : "no test that could help may run again");
+	if (wide == NULL || n >= len)
+		return;
+	if (widest < 0) {
+		snprintf(buf + n, len - n, "; %d x %s Index: interval unknown",
+		    copies, wide->def->label);
+		return;
+	}
+	n += (size_t)snprintf(buf + n, len - n,
+	    "; widest %d x %s Index +/-%.1f%%", copies, wide->def->label,
+	    widest);
+	if ((t = noisiest(wide)) != NULL && n < len)
+		snprintf(buf + n, len - n, ", most from %s (CV %.1f%%)",
+		    t->test->name, 100 * t->spread.cv);
+}
+
+void
+precision_warn(struct report *r)
+{
+	static const char placement[] = "; --placement same-cpu or "
+	                                "cross-cpu measures one of them";
+	struct precision_bimodal bm;
+	const struct test_result *t;
+	double *rates;
+	int b, i, k, hint;
+
+	for (b = 0; b < r->nblocks; b++) {
+		for (i = 0; i < r->blocks[b].ntests; i++) {
+			t = &r->blocks[b].tests[i];
+			if (t->outcome != OUTCOME_OK || t->npasses < 5)
+				continue;
+			rates = malloc(sizeof(*rates) * (size_t)t->npasses);
+			if (rates == NULL)
+				return; /* as report_warn: the warning is lost */
+			for (k = 0; k < t->npasses; k++)
+				rates[k] = t->passes[k].rate;
+			hint = (t->test->flags & TEST_PLACEMENT) &&
+			       !r->settings.placement_given;
+			if (precision_bimodal(rates, t->npasses, &bm))
+				report_warn(r,
+				    "%d x %s: passes in two clusters, %.1f %s "
+				    "(%d passes) and %.1f %s (%d passes): the "
+				    "score mixes them%s",
+				    r->blocks[b].copies, t->test->title, bm.low,
+				    t->unit, bm.nlow, bm.high, t->unit,
+				    bm.nhigh, hint ? placement : "");
+			free(rates);
+		}
+	}
+}

@@ -8,6 +8,10 @@
 #ifndef PRECISION_H
 #define PRECISION_H
 
+#include <stddef.h>
+
+#include "model/report.h"
+
 /* Whole rounds (a pass of every test) before passes go where the noise is. */
 #define PRECISION_FIRST_ROUNDS 3
 
@@ -102,5 +106,45 @@ struct precision_bimodal {
 #define PRECISION_BIMODAL_GAP   0.10
 #define PRECISION_BIMODAL_K     6.0
 int precision_bimodal(const double *rates, int n, struct precision_bimodal *b);
+
+/*
+ * The rules applied to a run in progress.  tests[c * s->ntests + i] is
+ * test i of s at copies value c with its passes so far; open[k] whether
+ * it may run again, seconds[k] the expected wall seconds of its next
+ * pass.  The indexes are those its report shows (every index whose tests
+ * were all asked for, else the first with a test asked for) at every
+ * copies value, over the tests whose passes so far all succeeded with a
+ * positive rate; weights 1/m, or r_i / sum(r) (r_i = the geometric mean
+ * of its rates / baseline) for INDEX_SUM_AVERAGE.  Returns
+ * precision_next's choice as a position in tests, or -1 with *stop
+ * (PRECISION_STUCK also when out of memory).
+ */
+int precision_choose(const struct settings *s,
+    const struct test_result *const *tests, const int *open,
+    const double *seconds, double left_s, enum precision_stop *stop);
+
+/*
+ * The widest half width in percent of r's index intervals, -1 when one
+ * is unknown (that one is the widest), 0 when r has no index; *wide and
+ * *copies say which (NULL and 0 when none).
+ */
+double precision_widest(
+    const struct report *r, const struct index_result **wide, int *copies);
+
+/*
+ * How a --precision run ended, for the header and the console, into
+ * buf: the target and budget, then "reached" with the widest index's
+ * half width, or "not reached" with why (r->precision_end), the widest
+ * index and the test of the largest share of its variance.
+ */
+void precision_summary(const struct report *r, char *buf, size_t len);
+
+/*
+ * A warning for every test of r whose passes fall in two clusters
+ * (precision_bimodal), with both levels; for a test that takes a
+ * placement (TEST_PLACEMENT) when none was given, --placement is
+ * suggested.  Out of memory, a warning is lost (as in report_warn).
+ */
+void precision_warn(struct report *r);
 
 #endif

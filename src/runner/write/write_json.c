@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "write/escape.h"
+#include "score/precision.h"
 #include "write/json_writer.h"
 #include "write/writers.h"
 
@@ -113,6 +114,31 @@ json_settings(struct json_writer *j, const struct settings *s)
 	for (i = 0; i < s->ntests; i++)
 		jw_str(j, NULL, s->tests[i]->name);
 	jw_close(j, ']');
+	jw_close(j, '}');
+}
+
+/* How a --precision run ended (doc/precision.md); null in a fixed plan. */
+static void
+json_precision(struct json_writer *j, const struct report *r)
+{
+	const struct index_result *wide;
+	double widest;
+	int copies;
+	char line[600];
+
+	if (r->precision_end == NULL) {
+		jw_null(j, "precision");
+		return;
+	}
+	widest = precision_widest(r, &wide, &copies);
+	precision_summary(r, line, sizeof(line));
+	jw_open(j, "precision", '{', 0);
+	jw_num(j, "target_pct", r->settings.precision_pct);
+	jw_num(j, "budget_s", r->settings.budget_s);
+	jw_int(j, "first_rounds", r->settings.long_passes);
+	jw_str(j, "end", r->precision_end);
+	j_num_if(j, "widest_pct", wide != NULL && widest >= 0, widest);
+	jw_str(j, "summary", line);
 	jw_close(j, '}');
 }
 
@@ -343,6 +369,7 @@ write_json(FILE *f, const struct report *r)
 	j_time(&j, "end", r->end);
 	json_system(&j, &r->sys);
 	json_settings(&j, &r->settings);
+	json_precision(&j, r);
 	json_collection(&j, r);
 	jw_open(&j, "warnings", '[', 0);
 	for (i = 0; i < r->nwarnings; i++)

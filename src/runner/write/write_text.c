@@ -10,6 +10,7 @@
 #include "write/text_counters.h"
 #include "write/text_spread.h"
 #include "write/textwrap.h"
+#include "score/precision.h"
 #include "write/write_text.h"
 #include "write/writers.h"
 
@@ -145,10 +146,20 @@ header_lines(FILE *f, const struct report *r)
 		fprintf(f, "   Scratch files: %s (%s)\n", s->scratch_dir,
 		    s->scratch_fs[0] != '\0' ? s->scratch_fs :
 		    "file system unknown");
-	if (r->settings.quick)
+	if (r->settings.quick && r->settings.precision_pct > 0)
+		fprintf(f, "   Quick passes of 1 to 2 s: %d rounds, then one "
+		    "pass at a time to the noisiest tests\n",
+		    r->settings.long_passes);
+	else if (r->settings.quick)
 		fprintf(f, "   Quick mode: %d passes of 1 to 2 s per test, in "
 		    "rounds; see each index's interval\n",
 		    r->settings.long_passes);
+	if (r->precision_end != NULL) {
+		char line[600];
+
+		precision_summary(r, line, sizeof(line));
+		fprintf(f, "   Precision: %s\n", line);
+	}
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
 	fputc('\n', f);

@@ -1,0 +1,48 @@
+/*
+ * budget.c - the plan of a --precision run (contract in budget.h).
+ */
+#include <stdio.h>
+
+#include "exec/progress.h"
+#include "plan/budget.h"
+#include "score/precision.h"
+
+double
+budget_first_rounds(const struct settings *s)
+{
+	struct progress p;
+	double left;
+
+	if (progress_init(&p, s, NULL, 0, 0) == -1)
+		return -1;
+	left = progress_left(p.steps, p.nsteps);
+	progress_free(&p);
+	return left;
+}
+
+int
+budget_plan(
+    struct settings *s, double pct, double budget, char *err, size_t errlen)
+{
+	char need[24];
+	double first;
+
+	s->quick = 1;
+	s->long_passes = s->short_passes = PRECISION_FIRST_ROUNDS;
+	s->precision_pct = pct;
+	s->budget_s = budget > 0 ? budget : PRECISION_BUDGET_DEFAULT;
+	first = budget_first_rounds(s);
+	if (first < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (first > s->budget_s) {
+		progress_clock(first, need, sizeof(need));
+		snprintf(err, errlen,
+		    "--budget %g s is less than the first %d "
+		    "rounds need (about %s): give more seconds or fewer tests",
+		    s->budget_s, PRECISION_FIRST_ROUNDS, need);
+		return -1;
+	}
+	return 0;
+}
