@@ -431,7 +431,8 @@ precision_warn(struct report *r)
 				continue;
 			rates = malloc(sizeof(*rates) * (size_t)t->npasses);
 			if (rates == NULL)
-				return; /* as report_warn: the warning is lost */
+				return; /* as report_warn: the warning is lost
+				         */
 			for (k = 0; k < t->npasses; k++)
 				rates[k] = t->passes[k].rate;
 			hint = (t->test->flags & TEST_PLACEMENT) &&
