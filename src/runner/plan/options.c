@@ -10,6 +10,7 @@
 #include "plan/options.h"
 #include "score/precision.h"
 #include "parse.h"
+#include "place.h"
 #include "write/writers.h"
 
 const char options_usage[] =
@@ -75,9 +76,6 @@ options_print_usage(FILE *f, const char *name)
 		else
 			fputc(*p, f);
 }
-
-static const char *const placements[] = { "unpinned", "same-cpu",
-	"cross-cpu" };
 
 static int
 bad(char *err, size_t errlen, const char *what, const char *arg)
@@ -173,7 +171,6 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
     size_t errlen)
 {
 	long n;
-	size_t i;
 
 	if (val == NULL)
 		return bad(err, errlen, "missing value for", opt);
@@ -211,10 +208,12 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 			return bad(err, errlen,
 			    "--counters must be off, on or all", val);
 	} else {
+		/* The programs' own table (src/lib/place.c). */
+		const struct place *p = place_find(val);
+
 		o->placement_given = 1;
-		for (i = 0; i < sizeof(placements) / sizeof(placements[0]); i++)
-			if (strcmp(val, placements[i]) == 0)
-				o->placement = placements[i];
+		if (p != NULL)
+			o->placement = p->name;
 		if (o->placement == NULL)
 			return bad(err, errlen,
 			    "--placement must be unpinned, same-cpu or "
@@ -366,7 +365,7 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 
 	memset(o, 0, sizeof(*o));
 	o->action = ACTION_RUN;
-	o->placement = placements[0];
+	o->placement = place_find("unpinned")->name;
 	o->counters = COUNTERS_ON;
 	names = calloc((size_t)argc + 1, sizeof(*names));
 	if (names == NULL)
