@@ -45,7 +45,8 @@ enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
  * take it.  Unknown when either side has fewer than 2 passes or a rate
  * that is not positive.
  */
-enum cmp_noise compare_noise(const struct cmp_test *a, const struct cmp_test *b);
+enum cmp_noise compare_noise(
+    const struct cmp_test *a, const struct cmp_test *b);
 
 /*
  * The same for two index scores from their 95% intervals: each interval

@@ -339,8 +339,8 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 			if (kind == 1) {
 				format_sub(t, r, s + 1, marks, sizeof(marks),
 				    notes);
-				cmp_appendf(buf, sizeof(buf), strlen(buf), "%s%s",
-				    marks[0] ? " " : "", marks);
+				cmp_appendf(buf, sizeof(buf), strlen(buf),
+				    "%s%s", marks[0] ? " " : "", marks);
 			}
 			fputc(' ', f);
 			escape_md(f, buf);

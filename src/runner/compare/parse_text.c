@@ -283,7 +283,8 @@ new_report(struct parser *p, int header)
 {
 	void *grown;
 	end_report(p);
-	p->report = CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
+	p->report = CMP_PUSH(
+	    grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
 	if (p->report == NULL) {
 		problem(p, "more than %d reports", CMP_MAX_REPORTS);
 		p->stop = 1;
@@ -320,7 +321,8 @@ new_block(struct parser *p, int copies)
 		}
 	if (p->report == NULL && new_report(p, 0) == -1)
 		return -1;
-	p->block = CMP_PUSH(grown, p->report->blocks, p->report->nblocks, CMP_MAX_BLOCKS);
+	p->block = CMP_PUSH(
+	    grown, p->report->blocks, p->report->nblocks, CMP_MAX_BLOCKS);
 	if (p->block == NULL) {
 		problem(p, "more than %d runs in a report", CMP_MAX_BLOCKS);
 		p->stop = 1;
@@ -554,7 +556,8 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 		}
 	if (need_block(p) == -1)
 		return -1;
-	x = CMP_PUSH(grown, p->block->indexes, p->block->nindexes, CMP_MAX_INDEXES);
+	x = CMP_PUSH(
+	    grown, p->block->indexes, p->block->nindexes, CMP_MAX_INDEXES);
 	if (x == NULL) {
 		problem(
 		    p, "more than %d index tables in a run", CMP_MAX_INDEXES);
@@ -777,7 +780,8 @@ test_line(struct parser *p, const struct line *l)
 	if (fresh)
 		end_block(p);
 	if (need_block(p) == -1 ||
-	    (t = CMP_PUSH(grown, p->block->tests, p->block->ntests, CMP_MAX_TESTS)) == NULL) {
+	    (t = CMP_PUSH(grown, p->block->tests, p->block->ntests,
+	         CMP_MAX_TESTS)) == NULL) {
 		free(title);
 		if (p->block != NULL)
 			problem(

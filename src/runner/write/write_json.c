@@ -257,7 +257,8 @@ json_test(struct json_writer *j, const struct test_result *t,
 	jw_str(j, "name", t->test->name);
 	jw_str(j, "title", t->test->title);
 	jw_str(j, "unit", t->unit);
-	jw_bool(j, "lower_is_better", (t->test->flags & TEST_LOWER_BETTER) != 0);
+	jw_bool(
+	    j, "lower_is_better", (t->test->flags & TEST_LOWER_BETTER) != 0);
 	if (place != NULL)
 		jw_str(j, "placement", place);
 	else

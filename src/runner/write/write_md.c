@@ -7,17 +7,6 @@
 #include "write/escape.h"
 #include "write/writers.h"
 
-/* "failed: killed by signal 11", or the bare outcome without a message. */
-static void
-md_outcome(FILE *f, enum outcome o, const char *message)
-{
-	escape_md(f, outcome_name(o));
-	if (message != NULL && *message != '\0') {
-		fputs(": ", f);
-		escape_md(f, message);
-	}
-}
-
 static void
 md_system(FILE *f, const struct report *r)
 {
@@ -72,9 +61,10 @@ md_entry(FILE *f, const struct index_entry *e)
 		escape_fixed(f, e->index, 1);
 	} else {
 		if (e->result == NULL)
-			md_outcome(f, OUTCOME_NOT_RUN, NULL);
+			write_outcome(f, escape_md, OUTCOME_NOT_RUN, NULL);
 		else if (e->result->outcome != OUTCOME_OK)
-			md_outcome(f, e->result->outcome, e->result->message);
+			write_outcome(f, escape_md, e->result->outcome,
+			    e->result->message);
 		else
 			escape_fixed(f, e->result->score, 1);
 		fputs(" | ---", f);
@@ -128,7 +118,7 @@ md_results(FILE *f, const struct block *b)
 		if (t->outcome == OUTCOME_OK)
 			escape_fixed(f, t->score, 1);
 		else
-			md_outcome(f, t->outcome, t->message);
+			write_outcome(f, escape_md, t->outcome, t->message);
 		fputs(" | ", f);
 		escape_md(f, t->unit);
 		fputs(" |\n", f);

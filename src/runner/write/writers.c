@@ -38,3 +38,14 @@ writer_index_of(const struct block *b, const struct index_def *d)
 			return &b->indexes[i];
 	return NULL;
 }
+
+void
+write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
+    const char *message)
+{
+	esc(f, outcome_name(o));
+	if (message != NULL && *message != '\0') {
+		fputs(": ", f);
+		esc(f, message);
+	}
+}

@@ -33,4 +33,12 @@ const struct writer *writer_find(const char *name);
 const struct index_result *writer_index_of(
     const struct block *b, const struct index_def *d);
 
+/*
+ * A test's outcome as the writers show it: "failed: killed by signal 11",
+ * or the bare outcome without a message; each part through esc
+ * (escape_html, escape_md).
+ */
+void write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
+    const char *message);
+
 #endif
