@@ -86,17 +86,6 @@ find_entry_of(const struct block *b, const struct test_result *t)
 	return NULL;
 }
 
-/* "failed: killed by signal 11", or the bare outcome without a message. */
-static void
-html_outcome(FILE *f, enum outcome o, const char *message)
-{
-	escape_html(f, outcome_name(o));
-	if (message != NULL && *message != '\0') {
-		fputs(": ", f);
-		escape_html(f, message);
-	}
-}
-
 /* Opens a row of the system table; the caller writes the value. */
 static void
 sys_row(FILE *f, const char *label)
@@ -328,7 +317,7 @@ html_test_row(FILE *f, const struct block *b, const struct test_result *t)
 		fputs("%</td>", f);
 	} else {
 		fputs("<td colspan=\"5\" class=\"fail\">", f);
-		html_outcome(f, t->outcome, t->message);
+		write_outcome(f, escape_html, t->outcome, t->message);
 		fputs("</td>", f);
 	}
 	fputs("<td class=\"n\">", f);
