@@ -3,9 +3,10 @@
 # look at by eye: at 1200 and 400 CSS pixels wide, light; the same with a
 # dark preference (--force-dark-mode: prefers-color-scheme is dark); at
 # 1200 and 400 with Chromium's forced dark mode (the browser recolours a
-# light page itself); and the page printed to PDF (A4, where the tables'
-# headers should repeat on every page).  Not part of `make test`: Chromium
-# is large (Debian: apt-get install chromium).
+# light page itself); and the page printed to PDF (the browser's default
+# paper, US Letter here; the tables' headers should repeat on every page).
+# Not part of `make test`: Chromium is large (Debian: apt-get install
+# chromium).
 #
 # Usage: tests/bench/html-shots.sh [-r REPORT.html] OUTDIR
 #   -r REPORT.html  the page to show (default: the writers' test report,
