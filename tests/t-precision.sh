@@ -52,6 +52,9 @@ check "header: target reached" grep -q \
 check "header: labelled quick" grep -q '(bytebench [^ ]* quick; ' "$rep"
 check "console: target reached" sh -c "printf '%s\n' \"\$1\" | grep -q \
     '^Precision: +/-4% asked of each index, budget 600 s: reached'" sh "$err"
+check "console: the budget after the estimate" sh -c "printf '%s\n' \"\$1\" |
+    grep -q '^Then passes to the noisiest tests until each index is +/-4%, at most 600 s\$'" \
+    sh "$err"
 check "JSON: precision reached" sh -c "tr -d '\n' <'$rep.json' | grep -q \
     '\"precision\": {  *\"target_pct\": 4,  *\"budget_s\": 600,  *\"first_rounds\": 3,  *\"end\": \"reached\",  *\"widest_pct\": [0-9.]*,'"
 

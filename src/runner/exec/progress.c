@@ -90,6 +90,12 @@ progress_init(struct progress *p, const struct settings *s, FILE *out,
 			    minutes);
 		fflush(out);
 	}
+	if (out != NULL && s->precision_pct > 0) {
+		fprintf(out, "Then passes to the noisiest tests until each "
+		    "index is +/-%g%%, at most %g s\n",
+		    s->precision_pct, s->budget_s);
+		fflush(out);
+	}
 	return 0;
 }
 
