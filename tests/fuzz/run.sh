@@ -25,7 +25,7 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     src/runner/write/json_writer.c src/runner/write/textwrap.c \
     src/runner/score/explain.c src/runner/score/interval.c \
     src/runner/model/catalog.c src/runner/model/counters.c \
-    src/lib/parse.c src/lib/file.c -lm
+    src/runner/model/plain.c src/lib/parse.c src/lib/file.c -lm
 
 # Seeds: each small fixture behind the byte that picks its reader.
 for f in tests/fixtures/compare/*; do

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "write/escape.h"
+#include "model/plain.h"
 #include "model/report.h"
 
 const char *

@@ -10,19 +10,10 @@
 #include <time.h>
 
 /*
- * The length (1 to 4) of the well-formed UTF-8 sequence that starts at s,
- * or 0 when the bytes there are none: a stray continuation byte, an
- * overlong form, a surrogate, a code point above U+10FFFF or a sequence cut
- * short.  s must not point at the terminating NUL.
+ * The UTF-8 rule (escape_utf8_len, escape_utf8_span) and escape_plain:
+ * model/plain.h.
  */
-size_t escape_utf8_len(const char *s);
-
-/*
- * The same for the avail bytes at s, which need not end in a NUL (a
- * sequence longer than avail is none): the one UTF-8 validator of the
- * runner.  avail >= 1.
- */
-size_t escape_utf8_span(const char *s, size_t avail);
+#include "model/plain.h"
 
 /*
  * Each writer below puts s onto f and returns 0, or -1 when f is in error.
@@ -65,15 +56,6 @@ int escape_json_number(FILE *f, double v);
  * infinite.  Both number writers print a '.' whatever the locale.
  */
 int escape_fixed(FILE *f, double v, int prec);
-
-/*
- * Makes s, in place, safe to print on a terminal and in the plain-text
- * files (text report, log): every C0 control (but newline and tab when
- * lines is set), DEL, C1 control (as UTF-8 or a lone byte) and byte that
- * starts no well-formed UTF-8 sequence becomes '?', so nothing a terminal
- * acts on gets through and, without lines, s stays one line.
- */
-void escape_plain(char *s, int lines);
 
 /* t as "2026-11-29T23:35:29Z" (UTC, ISO 8601) into buf of len >= 21. */
 char *escape_utc(char *buf, size_t len, time_t t);
