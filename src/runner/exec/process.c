@@ -20,189 +20,11 @@
 
 #include "bench.h"
 #include "write/escape.h"
-#include "exec/process.h"
+#include "exec/child.h"
 #include "exec/children.h"
-
-/* The most of a copy's stdout or stderr kept in the report. */
-#define MAX_CAPTURE (1 << 20)
+#include "exec/process.h"
 /* Seconds between SIGTERM and SIGKILL of a pass's process group. */
 #define KILL_GRACE 2.0
-
-volatile sig_atomic_t process_stop_signal, process_stop_again;
-
-static void
-on_stop(int sig)
-{
-	if (process_stop_signal)
-		process_stop_again = 1;
-	else
-		process_stop_signal = sig;
-}
-
-static void
-on_child(int sig)
-{
-	(void)sig;
-}
-
-int
-process_install_signals(void)
-{
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, was;
-	size_t i;
-
-	memset(&sa, 0, sizeof(sa));
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop;
-	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
-		if (sigaction(stops[i], NULL, &was) == -1)
-			return -1;
-		/* nohup: a hangup ignored by whoever started the run stays so. */
-		if (stops[i] == SIGHUP && was.sa_handler == SIG_IGN)
-			continue;
-		if (sigaction(stops[i], &sa, NULL) == -1)
-			return -1;
-	}
-	sa.sa_handler = on_child;
-	if (sigaction(SIGCHLD, &sa, NULL) == -1)
-		return -1;
-	/* Orphans of the passes come back to the runner to be killed. */
-	children_subreaper();
-	sa.sa_handler = SIG_IGN;
-	/* Past a file size limit a write fails (EFBIG) instead of killing. */
-	if (sigaction(SIGXFSZ, &sa, NULL) == -1)
-		return -1;
-	return sigaction(SIGPIPE, &sa, NULL);
-}
-
-/*
- * Reads up to MAX_CAPTURE bytes of a file into a malloc'd string, leaving
- * out NUL bytes (the reserve of run.c's output files among them); what a
- * terminal would act on becomes '?' (escape_plain), lines are kept.
- */
-static char *
-slurp(const char *path)
-{
-	char *buf = NULL, *grown;
-	size_t len = 0, cap = 0, from, end, total = 0;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW);
-
-	if (fd != -1) {
-		for (;;) {
-			if (len + 4096 + 1 > cap) {
-				cap = cap ? cap * 2 : 8192;
-				if ((grown = realloc(buf, cap)) == NULL)
-					break;
-				buf = grown;
-			}
-			n = read(fd, buf + len, cap - len - 1);
-			if (n == -1 && errno == EINTR)
-				continue;
-			if (n <= 0)
-				break;
-			for (from = len, end = len + (size_t)n; from < end;
-			    from++)
-				if (buf[from] != '\0')
-					buf[len++] = buf[from];
-			total += (size_t)n;
-			if (len >= MAX_CAPTURE || total >= 2 * MAX_CAPTURE)
-				break;
-		}
-		close(fd);
-	}
-	if (buf == NULL && (buf = malloc(1)) == NULL)
-		return NULL;
-	buf[len] = '\0';
-	escape_plain(buf, 1);
-	return buf;
-}
-
-/* argv joined with spaces, malloc'd. */
-static char *
-join_argv(char *const *argv)
-{
-	size_t n = 1, i;
-	char *s;
-
-	for (i = 0; argv[i] != NULL; i++)
-		n += strlen(argv[i]) + 1;
-	if ((s = malloc(n)) == NULL)
-		return NULL;
-	s[0] = '\0';
-	for (i = 0; argv[i] != NULL; i++) {
-		if (i > 0)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
-/* Writes a message on stderr from a child between fork and exec. */
-static void
-child_fail(const char *what, const char *path)
-{
-	static const char prefix[] = "bytebench: cannot ";
-	ssize_t rc;
-
-	rc = write(2, prefix, sizeof(prefix) - 1);
-	rc = write(2, what, strlen(what));
-	rc = write(2, " ", 1);
-	rc = write(2, path, strlen(path));
-	rc = write(2, "\n", 1);
-	(void)rc;
-	_exit(127);
-}
-
-/*
- * The child's side of a fork: its process group, descriptors, directory,
- * signals as they were, then execve.  Only async-signal-safe calls.
- */
-static void
-child(const struct launch *l, char **envp, pid_t pgid,
-    const sigset_t *old_mask, const int gate[2])
-{
-	struct sigaction sa;
-	char byte;
-	int fd;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGPIPE, &sa, NULL);
-	sigaction(SIGXFSZ, &sa, NULL);
-	sigprocmask(SIG_SETMASK, old_mask, NULL);
-	setpgid(0, pgid);
-	if ((fd = open(l->err_path, O_WRONLY | O_CREAT | O_NOFOLLOW,
-	    0600)) == -1)
-		_exit(127);
-	dup2(fd, 2);
-	if (fd != 2)
-		close(fd);
-	if ((fd = open(l->out_path, O_WRONLY | O_CREAT | O_NOFOLLOW,
-	    0600)) == -1)
-		child_fail("create", l->out_path);
-	dup2(fd, 1);
-	if (fd != 1)
-		close(fd);
-	if ((fd = open("/dev/null", O_RDONLY)) == -1)
-		child_fail("open", "/dev/null");
-	dup2(fd, 0);
-	if (fd != 0)
-		close(fd);
-	if (chdir(l->cwd) == -1)
-		child_fail("enter", l->cwd);
-	/* The runner closes the gate when its counters are attached. */
-	if (gate[0] != -1) {
-		close(gate[1]);
-		while (read(gate[0], &byte, 1) == -1 && errno == EINTR)
-			;
-		close(gate[0]);
-	}
-	execve(l->argv[0], l->argv, envp);
-	child_fail("execute", l->argv[0]);
-}
 
 /* envp plus BENCH_READY_FD and BENCH_START_FD; malloc'd array. */
 static char **
@@ -265,7 +87,57 @@ struct pass_state {
 	struct counters *ctr;	/* each copy's, from counters_reap */
 	struct counters_perf *perf;
 	int gate;		/* write end of the exec gate, or -1 */
+	char ***envs;		/* each copy's environment with the barrier's */
 };
+
+/* Frees what pass_state_alloc allocated (its envs' strings are not st's). */
+static void
+pass_state_free(struct pass_state *st)
+{
+	int i;
+
+	if (st->envs != NULL)
+		for (i = 0; i < st->ncopies; i++)
+			free(st->envs[i]);
+	free(st->envs);
+	free(st->pids);
+	free(st->ended);
+	free(st->stopped_at);
+	free(st->stopped_s);
+	free(st->stops);
+	free(st->status);
+	free(st->ctr);
+	free(st->perf);
+}
+
+/* The state of a pass of ncopies copies, zeroed; 0, or -1 out of memory. */
+static int
+pass_state_alloc(struct pass_state *st, int ncopies,
+    enum counters_level level)
+{
+	size_t n = (size_t)ncopies;
+	int i;
+
+	memset(st, 0, sizeof(*st));
+	st->pids = calloc(n, sizeof(*st->pids));
+	st->ended = calloc(n, sizeof(*st->ended));
+	st->stopped_at = calloc(n, sizeof(*st->stopped_at));
+	st->stopped_s = calloc(n, sizeof(*st->stopped_s));
+	st->stops = calloc(n, sizeof(*st->stops));
+	st->status = calloc(n, sizeof(*st->status));
+	st->ctr = calloc(n, sizeof(*st->ctr));
+	st->perf = calloc(n, sizeof(*st->perf));
+	st->envs = calloc(n, sizeof(*st->envs));
+	st->ncopies = ncopies;
+	st->level = level;
+	if (st->perf != NULL)
+		for (i = 0; i < ncopies; i++)
+			st->perf[i].fd[0] = st->perf[i].fd[1] =
+			    st->perf[i].fd[2] = -1;
+	return st->pids && st->ended && st->stopped_at && st->stopped_s &&
+	    st->stops && st->status && st->ctr && st->perf && st->envs ?
+	    0 : -1;
+}
 
 /* Copy i is no longer stopped (continued or ended) at now. */
 static void
@@ -436,11 +308,11 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 		struct copy_result *c = &p->copies[i];
 		int s = st->status[i];
 
-		c->command = join_argv(l[i].argv);
+		c->command = child_command(l[i].argv);
 		if (c->command != NULL)
 			escape_plain(c->command, 0);
-		c->output = slurp(l[i].out_path);
-		c->errors = slurp(l[i].err_path);
+		c->output = child_capture(l[i].out_path);
+		c->errors = child_capture(l[i].err_path);
 		c->start_s = release - origin;
 		/*
 		 * A copy that ended before the release, or of a pass whose
@@ -503,7 +375,7 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 			break;
 		}
 		if (pid == 0)
-			child(&l[i], envs[i], *pgid, old, gate);
+			child_exec(&l[i], envs[i], *pgid, old, gate);
 		if (*pgid == 0)
 			*pgid = pid;
 		/*
@@ -529,8 +401,8 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
     size_t errlen)
 {
-	struct pass_state st = { 0 };
-	char ready_env[40], start_env[40], ***envs = NULL;
+	struct pass_state st;
+	char ready_env[40], start_env[40];
 	sigset_t block, old;
 	int ready[2] = { -1, -1 }, start[2] = { -1, -1 }, i, started = 0;
 	int rc = -1;
@@ -543,24 +415,8 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	err[0] = '\0';
 	p->ncopies = ncopies;
 	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
-	st.pids = calloc((size_t)ncopies, sizeof(*st.pids));
-	st.ended = calloc((size_t)ncopies, sizeof(*st.ended));
-	st.stopped_at = calloc((size_t)ncopies, sizeof(*st.stopped_at));
-	st.stopped_s = calloc((size_t)ncopies, sizeof(*st.stopped_s));
-	st.stops = calloc((size_t)ncopies, sizeof(*st.stops));
-	st.status = calloc((size_t)ncopies, sizeof(*st.status));
-	st.ctr = calloc((size_t)ncopies, sizeof(*st.ctr));
-	st.perf = calloc((size_t)ncopies, sizeof(*st.perf));
-	envs = calloc((size_t)ncopies, sizeof(*envs));
-	st.ncopies = ncopies;
-	st.level = l[0].counters;
-	if (st.perf != NULL)
-		for (i = 0; i < ncopies; i++)
-			st.perf[i].fd[0] = st.perf[i].fd[1] =
-			    st.perf[i].fd[2] = -1;
-	if (!p->copies || !st.pids || !st.ended || !st.stopped_at ||
-	    !st.stopped_s || !st.stops || !st.status || !st.ctr ||
-	    !st.perf || !envs) {
+	if (pass_state_alloc(&st, ncopies, l[0].counters) == -1 ||
+	    p->copies == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -572,8 +428,8 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
 	snprintf(start_env, sizeof(start_env), "BENCH_START_FD=%d", start[0]);
 	for (i = 0; i < ncopies; i++) {
-		envs[i] = barrier_env(l[i].envp, ready_env, start_env);
-		if (envs[i] == NULL) {
+		st.envs[i] = barrier_env(l[i].envp, ready_env, start_env);
+		if (st.envs[i] == NULL) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
@@ -587,7 +443,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	if (st.level != COUNTERS_OFF)
 		counters_machine(&before);
 	forked = bench_now();
-	started = spawn_all(l, ncopies, envs, &pgid, &old, &st, p, err,
+	started = spawn_all(l, ncopies, st.envs, &pgid, &old, &st, p, err,
 	    errlen);
 	close(ready[1]);
 	close(start[0]);
@@ -607,7 +463,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 		counters_machine(&after);
 		counters_delta(&p->counters, &before, &after);
 	}
-	for (i = 0; i < ncopies && st.perf != NULL; i++)
+	for (i = 0; i < ncopies; i++)
 		counters_perf_close(&st.perf[i], &st.ctr[i]);
 	if (started == ncopies && err[0] == '\0')
 		rc = collect(l, &st, forked, release, origin, why, p) == -1 ?
@@ -623,139 +479,6 @@ out:
 		if (start[i] != -1)
 			close(start[i]);
 	}
-	if (envs != NULL)
-		for (i = 0; i < ncopies; i++)
-			free(envs[i]);
-	free(envs);
-	free(st.pids);
-	free(st.ended);
-	free(st.stopped_at);
-	free(st.stopped_s);
-	free(st.stops);
-	free(st.status);
-	free(st.ctr);
-	free(st.perf);
-	return rc;
-}
-
-/*
- * Empties the directory open as fd (closed here).  Entries are looked at
- * without following links and directories are entered with O_NOFOLLOW
- * relative to their parent, so a link planted or swapped in is removed,
- * never followed.
- */
-static int
-remove_below(int fd)
-{
-	DIR *d = fdopendir(fd);
-	struct dirent *e;
-	struct stat st;
-	int sub, rc = 0;
-
-	if (d == NULL) {
-		close(fd);
-		return -1;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
-			if (errno != ENOENT)
-				rc = -1;
-			continue;
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			if (unlinkat(dirfd(d), e->d_name, 0) == -1 &&
-			    errno != ENOENT)
-				rc = -1;
-			continue;
-		}
-		sub = openat(dirfd(d), e->d_name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-		if (sub == -1 || remove_below(sub) == -1 ||
-		    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
-			rc = -1;
-	}
-	closedir(d);
-	return rc;
-}
-
-int
-process_lock(int fd)
-{
-	struct flock fl;
-
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	return fcntl(fd, F_SETLK, &fl);
-}
-
-int
-process_lock_free(int dirfd, const char *name)
-{
-	struct flock fl;
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-	    O_CLOEXEC), rc;
-
-	if (fd == -1)
-		return 0;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	rc = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type == F_UNLCK;
-	close(fd);
-	return rc;
-}
-
-int
-process_remove_dead(const char *dir,
-    int (*pick)(const char *name, const struct stat *st),
-    const char *lock_name)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	struct stat st;
-	char path[4200];
-	int fd, removed = 0, dead;
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL) {
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
-		    -1 || !pick(e->d_name, &st))
-			continue;
-		if (!S_ISDIR(st.st_mode)) {
-			if (process_lock_free(dirfd(d), e->d_name) == 1 &&
-			    unlinkat(dirfd(d), e->d_name, 0) == 0)
-				removed++;
-			continue;
-		}
-		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
-		if (fd == -1 || lock_name == NULL)
-			dead = 0;
-		else
-			dead = process_lock_free(fd, lock_name) == 1;
-		if (fd != -1)
-			close(fd);
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (dead && process_remove_tree(path) == 0)
-			removed++;
-	}
-	closedir(d);
-	return removed;
-}
-
-int
-process_remove_tree(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW), rc;
-
-	if (fd == -1)
-		return errno == ENOENT ? 0 : -1;
-	rc = remove_below(fd);
-	if (rmdir(dir) == -1 && errno != ENOENT)
-		rc = -1;
+	pass_state_free(&st);
 	return rc;
 }

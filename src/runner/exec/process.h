@@ -6,8 +6,6 @@
 #ifndef PROCESS_H
 #define PROCESS_H
 
-#include <sys/stat.h>
-
 #include <signal.h>
 #include <stddef.h>
 
@@ -65,35 +63,5 @@ int process_install_signals(void);
 int process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
     size_t errlen);
-
-/*
- * Takes a write lock on the whole file open as fd.  It lasts while this
- * process lives and keeps every descriptor of the file open, however the
- * process ends (SIGKILL included).  0, or -1 where locks do not work.
- */
-int process_lock(int fd);
-
-/*
- * 1 when name in the directory open as dirfd is a file no live process
- * holds a lock on (process_lock); 0 when one does, or when that cannot be
- * told (no such file, a link, locks that do not work there).
- */
-int process_lock_free(int dirfd, const char *name);
-
-/*
- * Removes the entries of dir that pick accepts (given the name and the
- * entry's lstat) and that no live process holds a lock on: a file's own,
- * or for a directory that of the file lock_name in it (a directory
- * without one stays).  Returns how many were removed.
- */
-int process_remove_dead(const char *dir,
-    int (*pick)(const char *name, const struct stat *st),
-    const char *lock_name);
-
-/*
- * Removes dir and everything below it; a symbolic link is removed, never
- * followed (dir itself included).  0 or -1.
- */
-int process_remove_tree(const char *dir);
 
 #endif

@@ -35,6 +35,10 @@ int run_all(struct report *r, const struct run_env *e);
  */
 int run_tidy_scratch(const char *tmpdir);
 
+/* Prints on e's console (a printf format), unless quiet. */
+void run_say(const struct run_env *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* 1 when every test of every block succeeded and the run was not stopped. */
 int run_all_ok(const struct report *r);
 

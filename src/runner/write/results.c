@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exec/process.h"
+#include "write/files.h"
 #include "write/results.h"
 
 /*
@@ -94,7 +94,7 @@ claim(struct results *res, const char *base)
 		if (fd == -1)
 			break;
 		/* Locked before it takes the mode a tidying run looks for. */
-		process_lock(fd);
+		files_lock(fd);
 		if (fchmod(fd, CLAIM_MODE) == -1 || fstat(fd, &st) == -1) {
 			saved = errno;
 			close(fd);
@@ -425,5 +425,5 @@ left_claim(const char *name, const struct stat *st)
 int
 results_tidy(const char *dir)
 {
-	return process_remove_dead(dir, left_claim, NULL);
+	return files_remove_dead(dir, left_claim, NULL);
 }

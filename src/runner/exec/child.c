@@ -1,0 +1,137 @@
+/*
+ * child.c - one copy of a pass: the child's side of its fork (process
+ * group, descriptors, directory, signal mask, then execve) and what it
+ * left for the report (its output files read back, its command line).
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "exec/child.h"
+#include "write/escape.h"
+
+/* The most of a copy's stdout or stderr kept in the report. */
+#define MAX_CAPTURE (1 << 20)
+
+char *
+child_capture(const char *path)
+{
+	char *buf = NULL, *grown;
+	size_t len = 0, cap = 0, from, end, total = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW);
+
+	if (fd != -1) {
+		for (;;) {
+			if (len + 4096 + 1 > cap) {
+				cap = cap ? cap * 2 : 8192;
+				if ((grown = realloc(buf, cap)) == NULL)
+					break;
+				buf = grown;
+			}
+			n = read(fd, buf + len, cap - len - 1);
+			if (n == -1 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			for (from = len, end = len + (size_t)n; from < end;
+			     from++)
+				if (buf[from] != '\0')
+					buf[len++] = buf[from];
+			total += (size_t)n;
+			if (len >= MAX_CAPTURE || total >= 2 * MAX_CAPTURE)
+				break;
+		}
+		close(fd);
+	}
+	if (buf == NULL && (buf = malloc(1)) == NULL)
+		return NULL;
+	buf[len] = '\0';
+	escape_plain(buf, 1);
+	return buf;
+}
+
+char *
+child_command(char *const *argv)
+{
+	size_t n = 1, i;
+	char *s;
+
+	for (i = 0; argv[i] != NULL; i++)
+		n += strlen(argv[i]) + 1;
+	if ((s = malloc(n)) == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+/* Writes a message on stderr from a child between fork and exec. */
+static void
+child_fail(const char *what, const char *path)
+{
+	static const char prefix[] = "bytebench: cannot ";
+	ssize_t rc;
+
+	rc = write(2, prefix, sizeof(prefix) - 1);
+	rc = write(2, what, strlen(what));
+	rc = write(2, " ", 1);
+	rc = write(2, path, strlen(path));
+	rc = write(2, "\n", 1);
+	(void)rc;
+	_exit(127);
+}
+
+void
+child_exec(const struct launch *l, char **envp, pid_t pgid,
+    const sigset_t *old_mask, const int gate[2])
+{
+	struct sigaction sa;
+	char byte;
+	int fd;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGXFSZ, &sa, NULL);
+	sigprocmask(SIG_SETMASK, old_mask, NULL);
+	setpgid(0, pgid);
+	if ((fd = open(l->err_path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0600)) ==
+	    -1)
+		_exit(127);
+	dup2(fd, 2);
+	if (fd != 2)
+		close(fd);
+	if ((fd = open(l->out_path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0600)) ==
+	    -1)
+		child_fail("create", l->out_path);
+	dup2(fd, 1);
+	if (fd != 1)
+		close(fd);
+	if ((fd = open("/dev/null", O_RDONLY)) == -1)
+		child_fail("open", "/dev/null");
+	dup2(fd, 0);
+	if (fd != 0)
+		close(fd);
+	if (chdir(l->cwd) == -1)
+		child_fail("enter", l->cwd);
+	/* The runner closes the gate when its counters are attached. */
+	if (gate[0] != -1) {
+		close(gate[1]);
+		while (read(gate[0], &byte, 1) == -1 && errno == EINTR)
+			;
+		close(gate[0]);
+	}
+	execve(l->argv[0], l->argv, envp);
+	child_fail("execute", l->argv[0]);
+}

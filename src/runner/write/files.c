@@ -1,0 +1,139 @@
+/*
+ * files.c - the runner's files on disk (files.h): lock files that mark a
+ * file or directory in use, and the removal of a tree or of what dead
+ * runs left.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "write/files.h"
+
+/*
+ * Empties the directory open as fd (closed here).  Entries are looked at
+ * without following links and directories are entered with O_NOFOLLOW
+ * relative to their parent, so a link planted or swapped in is removed,
+ * never followed.
+ */
+static int
+remove_below(int fd)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	struct stat st;
+	int sub, rc = 0;
+
+	if (d == NULL) {
+		close(fd);
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+		    -1) {
+			if (errno != ENOENT)
+				rc = -1;
+			continue;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			if (unlinkat(dirfd(d), e->d_name, 0) == -1 &&
+			    errno != ENOENT)
+				rc = -1;
+			continue;
+		}
+		sub = openat(
+		    dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		if (sub == -1 || remove_below(sub) == -1 ||
+		    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
+			rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+int
+files_lock(int fd)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	return fcntl(fd, F_SETLK, &fl);
+}
+
+int
+files_lock_free(int dirfd, const char *name)
+{
+	struct flock fl;
+	int fd = openat(
+	        dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC),
+	    rc;
+
+	if (fd == -1)
+		return 0;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	rc = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type == F_UNLCK;
+	close(fd);
+	return rc;
+}
+
+int
+files_remove_dead(const char *dir,
+    int (*pick)(const char *name, const struct stat *st), const char *lock_name)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	char path[4200];
+	int fd, removed = 0, dead;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+		        -1 ||
+		    !pick(e->d_name, &st))
+			continue;
+		if (!S_ISDIR(st.st_mode)) {
+			if (files_lock_free(dirfd(d), e->d_name) == 1 &&
+			    unlinkat(dirfd(d), e->d_name, 0) == 0)
+				removed++;
+			continue;
+		}
+		fd = openat(dirfd(d), e->d_name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd == -1 || lock_name == NULL)
+			dead = 0;
+		else
+			dead = files_lock_free(fd, lock_name) == 1;
+		if (fd != -1)
+			close(fd);
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (dead && files_remove_tree(path) == 0)
+			removed++;
+	}
+	closedir(d);
+	return removed;
+}
+
+int
+files_remove_tree(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW), rc;
+
+	if (fd == -1)
+		return errno == ENOENT ? 0 : -1;
+	rc = remove_below(fd);
+	if (rmdir(dir) == -1 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}
