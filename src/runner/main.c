@@ -18,7 +18,7 @@
 #include "model/catalog.h"
 #include "model/listing.h"
 #include "compare/compare.h"
-#include "plan/dryrun.h"
+#include "exec/dryrun.h"
 #include "write/escape.h"
 #include "plan/outputs.h"
 #include "plan/room.h"

@@ -35,6 +35,7 @@
 
 #include "plan/limits.h"
 #include "plan/sysinfo.h"
+#include "readfile.h"
 
 char *
 sysinfo_trimmed(const char *s)
@@ -117,20 +118,6 @@ file_value(const char *file, const char *key, char sep)
 	return v;
 }
 
-int
-sysinfo_read_small(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (f == NULL)
-		return -1;
-	n = fread(buf, 1, len - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return n > 0 ? 0 : -1;
-}
-
 #ifdef SYSINFO_BSD
 int
 sysinfo_online_cpus(void)
@@ -154,7 +141,7 @@ sysinfo_online_cpus(void)
 	char text[4096];
 	long n = 0;
 
-	if (sysinfo_read_small("/sys/devices/system/cpu/online", text,
+	if (readfile_small("/sys/devices/system/cpu/online", text,
 	    sizeof(text)) == 0)
 		n = sysinfo_cpu_list_count(text);
 	if (n < 1)

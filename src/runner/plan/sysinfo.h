@@ -34,12 +34,6 @@ int sysinfo_online_cpus(void);
 long long sysinfo_physical_kib(void);
 
 /*
- * Reads up to len - 1 bytes of a small file (a /proc or /sys one) into buf
- * as a string.  Returns 0, or -1 when it cannot be read.
- */
-int sysinfo_read_small(const char *path, char *buf, size_t len);
-
-/*
  * The whole of a small file (at most 4 MiB) as a malloc'd string, or NULL
  * when it cannot be read or memory runs out.
  */

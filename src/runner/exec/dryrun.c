@@ -3,7 +3,7 @@
  */
 #include <stdio.h>
 
-#include "plan/dryrun.h"
+#include "exec/dryrun.h"
 #include "exec/progress.h"
 
 int
