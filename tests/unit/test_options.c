@@ -96,10 +96,10 @@ main(void)
 		static const char *const argv[] = { "Run", NULL };
 		rc = parse(argv, &o, err, sizeof(err));
 		CHECK("no arguments: the index, 12 tests", rc == 0 &&
-		    o.action == ACTION_RUN && o.ntests == 12 &&
-		    o.ncopies == 0 && o.iterations == 0 &&
-		    strcmp(o.placement, "unpinned") == 0 &&
-		    o.counters == COUNTERS_ON);
+		    o.action == ACTION_RUN && o.settings.ntests == 12 &&
+		    o.settings.ncopies == 0 && o.iterations == 0 &&
+		    strcmp(o.settings.placement, "unpinned") == 0 &&
+		    o.settings.counters == COUNTERS_ON);
 		options_free(&o);
 	}
 	{
@@ -107,10 +107,10 @@ main(void)
 		static const char *const b[] = { "Run", "--counters", "off",
 			NULL };
 		CHECK("--counters=all", parse(a, &o, err, sizeof(err)) == 0 &&
-		    o.counters == COUNTERS_ALL);
+		    o.settings.counters == COUNTERS_ALL);
 		options_free(&o);
 		CHECK("--counters off", parse(b, &o, err, sizeof(err)) == 0 &&
-		    o.counters == COUNTERS_OFF);
+		    o.settings.counters == COUNTERS_OFF);
 		options_free(&o);
 	}
 	{
@@ -118,12 +118,13 @@ main(void)
 			"pipe", "--duration=0.5", "dhry", "pipe", NULL };
 		rc = parse(argv, &o, err, sizeof(err));
 		CHECK("options anywhere, -c repeated and attached", rc == 0 &&
-		    o.quiet && o.brief && !o.verbose && o.ncopies == 2 &&
-		    o.copies[0] == 1 && o.copies[1] == 4 &&
-		    o.iterations == 3 && o.duration_s == 0.5);
-		CHECK("tests in order, each once", rc == 0 && o.ntests == 2 &&
-		    strcmp(o.tests[0]->name, "pipe") == 0 &&
-		    strcmp(o.tests[1]->name, "dhry2reg") == 0);
+		    o.settings.quiet && o.settings.brief &&
+		    !o.settings.verbose && o.settings.ncopies == 2 &&
+		    o.settings.copies[0] == 1 && o.settings.copies[1] == 4 &&
+		    o.iterations == 3 && o.settings.duration_s == 0.5);
+		CHECK("tests in order, each once", rc == 0 && o.settings.ntests == 2 &&
+		    strcmp(o.settings.tests[0]->name, "pipe") == 0 &&
+		    strcmp(o.settings.tests[1]->name, "dhry2reg") == 0);
 		options_free(&o);
 	}
 	{
@@ -140,8 +141,8 @@ main(void)
 		rc = parse(argv, &o, err, sizeof(err));
 		CHECK("-f, --placement, -- and a group", rc == 0 &&
 		    o.nformats == 2 && strcmp(o.formats[0], "log") == 0 &&
-		    strcmp(o.placement, "cross-cpu") == 0 && o.verbose &&
-		    o.ntests == 3);
+		    strcmp(o.settings.placement, "cross-cpu") == 0 && o.settings.verbose &&
+		    o.settings.ntests == 3);
 		options_free(&o);
 	}
 	{
@@ -152,19 +153,19 @@ main(void)
 		static const char *const qqq[] = { "Run", "-qqqb", NULL };
 
 		CHECK("-q: quiet 1 (no progress, the report)",
-		    parse(q, &o, err, sizeof(err)) == 0 && o.quiet == 1);
+		    parse(q, &o, err, sizeof(err)) == 0 && o.settings.quiet == 1);
 		options_free(&o);
 		CHECK("-qq: quiet 2 (silent)",
-		    parse(qq, &o, err, sizeof(err)) == 0 && o.quiet == 2);
+		    parse(qq, &o, err, sizeof(err)) == 0 && o.settings.quiet == 2);
 		options_free(&o);
 		CHECK("-q -q: quiet 2", parse(q_q, &o, err, sizeof(err)) == 0 &&
-		    o.quiet == 2);
+		    o.settings.quiet == 2);
 		options_free(&o);
 		CHECK("--silent: quiet 2", parse(s, &o, err, sizeof(err)) == 0 &&
-		    o.quiet == 2);
+		    o.settings.quiet == 2);
 		options_free(&o);
 		CHECK("-qqqb: quiet 2 and brief", parse(qqq, &o, err,
-		    sizeof(err)) == 0 && o.quiet == 2 && o.brief);
+		    sizeof(err)) == 0 && o.settings.quiet == 2 && o.settings.brief);
 		options_free(&o);
 	}
 	{
@@ -189,7 +190,7 @@ main(void)
 		static const char *const argv[] = { "Run", "-c", "1000000", "all", NULL };
 		rc = parse(argv, &o, err, sizeof(err));
 		CHECK("-c has no small cap; all = every test", rc == 0 &&
-		    o.copies[0] == 1000000 && o.ntests > 20);
+		    o.settings.copies[0] == 1000000 && o.settings.ntests > 20);
 		options_free(&o);
 	}
 	return check_exit();

@@ -88,13 +88,14 @@ bad(char *err, size_t errlen, const char *what, const char *arg)
 static int
 add_copies(struct options *o, long n)
 {
-	int *grown = realloc(o->copies, sizeof(*grown) * (size_t)(o->ncopies +
+	struct settings *s = &o->settings;
+	int *grown = realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies +
 	    1));
 
 	if (grown == NULL)
 		return -1;
-	o->copies = grown;
-	o->copies[o->ncopies++] = (int)n;
+	s->copies = grown;
+	s->copies[s->ncopies++] = (int)n;
 	return 0;
 }
 
@@ -171,6 +172,7 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
     size_t errlen)
 {
 	long n;
+	int level;
 
 	if (val == NULL)
 		return bad(err, errlen, "missing value for", opt);
@@ -190,7 +192,7 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 		return add_formats(o, val, err, errlen);
 	} else if (strcmp(opt, "--duration") == 0) {
 		if (parse_double(val, OPTIONS_MIN_DURATION,
-		    OPTIONS_MAX_DURATION, &o->duration_s) == -1)
+		    OPTIONS_MAX_DURATION, &o->settings.duration_s) == -1)
 			return bad(err, errlen,
 			    "--duration needs seconds from 0.01 to 86400", val);
 	} else if (strcmp(opt, "--precision") == 0) {
@@ -204,17 +206,18 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 			return bad(err, errlen, "--budget needs seconds from 1 "
 			    "to 604800 (a week)", val);
 	} else if (strcmp(opt, "--counters") == 0) {
-		if ((o->counters = counters_level_named(val)) == -1)
+		if ((level = counters_level_named(val)) == -1)
 			return bad(err, errlen,
 			    "--counters must be off, on or all", val);
+		o->settings.counters = (enum counters_level)level;
 	} else {
 		/* The programs' own table (src/lib/place.c). */
 		const struct place *p = place_find(val);
 
-		o->placement_given = 1;
+		o->settings.placement_given = 1;
 		if (p != NULL)
-			o->placement = p->name;
-		if (o->placement == NULL)
+			o->settings.placement = p->name;
+		if (o->settings.placement == NULL)
 			return bad(err, errlen,
 			    "--placement must be unpinned, same-cpu or "
 			    "cross-cpu", val);
@@ -249,11 +252,11 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 	const char *val;
 
 	if (strcmp(arg, "--quick") == 0) {
-		o->quick = 1;
+		o->settings.quick = 1;
 		return 0;
 	}
 	if (strcmp(arg, "--silent") == 0) {
-		o->quiet = 2;
+		o->settings.quiet = 2;
 		return 0;
 	}
 	if (strcmp(arg, "--no-warnings") == 0) {
@@ -283,7 +286,7 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		if (strlen(val) > OPTIONS_MAX_TEXT || !printable(val))
 			return bad(err, errlen, "needs one line of printable "
 			    "text, at most 64 bytes:", texts[k]);
-		*(k == 0 ? &o->label : &o->comment) = val;
+		*(k == 0 ? &o->settings.label : &o->settings.comment) = val;
 		return 0;
 	}
 	if (strcmp(arg, "--version") == 0) {
@@ -304,7 +307,7 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		else
 			val = *i + 1 < argc ? argv[++*i] : NULL;
 		if (strcmp(opt, "--placement") == 0)
-			o->placement = NULL;
+			o->settings.placement = NULL;
 		return take_value(o, opt, val, err, errlen);
 	}
 	return bad(err, errlen, "unknown option", arg);
@@ -322,17 +325,17 @@ short_options(struct options *o, int argc, char *const *argv, int *i,
 		opt[1] = *p;
 		switch (*p) {
 		case 'Q':
-			o->quick = 1;
+			o->settings.quick = 1;
 			break;
 		case 'q':
-			if (o->quiet < 2)
-				o->quiet++;
+			if (o->settings.quiet < 2)
+				o->settings.quiet++;
 			break;
 		case 'v':
-			o->verbose = 1;
+			o->settings.verbose = 1;
 			break;
 		case 'b':
-			o->brief = 1;
+			o->settings.brief = 1;
 			break;
 		case 'h':
 			o->action = ACTION_HELP;
@@ -365,8 +368,8 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 
 	memset(o, 0, sizeof(*o));
 	o->action = ACTION_RUN;
-	o->placement = place_find("unpinned")->name;
-	o->counters = COUNTERS_ON;
+	o->settings.placement = place_find("unpinned")->name;
+	o->settings.counters = COUNTERS_ON;
 	names = calloc((size_t)argc + 1, sizeof(*names));
 	if (names == NULL)
 		return bad(err, errlen, "out of memory", NULL);
@@ -382,32 +385,33 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 		else
 			rc = short_options(o, argc, argv, &i, err, errlen);
 	}
-	if (rc == 0 && o->quiet && o->verbose)
+	if (rc == 0 && o->settings.quiet && o->settings.verbose)
 		rc = bad(err, errlen, "-q, -qq or --silent and -v cannot be used together", NULL);
 	if (rc == 0 && o->smoke && o->action != ACTION_LIST)
 		rc = bad(err, errlen, "--smoke goes with -l", NULL);
-	if (rc == 0 && o->quick && (o->iterations > 0 || o->duration_s > 0))
+	if (rc == 0 && o->settings.quick &&
+	    (o->iterations > 0 || o->settings.duration_s > 0))
 		rc = bad(err, errlen, "--quick chooses its own passes and "
 		    "durations: not with -i or --duration", NULL);
-	if (rc == 0 && o->precision_pct > 0 && (o->quick ||
-	    o->iterations > 0 || o->duration_s > 0))
+	if (rc == 0 && o->precision_pct > 0 && (o->settings.quick ||
+	    o->iterations > 0 || o->settings.duration_s > 0))
 		rc = bad(err, errlen, "--precision chooses its own passes and "
 		    "durations: not with --quick, -i or --duration", NULL);
 	if (rc == 0 && o->budget_s > 0 && !(o->precision_pct > 0))
 		rc = bad(err, errlen, "--budget bounds a --precision run: give "
 		    "--precision too", NULL);
 	if (rc == 0 && o->action == ACTION_RUN) {
-		o->ntests = nnames > 0 ?
-		    catalog_expand(names, nnames, &o->tests, badname,
+		o->settings.ntests = nnames > 0 ?
+		    catalog_expand(names, nnames, &o->settings.tests, badname,
 			sizeof(badname)) :
-		    catalog_expand(index_name, 1, &o->tests, badname,
+		    catalog_expand(index_name, 1, &o->settings.tests, badname,
 			sizeof(badname));
-		if (o->ntests < 0) {
-			o->ntests = 0;
-			o->tests = NULL;
+		if (o->settings.ntests < 0) {
+			o->settings.ntests = 0;
+			o->settings.tests = NULL;
 			catalog_unknown(badname, err, errlen);
 			rc = -1;
-		} else if (o->ntests == 0) {
+		} else if (o->settings.ntests == 0) {
 			rc = bad(err, errlen, "no tests to run", NULL);
 		}
 	}
@@ -420,9 +424,9 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 void
 options_free(struct options *o)
 {
-	free(o->copies);
-	free(o->tests);
-	o->copies = NULL;
-	o->tests = NULL;
-	o->ncopies = o->ntests = 0;
+	free(o->settings.copies);
+	free(o->settings.tests);
+	o->settings.copies = NULL;
+	o->settings.tests = NULL;
+	o->settings.ncopies = o->settings.ntests = 0;
 }

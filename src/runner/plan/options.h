@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "model/catalog.h"
+#include "model/report.h"
 
 enum { OPTIONS_MAX_FORMATS = 16 };
 
@@ -23,19 +24,21 @@ enum options_action {
 
 struct options {
 	enum options_action action;
-	int quiet;		/* -q 1 (no progress), -qq or --silent 2 */
-	int verbose, brief;
-	int quick;		/* --quick or -Q: quick mode (doc/quick-mode.md) */
+	/*
+	 * What the run is asked to do, as the report keeps it: quiet (-q 1,
+	 * -qq or --silent 2), verbose, brief, quick (--quick or -Q),
+	 * duration_s (--duration; 0: each test's own), placement
+	 * (--placement; "unpinned" by default) and placement_given, counters
+	 * (--counters; on), label and comment (pointing into argv; NULL:
+	 * none), copies (-c values in order, malloc'd; NULL: the default) and
+	 * tests (expanded names, malloc'd).  The passes are left to the plan
+	 * (plan/setup.c), which completes it.
+	 */
+	struct settings settings;
 	double precision_pct;	/* --precision PCT; 0: none */
 	double budget_s;	/* --budget SECONDS; 0: none given */
 	int no_warnings;	/* --no-warnings: no noise warnings */
 	int iterations;		/* -i n; 0: the defaults (10 long, 3 short) */
-	int *copies;		/* -c values in order (malloc'd); NULL: default */
-	int ncopies;
-	double duration_s;	/* --duration; 0: each test's own */
-	const char *placement;	/* --placement; "unpinned" by default */
-	int placement_given;	/* --placement was on the command line */
-	int counters;		/* --counters: enum counters_level; on */
 	const char *formats[OPTIONS_MAX_FORMATS]; /* -f names; none: default */
 	int nformats;
 	int formats_given;	/* -f was given (maybe only FMT=PATH items) */
@@ -45,12 +48,8 @@ struct options {
 		const char *path;	/* points into argv */
 	} outputs[OPTIONS_MAX_FORMATS];
 	int noutputs;
-	const char *label;	/* --label TEXT, NULL: none */
-	const char *comment;	/* --comment TEXT, NULL: none */
 	int dry_run;		/* --dry-run: the plan and its time, no run */
 	int smoke;		/* -l --smoke: list the smoke runs instead */
-	const struct test_def **tests;	/* expanded test names (malloc'd) */
-	int ntests;
 };
 
 /* Bounds of the numeric options. */

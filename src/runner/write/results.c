@@ -75,6 +75,20 @@ unclaim(struct results *res)
 	res->claimed = 0;
 }
 
+/* Removes and closes the first n claims, just made under base. */
+static void
+drop_claims(struct results *res, const char *base, int n)
+{
+	char path[4096];
+
+	while (--n >= 0) {
+		if (path_of(path, sizeof(path), base,
+		    res->formats[n]->suffix) == 0)
+			unlink(path);
+		close(res->fd[n]);
+	}
+}
+
 /* Claims every format's file for base; -1 with errno when one failed. */
 static int
 claim(struct results *res, const char *base)
@@ -109,12 +123,7 @@ claim(struct results *res, const char *base)
 	if (i == res->nformats)
 		return 0;
 	saved = errno;
-	while (--i >= 0) {
-		if (path_of(path, sizeof(path), base,
-		    res->formats[i]->suffix) == 0)
-			unlink(path);
-		close(res->fd[i]);
-	}
+	drop_claims(res, base, i);
 	errno = saved;
 	return -1;
 }
@@ -123,7 +132,7 @@ claim(struct results *res, const char *base)
 static int
 claim_next(struct results *res, const char *dir, char *err, size_t errlen)
 {
-	char base[4096];
+	char base[4096], *copy;
 	int nn;
 
 	for (nn = 1; nn < 10000; nn++) {
@@ -146,12 +155,13 @@ claim_next(struct results *res, const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "no free results name in %s", dir);
 		return -1;
 	}
-	free(res->base);
-	if ((res->base = strdup(base)) == NULL) {
-		unclaim(res);
+	if ((copy = strdup(base)) == NULL) {
+		drop_claims(res, base, res->nformats);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	free(res->base);
+	res->base = copy;
 	res->claimed = res->nformats;
 	return 0;
 }
@@ -196,6 +206,13 @@ replaceable(const struct results *res, const char *base, char *err,
 }
 
 int
+results_plain_name(const char *name)
+{
+	return *name != '\0' && strchr(name, '/') == NULL &&
+	    strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+}
+
+int
 results_claim(struct results *res, const char *dir, const char *fixed_name,
     const char *host, time_t when, const struct writer *const *formats,
     int nformats, char *err, size_t errlen)
@@ -209,13 +226,6 @@ results_claim(struct results *res, const char *dir, const char *fixed_name,
 	memcpy(res->formats, formats, sizeof(*formats) * (size_t)nformats);
 	res->nformats = nformats;
 	if (fixed_name != NULL) {
-		if (*fixed_name == '\0' || strchr(fixed_name, '/') != NULL ||
-		    strcmp(fixed_name, ".") == 0 ||
-		    strcmp(fixed_name, "..") == 0) {
-			snprintf(err, errlen, "UB_OUTPUT_FILE_NAME must be a "
-			    "plain file name: %s", fixed_name);
-			return -1;
-		}
 		if ((size_t)snprintf(base, sizeof(base), "%s/%s", dir,
 		    fixed_name) >= sizeof(base)) {
 			snprintf(err, errlen, "results file name too long");

@@ -41,9 +41,16 @@ struct results {
 int results_tidy(const char *dir);
 
 /*
+ * 1 when name is a plain file name for UB_OUTPUT_FILE_NAME: not empty, no
+ * '/', not "." or "..".
+ */
+int results_plain_name(const char *name);
+
+/*
  * Prepares the files of the given formats in dir: under fixed_name when
- * it is not NULL (refused when it holds a '/' or names something other
- * than a file or a link, which will be replaced), else claims them under
+ * it is not NULL (a plain name, results_plain_name, which the caller
+ * checked before any work; refused when it names something other than a
+ * file or a link, which will be replaced), else claims them under
  * <host>-<date of when>-<NN> with the first NN for which no format's file
  * exists; each claim stays locked while this process lives.  Returns 0,
  * or -1 after writing the problem into err.

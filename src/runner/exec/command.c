@@ -1,0 +1,410 @@
+/*
+ * command.c - the run command (command.h): the options parsed, the run
+ * planned and checked before any work, the machine described, the
+ * result files claimed, the tests run, the report written and printed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exec/command.h"
+#include "exec/dryrun.h"
+#include "exec/process.h"
+#include "exec/run.h"
+#include "model/catalog.h"
+#include "model/listing.h"
+#include "model/report.h"
+#include "plan/options.h"
+#include "plan/outputs.h"
+#include "plan/setup.h"
+#include "plan/sysinfo.h"
+#include "score/noise.h"
+#include "score/precision.h"
+#include "write/escape.h"
+#include "write/results.h"
+#include "write/writers.h"
+
+#ifndef BYTEBENCH_VERSION
+#define BYTEBENCH_VERSION "unknown"
+#endif
+
+/* Formats written when -f is not given. */
+static const char *const default_formats[] = {"text", "log", "json", "html"};
+
+/*
+ * The command people type: "./Run" when the Run script started us (it
+ * says so in BYTEBENCH_COMMAND), else "bytebench", the installed command.
+ */
+static const char *
+command_name(void)
+{
+	const char *env = getenv("BYTEBENCH_COMMAND");
+
+	return env != NULL && *env != '\0' && strlen(env) < 64 ? env
+	                                                       : "bytebench";
+}
+
+/* Says what is wrong (what, then arg) on one line; returns exit status 2. */
+static int
+usage_error(const char *what, const char *arg)
+{
+	char line[8400];
+
+	snprintf(line, sizeof(line), "%s%s", what, arg);
+	escape_plain(line, 0);
+	fprintf(stderr, "bytebench: %s\n", line);
+	return 2;
+}
+
+/*
+ * The formats to write into the results directory: -f's, else the
+ * defaults that exist; and csv when UB_OUTPUT_CSV=true.
+ */
+static int
+pick_formats(const struct options *o, const struct writer **out)
+{
+	const char *csv = getenv("UB_OUTPUT_CSV");
+	int n = 0, i;
+	size_t k;
+
+	for (i = 0; i < o->nformats; i++)
+		out[n++] = writer_find(o->formats[i]);
+	for (k = 0; !o->formats_given &&
+	            k < sizeof(default_formats) / sizeof(default_formats[0]);
+	     k++)
+		if (writer_find(default_formats[k]) != NULL)
+			out[n++] = writer_find(default_formats[k]);
+	/* UnixBench's switch adds the CSV file to -f's formats too. */
+	for (i = 0; i < n && out[i] != writer_find("csv"); i++)
+		;
+	if (csv != NULL && strcmp(csv, "true") == 0 && i == n &&
+	    writer_find("csv") != NULL && n < RESULTS_MAX_FORMATS)
+		out[n++] = writer_find("csv");
+	return n;
+}
+
+/*
+ * Where progress goes: nowhere with -q or -qq; stdout on a terminal (as
+ * UnixBench), else stderr, so that a harness reading stdout gets the
+ * report and nothing else.
+ */
+static FILE *
+console(int quiet)
+{
+	if (quiet > 0)
+		return NULL;
+	return isatty(STDOUT_FILENO) ? stdout : stderr;
+}
+
+/*
+ * Prints " <base><suffix>" as a shell word that can be pasted: in single
+ * quotes when it holds anything but letters, digits and _ . / : @ % + , = -.
+ */
+static void
+print_path(FILE *f, const char *base, const char *suffix)
+{
+	static const char plain[] =
+	    "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,=-";
+	const char *parts[2] = {base, suffix}, *p;
+	int i, quote;
+
+	quote = strspn(base, plain) != strlen(base) ||
+	        strspn(suffix, plain) != strlen(suffix);
+	fputs(quote ? " '" : " ", f);
+	for (i = 0; i < 2; i++)
+		for (p = parts[i]; *p != '\0'; p++)
+			if (quote && *p == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*p, f);
+	if (quote)
+		fputc('\'', f);
+}
+
+/* Removes what killed runs left in the results and scratch directories. */
+static void
+tidy(const struct dirs *d)
+{
+	int files = results_tidy(d->results), dirs = run_tidy_scratch(d->tmp);
+	char line[8400];
+
+	if (files == 0 && dirs == 0)
+		return;
+	snprintf(line, sizeof(line),
+	    "removed what a stopped run left: %d "
+	    "empty result file%s in %s, %d scratch director%s in %s",
+	    files, files == 1 ? "" : "s", d->results, dirs,
+	    dirs == 1 ? "y" : "ies", d->tmp);
+	usage_error(line, "");
+}
+
+static int
+exit_status(const struct report *r, int all_ok)
+{
+	if (r->interrupted)
+		return 128 + r->interrupted;
+	return all_ok ? 0 : 1;
+}
+
+/* What the run command carries from its set-up to its end. */
+struct run_cmd {
+	struct report r;
+	struct results res;
+	struct dirs d;
+	struct run_env env;
+	struct noise nz;	/* what disturbed the run, with warnings */
+	const struct writer *formats[RESULTS_MAX_FORMATS];
+	int nformats;
+	struct options_output outputs[OPTIONS_MAX_FORMATS];
+	int noutputs;
+	int no_warnings;
+	FILE *text_out; /* the text report: stdout, else stderr */
+	char shown[4096]; /* the results' base name, made plain */
+};
+
+/* -h, --version, -l: prints it; the exit status. */
+static int
+other_action(struct options *o)
+{
+	if (o->action == ACTION_HELP)
+		options_print_usage(stdout, command_name());
+	else if (o->action == ACTION_VERSION)
+		printf("bytebench %s (index method %d)\n", BYTEBENCH_VERSION,
+		    catalog_indexes[0].method);
+	else if (o->smoke)
+		listing_print_smoke(stdout);
+	else
+		listing_print(stdout);
+	options_free(o);
+	return ferror(stdout) || fflush(stdout) != 0 ? 1 : 0;
+}
+
+/*
+ * The settings, directories, environment and output formats from the
+ * options (freed here), checked before any work: 0, or the exit status
+ * after saying what is wrong.
+ */
+static int
+prepare(struct run_cmd *c, struct options *o, const char *argv0)
+{
+	char err[8400];
+
+	memset(&c->r, 0, sizeof(c->r));
+	if (setup_settings(&c->r.settings, o, err, sizeof(err)) == -1 ||
+	    setup_dirs(&c->d, &c->r.settings, argv0, err, sizeof(err)) == -1 ||
+	    setup_check_env(err, sizeof(err)) == -1) {
+		options_free(o);
+		return usage_error(err, "");
+	}
+	c->nformats = pick_formats(o, c->formats);
+	c->noutputs = o->noutputs;
+	memcpy(c->outputs, o->outputs, sizeof(c->outputs));
+	c->no_warnings = o->no_warnings;
+	options_free(o);
+	if (outputs_check(c->outputs, c->noutputs, err, sizeof(err)) == -1)
+		return usage_error(err, "");
+	c->r.version = strdup(BYTEBENCH_VERSION);
+	c->r.index_method = catalog_indexes[0].method;
+	return 0;
+}
+
+/*
+ * Facts about the machine, the signal handlers, the result files claimed
+ * and the warnings known before the run: 0, or the exit status 2.
+ */
+static int
+start(struct run_cmd *c)
+{
+	struct report *r = &c->r;
+	char err[4096];
+
+	if (r->version == NULL || sysinfo_collect(&r->sys, c->d.bin) == -1 ||
+	    sysinfo_scratch(&r->sys, c->d.tmp) == -1) {
+		fprintf(stderr, "bytebench: out of memory\n");
+		return 2;
+	}
+	report_plain_sys(&r->sys);
+	/* Before the claim: a stop from now on still writes the report. */
+	if (process_install_signals() == -1) {
+		fprintf(stderr, "bytebench: cannot install signal handlers\n");
+		return 2;
+	}
+	tidy(&c->d);
+	r->start = time(NULL);
+	if (results_claim(&c->res, c->d.results, getenv("UB_OUTPUT_FILE_NAME"),
+	        r->sys.hostname, r->start, c->formats, c->nformats, err,
+	        sizeof(err)) == -1)
+		return usage_error(err, "");
+	snprintf(c->shown, sizeof(c->shown), "%s", c->res.base);
+	escape_plain(c->shown, 0);
+	if (r->settings.duration_s > 0)
+		report_warn(r,
+		    "every test ran %g s per pass instead of its own "
+		    "duration: not comparable with standard runs",
+		    r->settings.duration_s);
+	if (!c->no_warnings && setup_uses_arg(&r->settings, "@TMP/") &&
+	    (strcmp(r->sys.scratch_fs, "tmpfs") == 0 ||
+	        strcmp(r->sys.scratch_fs, "ramfs") == 0))
+		report_warn(r,
+		    "the scratch directory %s is on %s: the file "
+		    "tests measure memory, not a disk (set UB_TMPDIR)",
+		    r->sys.scratch_dir, r->sys.scratch_fs);
+	return 0;
+}
+
+/* Where the run prints: progress, the text report; the header line. */
+static void
+open_console(struct run_cmd *c)
+{
+	const struct report *r = &c->r;
+
+	c->env.bindir = c->d.bin;
+	c->env.testdir = c->d.test;
+	c->env.tmpdir = c->d.tmp;
+	c->env.console = console(r->settings.quiet);
+	c->text_out = stdout;
+	/* Standard output carries a named format: nothing else goes there. */
+	if (outputs_to_stdout(c->outputs, c->noutputs)) {
+		c->text_out = stderr;
+		if (c->env.console == stdout)
+			c->env.console = stderr;
+	}
+	c->env.verbose = r->settings.verbose;
+	if (c->env.console != NULL)
+		fprintf(c->env.console,
+		    "bytebench %s: %d test%s; results in "
+		    "%s\n",
+		    r->version, r->settings.ntests,
+		    r->settings.ntests == 1 ? "" : "s", c->shown);
+}
+
+/*
+ * Writes the result files and the named outputs, and prints the text
+ * report; rc is the run's exit status, made 1 when a file could not be
+ * written.  Returns it.
+ */
+static int
+write_all(struct run_cmd *c, int rc)
+{
+	char err[4096], taken[4200];
+	int written = results_write(&c->res, &c->r, err, sizeof(err));
+
+	if (c->res.taken != NULL) {
+		snprintf(taken, sizeof(taken),
+		    "%s was taken by another run; "
+		    "the results are in ",
+		    c->res.taken);
+		usage_error(taken, c->res.base != NULL ? c->res.base : "none");
+		if (c->res.base != NULL)
+			snprintf(c->shown, sizeof(c->shown), "%s", c->res.base);
+		escape_plain(c->shown, 0);
+	}
+	if (written == -1) {
+		usage_error(err, "");
+		if (rc == 0)
+			rc = 1;
+	}
+	if (c->r.settings.quiet < 2) {
+		if (c->env.console != NULL) {
+			fprintf(c->env.console,
+			    "\n================================"
+			    "========================================\n");
+			fflush(c->env.console);
+		}
+		write_text(c->text_out, &c->r);
+		fflush(c->text_out);
+	}
+	if (outputs_write(c->outputs, c->noutputs, &c->r, err, sizeof(err)) ==
+	    -1) {
+		fprintf(stderr, "bytebench: %s\n", err);
+		c->noutputs =
+		    0; /* which were written is not known: none listed */
+		if (rc == 0)
+			rc = 1;
+	}
+	return rc;
+}
+
+/* The files written, each as a whole path (named ones as given). */
+static void
+list_results(const struct run_cmd *c)
+{
+	int i, written = 0;
+
+	for (i = 0; i < c->res.nformats; i++) {
+		if (!c->res.written[i])
+			continue;
+		if (written++ == 0)
+			fputs("\nResults:", stderr);
+		print_path(stderr, c->shown, c->res.formats[i]->suffix);
+	}
+	for (i = 0; i < c->noutputs; i++) {
+		if (strcmp(c->outputs[i].path, "-") == 0)
+			continue;
+		if (written++ == 0)
+			fputs("\nResults:", stderr);
+		print_path(stderr, c->outputs[i].path, "");
+	}
+	fputs(written == 0 ? "\nResults: none written\n" : "\n", stderr);
+}
+
+/* Runs the tests of c, then writes and prints; the exit status. */
+static int
+run_and_write(struct run_cmd *c)
+{
+	struct report *r = &c->r;
+	int rc;
+
+	c->env.noise = c->no_warnings ? NULL : &c->nz;
+	if (c->env.noise != NULL)
+		noise_start(c->env.noise, r);
+	open_console(c);
+	rc = run_all(r, &c->env);
+	if (c->env.noise != NULL) {
+		noise_finish(c->env.noise, r);
+		precision_warn(r);
+	}
+	if (rc == -1)
+		fprintf(stderr, "bytebench: out of memory; writing what was "
+		                "measured\n");
+	rc = write_all(c, exit_status(r, rc == 0 && run_all_ok(r)));
+	if (r->settings.quiet < 2)
+		list_results(c);
+	results_free(&c->res);
+	return rc;
+}
+
+int
+command_run(int argc, char **argv)
+{
+	struct run_cmd c;
+	struct options o;
+	char err[4096];
+	int rc, dry_run;
+
+	if (options_parse(argc, argv, &o, err, sizeof(err)) == -1)
+		return usage_error(err, "");
+	if (o.action != ACTION_RUN)
+		return other_action(&o);
+	dry_run = o.dry_run;
+	if ((rc = prepare(&c, &o, argv[0])) != 0) {
+		report_free(&c.r);
+		return rc;
+	}
+	if (dry_run)
+		rc = c.r.version == NULL ||
+		             dry_run_print(
+		                 stdout, &c.r, c.d.tmp, c.d.results) == -1 ||
+		             fflush(stdout) != 0
+		         ? 1
+		         : 0;
+	else if ((rc = start(&c)) == 0)
+		rc = run_and_write(&c);
+	report_free(&c.r);
+	if (!dry_run && fflush(stdout) != 0 && rc == 0)
+		rc = 1;
+	return rc;
+}

@@ -1,0 +1,262 @@
+/*
+ * setup.c - the plan of a run before anything runs (setup.h): the
+ * settings completed from the options (passes, the default copies)
+ * and checked against the limits, the environment the workloads read,
+ * and every directory found and checked.
+ */
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model/catalog.h"
+#include "model/quick.h"
+#include "parse.h"
+#include "plan/budget.h"
+#include "plan/limits.h"
+#include "plan/room.h"
+#include "plan/setup.h"
+#include "score/stats.h"
+#include "write/results.h"
+
+/*
+ * The longest scratch directory name: room below it for the pass's own
+ * directories and the file names the programs make there.
+ */
+#define MAX_TMPDIR      3000
+#define MAX_TMPDIR_TEXT "3000"
+
+/* Writes what, then arg, into err as one line; returns -1. */
+static int
+fail(char *err, size_t errlen, const char *what, const char *arg)
+{
+	snprintf(err, errlen, "%s%s", what, arg);
+	return -1;
+}
+
+/* dir as an absolute path (relative ones are taken from the cwd). */
+static int
+absolute(char *out, size_t len, const char *dir)
+{
+	char cwd[4096];
+	size_t n;
+
+	if (dir[0] == '/') {
+		if ((size_t)snprintf(out, len, "%s", dir) >= len)
+			return -1;
+	} else if (getcwd(cwd, sizeof(cwd)) == NULL ||
+	           (size_t)snprintf(out, len, "%s/%s", cwd, dir) >= len) {
+		return -1;
+	}
+	for (n = strlen(out); n > 1 && out[n - 1] == '/'; n--)
+		out[n - 1] = '\0';
+	return 0;
+}
+
+/* The directory of the running program: from argv[0], or found in PATH. */
+static int
+program_dir(char *out, size_t len, const char *argv0)
+{
+	char path[4096], *slash;
+	const char *p, *q, *env = getenv("PATH");
+
+	if (strchr(argv0, '/') != NULL) {
+		snprintf(path, sizeof(path), "%s", argv0);
+	} else {
+		path[0] = '\0';
+		for (p = env != NULL ? env : ""; *p != '\0';
+		     p = *q ? q + 1 : q) {
+			q = strchr(p, ':');
+			if (q == NULL)
+				q = p + strlen(p);
+			snprintf(path, sizeof(path), "%.*s/%s", (int)(q - p),
+			    q == p ? "." : p, argv0);
+			if (access(path, X_OK) == 0)
+				break;
+			path[0] = '\0';
+		}
+		if (path[0] == '\0')
+			return -1;
+	}
+	slash = strrchr(path, '/');
+	*slash = '\0';
+	return absolute(out, len, path[0] != '\0' ? path : "/");
+}
+
+/* The parent of dir (absolute, no trailing slash), "/" for the root. */
+static void
+parent_of(const char *dir, char *out, size_t len)
+{
+	const char *slash = strrchr(dir, '/');
+	size_t n = slash != NULL ? (size_t)(slash - dir) : 0;
+
+	snprintf(out, len, "%.*s", (int)n, dir);
+	if (out[0] == '\0')
+		snprintf(out, len, "/");
+}
+
+static int
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int
+setup_uses_arg(const struct settings *s, const char *prefix)
+{
+	int i, k;
+
+	for (i = 0; i < s->ntests; i++)
+		for (k = 0; k < CATALOG_MAX_ARGS &&
+		    s->tests[i]->args[k] != NULL; k++)
+			if (strncmp(s->tests[i]->args[k], prefix,
+			        strlen(prefix)) == 0)
+				return 1;
+	return 0;
+}
+
+/*
+ * Checks the free space of the scratch directory against what the file
+ * tests need (room_check_scratch); -1 with why in out.  A file system
+ * that cannot say is not checked.
+ */
+static int
+scratch_room(
+    const struct settings *s, const char *dir, char *out, size_t outlen)
+{
+	struct statvfs vfs;
+	unsigned long long kib;
+	char err[600];
+
+	if (statvfs(dir, &vfs) == -1)
+		return 0;
+	kib = (unsigned long long)vfs.f_bavail / 1024 * vfs.f_frsize +
+	      (unsigned long long)vfs.f_bavail % 1024 * vfs.f_frsize / 1024;
+	if (room_check_scratch(s->tests, s->ntests, s->copies, s->ncopies, dir,
+	        kib > LLONG_MAX ? LLONG_MAX : (long long)kib, err,
+	        sizeof(err)) == 0)
+		return 0;
+	return fail(out, outlen, err, "");
+}
+
+int
+setup_check_env(char *err, size_t errlen)
+{
+	const char *factor = getenv("MULTI_SH_WORK_FACTOR");
+	long n;
+
+	if (factor != NULL && parse_long(factor, 1, 1000000, &n) == -1)
+		return fail(err, errlen,
+		    "MULTI_SH_WORK_FACTOR must be a "
+		    "whole number from 1 to 1000000: ",
+		    factor);
+	return 0;
+}
+
+int
+setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
+    char *err, size_t errlen)
+{
+	char top[4096];
+	const char *env;
+
+	env = getenv("UB_BINDIR");
+	if (env != NULL && *env == '\0')
+		return fail(err, errlen, "UB_BINDIR is empty", "");
+	if (env != NULL ? absolute(d->bin, sizeof(d->bin), env) == -1
+	                : program_dir(d->bin, sizeof(d->bin), argv0) == -1)
+		return fail(
+		    err, errlen, "cannot find the program directory", "");
+	if (!is_dir(d->bin))
+		return fail(err, errlen, "program directory missing: ", d->bin);
+	parent_of(d->bin, top, sizeof(top));
+	env = getenv("UB_TESTDIR");
+	if (env != NULL && *env == '\0')
+		return fail(err, errlen, "UB_TESTDIR is empty", "");
+	if (env != NULL ? absolute(d->test, sizeof(d->test), env) == -1
+	                : (size_t)snprintf(d->test, sizeof(d->test),
+	                      "%s/testdir", top) >= sizeof(d->test))
+		return fail(
+		    err, errlen, "test data directory name too long", "");
+	if ((env != NULL || setup_uses_arg(s, "@DATA/")) && !is_dir(d->test))
+		return fail(
+		    err, errlen, "test data directory missing: ", d->test);
+	env = getenv("UB_TMPDIR");
+	if (env != NULL && *env == '\0')
+		return fail(err, errlen, "UB_TMPDIR is empty", "");
+	if (env == NULL && ((env = getenv("TMPDIR")) == NULL || *env == '\0'))
+		env = "/tmp";
+	if (absolute(d->tmp, sizeof(d->tmp), env) == -1 ||
+	    strlen(d->tmp) > MAX_TMPDIR)
+		return fail(err, errlen,
+		    "scratch directory name too long (more "
+		    "than " MAX_TMPDIR_TEXT " characters): ",
+		    env);
+	if (!is_dir(d->tmp) || access(d->tmp, W_OK | X_OK) == -1)
+		return fail(err, errlen,
+		    "scratch directory missing or not writable: "
+		    "",
+		    env);
+	if (scratch_room(s, d->tmp, err, errlen) == -1)
+		return -1;
+	env = getenv("UB_OUTPUT_FILE_NAME");
+	if (env != NULL && !results_plain_name(env))
+		return fail(err, errlen,
+		    "UB_OUTPUT_FILE_NAME must be a plain file "
+		    "name: ",
+		    env);
+	env = getenv("UB_RESULTDIR");
+	if (env != NULL && *env == '\0')
+		return fail(err, errlen, "UB_RESULTDIR is empty", "");
+	if (env != NULL ? absolute(d->results, sizeof(d->results), env) == -1
+	                : (size_t)snprintf(d->results, sizeof(d->results),
+	                      "%s/results", top) >= sizeof(d->results))
+		return fail(err, errlen, "results directory name too long", "");
+	if (mkdir(d->results, 0755) == -1 && errno != EEXIST)
+		return fail(err, errlen, "cannot create the results directory ",
+		    d->results);
+	if (!is_dir(d->results) || access(d->results, W_OK | X_OK) == -1)
+		return fail(err, errlen,
+		    "results directory not writable: ", d->results);
+	return 0;
+}
+
+int
+setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
+{
+	long room = limits_process_room();
+	char err[200];
+	int i, most = 0, usable = limits_usable_cpus();
+
+	*s = o->settings; /* s takes o's copies and tests */
+	memset(&o->settings, 0, sizeof(o->settings));
+	s->long_passes = o->iterations > 0 ? o->iterations : 10;
+	s->short_passes =
+	    o->iterations > 0 ? stats_short_passes(o->iterations) : 3;
+	if (s->quick)
+		s->long_passes = s->short_passes = QUICK_PASSES;
+	if (s->ncopies == 0) {
+		if ((s->copies = malloc(2 * sizeof(*s->copies))) == NULL)
+			return fail(out, outlen, "out of memory", "");
+		s->copies[s->ncopies++] = 1;
+		if (usable > 1)
+			s->copies[s->ncopies++] = usable;
+	}
+	for (i = 0; i < s->ncopies; i++)
+		if (s->copies[i] > most)
+			most = s->copies[i];
+	if (room_check_copies(
+	        most, room, limits_memory_kib(), err, sizeof(err)) == -1)
+		return fail(out, outlen, err, "");
+	if (o->precision_pct > 0 && budget_plan(s, o->precision_pct,
+	    o->budget_s, err, sizeof(err)) == -1)
+		return fail(out, outlen, err, "");
+	return 0;
+}
