@@ -225,7 +225,10 @@ add_test(const struct test_def ***list, int *n, const struct test_def *t)
 	return 0;
 }
 
-/* Expands one name into the list; depth guards against a cyclic group. */
+/*
+ * Expands one name into the list; depth guards against a cyclic group.
+ * 0, CATALOG_UNKNOWN (no such name, or a cycle) or CATALOG_NO_MEMORY.
+ */
 static int
 expand_one(const char *name, size_t len, const struct test_def ***list,
     int *n, int depth)
@@ -235,19 +238,20 @@ expand_one(const char *name, size_t len, const struct test_def ***list,
 	const struct group_def *g;
 	const char *p, *q;
 	size_t i;
+	int rc;
 
 	if (len >= sizeof(buf) || depth > 8)
-		return -1;
+		return CATALOG_UNKNOWN;
 	memcpy(buf, name, len);
 	buf[len] = '\0';
 	if ((t = catalog_find_test(buf)) != NULL)
-		return add_test(list, n, t);
+		return add_test(list, n, t) == -1 ? CATALOG_NO_MEMORY : 0;
 	if ((g = catalog_find_group(buf)) == NULL)
-		return -1;
+		return CATALOG_UNKNOWN;
 	if (g->members == NULL) {
 		for (i = 0; i < catalog_ntests; i++)
 			if (add_test(list, n, &catalog_tests[i]) == -1)
-				return -1;
+				return CATALOG_NO_MEMORY;
 		return 0;
 	}
 	for (p = g->members; *p != '\0'; p = q) {
@@ -255,9 +259,9 @@ expand_one(const char *name, size_t len, const struct test_def ***list,
 			p++;
 		for (q = p; *q != '\0' && *q != ' '; q++)
 			;
-		if (q > p && expand_one(p, (size_t)(q - p), list, n,
-		    depth + 1) == -1)
-			return -1;
+		if (q > p && (rc = expand_one(p, (size_t)(q - p), list, n,
+		    depth + 1)) != 0)
+			return rc;
 	}
 	return 0;
 }
@@ -267,17 +271,18 @@ catalog_expand(char *const *names, int nnames, const struct test_def ***out,
     char *bad, size_t badlen)
 {
 	const struct test_def **list = NULL;
-	int i, n = 0;
+	int i, n = 0, rc;
 
 	for (i = 0; i < nnames; i++) {
-		if (expand_one(names[i], strlen(names[i]), &list, &n, 0) == -1) {
-			if (bad != NULL && badlen > 0) {
-				strncpy(bad, names[i], badlen - 1);
-				bad[badlen - 1] = '\0';
-			}
-			free(list);
-			return -1;
+		rc = expand_one(names[i], strlen(names[i]), &list, &n, 0);
+		if (rc == 0)
+			continue;
+		if (rc == CATALOG_UNKNOWN && bad != NULL && badlen > 0) {
+			strncpy(bad, names[i], badlen - 1);
+			bad[badlen - 1] = '\0';
 		}
+		free(list);
+		return rc;
 	}
 	*out = list;
 	return n;

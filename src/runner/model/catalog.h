@@ -108,10 +108,14 @@ const struct group_def *catalog_find_group(const char *name);
 const char *catalog_placement(const struct test_def *t, const char *chosen,
     int given);
 
+/* catalog_expand's failures. */
+enum { CATALOG_UNKNOWN = -1, CATALOG_NO_MEMORY = -2 };
+
 /*
  * Expands names (tests, groups, aliases; recursively) into *out, in the
- * order given, each test once.  Returns the number of tests, or -1 after
- * writing the unknown name into bad (size badlen).  *out is malloc'd.
+ * order given, each test once.  Returns the number of tests, or
+ * CATALOG_UNKNOWN after writing the unknown name into bad (size badlen),
+ * or CATALOG_NO_MEMORY.  *out is malloc'd.
  */
 int catalog_expand(char *const *names, int nnames,
     const struct test_def ***out, char *bad, size_t badlen);

@@ -406,7 +406,11 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 			sizeof(badname)) :
 		    catalog_expand(index_name, 1, &o->settings.tests, badname,
 			sizeof(badname));
-		if (o->settings.ntests < 0) {
+		if (o->settings.ntests == CATALOG_NO_MEMORY) {
+			o->settings.ntests = 0;
+			o->settings.tests = NULL;
+			rc = bad(err, errlen, "out of memory", NULL);
+		} else if (o->settings.ntests < 0) {
 			o->settings.ntests = 0;
 			o->settings.tests = NULL;
 			catalog_unknown(badname, err, errlen);
