@@ -32,8 +32,9 @@ double quick_extra_seconds(const struct test_def *t, int quick);
 
 /*
  * The passes and the seconds of one pass of t in a run of s: -i or the
- * defaults by the test's kind (quick: QUICK_PASSES, as main sets them);
- * --duration, else quick_seconds in quick mode, else the test's own.
+ * defaults by the test's kind (quick: QUICK_PASSES, as plan/setup.c sets
+ * them); --duration, else quick_seconds in quick mode, else the test's
+ * own.
  */
 int quick_passes(const struct settings *s, const struct test_def *t);
 double quick_pass_seconds(const struct settings *s, const struct test_def *t);

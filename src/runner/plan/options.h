@@ -14,7 +14,7 @@
 
 enum { OPTIONS_MAX_FORMATS = 16 };
 
-/* What main should do after parsing. */
+/* What the run command does after parsing. */
 enum options_action {
 	ACTION_RUN,
 	ACTION_HELP,
