@@ -28,4 +28,11 @@ int file_read_fd(int fd, size_t limit, char **out, size_t *len);
 int file_read_path(
     const char *path, int oflags, size_t limit, char **out, size_t *len);
 
+/*
+ * Reads up to size - 1 bytes of a small file (a /proc or /sys one) into
+ * buf as a string, without allocating (the counters read some at every
+ * pass).  Returns 0, or -1 when it cannot be read or is empty.
+ */
+int file_read_small(const char *path, char *buf, size_t size);
+
 #endif

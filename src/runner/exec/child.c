@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "exec/child.h"
+#include "file.h"
 #include "write/escape.h"
 
 /* The most of a copy's stdout or stderr kept in the report. */
@@ -21,37 +22,21 @@
 char *
 child_capture(const char *path)
 {
-	char *buf = NULL, *grown;
-	size_t len = 0, cap = 0, from, end, total = 0;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW);
+	char *buf = NULL;
+	size_t len = 0, from, n = 0;
 
-	if (fd != -1) {
-		for (;;) {
-			if (len + 4096 + 1 > cap) {
-				cap = cap ? cap * 2 : 8192;
-				if ((grown = realloc(buf, cap)) == NULL)
-					break;
-				buf = grown;
-			}
-			n = read(fd, buf + len, cap - len - 1);
-			if (n == -1 && errno == EINTR)
-				continue;
-			if (n <= 0)
-				break;
-			for (from = len, end = len + (size_t)n; from < end;
-			     from++)
-				if (buf[from] != '\0')
-					buf[len++] = buf[from];
-			total += (size_t)n;
-			if (len >= MAX_CAPTURE || total >= 2 * MAX_CAPTURE)
-				break;
-		}
-		close(fd);
+	/* Up to twice the most kept: the NULs among the bytes are left out. */
+	if (file_read_path(path, O_NOFOLLOW, 2 * MAX_CAPTURE, &buf, &len) ==
+	    -1) {
+		buf = NULL;
+		len = 0;
 	}
 	if (buf == NULL && (buf = malloc(1)) == NULL)
 		return NULL;
-	buf[len] = '\0';
+	for (from = 0; from < len && n < MAX_CAPTURE; from++)
+		if (buf[from] != '\0')
+			buf[n++] = buf[from];
+	buf[n] = '\0';
 	escape_plain(buf, 1);
 	return buf;
 }

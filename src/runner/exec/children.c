@@ -16,7 +16,7 @@
 
 #include "exec/children.h"
 #include "parse.h"
-#include "readfile.h"
+#include "file.h"
 
 int
 children_subreaper(void)
@@ -45,7 +45,7 @@ children_list(pid_t *out, int max)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%.20s/stat", e->d_name);
 		/* "pid (comm) state ppid ...": comm may hold anything. */
-		if (readfile_small(path, stat, sizeof(stat)) == -1 ||
+		if (file_read_small(path, stat, sizeof(stat)) == -1 ||
 		    (paren = strrchr(stat, ')')) == NULL ||
 		    sscanf(paren + 1, " %*c %ld", &ppid) != 1 ||
 		    ppid != (long)getpid())

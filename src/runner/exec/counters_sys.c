@@ -37,7 +37,7 @@
 #include <unistd.h>
 
 #include "model/counters.h"
-#include "readfile.h"
+#include "file.h"
 
 #if defined(COUNTERS_LINUX)
 #define COUNTERS_WAIT4 1
@@ -84,13 +84,13 @@ task_counters(pid_t pid, struct counters *c)
 	unsigned long long on_cpu, wait, slices;
 
 	snprintf(path, sizeof(path), "/proc/%ld/schedstat", (long)pid);
-	if (readfile_small(path, buf, sizeof(buf)) == 0 &&
+	if (file_read_small(path, buf, sizeof(buf)) == 0 &&
 	    sscanf(buf, "%llu %llu %llu", &on_cpu, &wait, &slices) == 3) {
 		c->v[CTR_RUNQ_WAIT_S] = (double)wait / 1e9;
 		c->have |= COUNTER_BIT(CTR_RUNQ_WAIT_S);
 	}
 	snprintf(path, sizeof(path), "/proc/%ld/sched", (long)pid);
-	if (readfile_small(path, buf, sizeof(buf)) == 0 &&
+	if (file_read_small(path, buf, sizeof(buf)) == 0 &&
 	    (p = strstr(buf, "se.nr_migrations")) != NULL &&
 	    (p = strchr(p, ':')) != NULL &&
 	    sscanf(p + 1, "%llu", &wait) == 1) {
@@ -204,7 +204,7 @@ counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
 		if (fd == -1) {
 			e = errno;
 			counters_perf_close(p, NULL);
-			if (readfile_small(
+			if (file_read_small(
 			    "/proc/sys/kernel/perf_event_paranoid", paranoid,
 			    sizeof(paranoid)) == 0)
 				paranoid[strcspn(paranoid, "\n")] = '\0';
@@ -300,9 +300,9 @@ counters_machine(struct counters *c)
 	int have_stat, have_vm;
 
 	memset(c, 0, sizeof(*c));
-	have_stat = readfile_small("/proc/stat", stat_text,
+	have_stat = file_read_small("/proc/stat", stat_text,
 	    sizeof(stat_text)) == 0;
-	have_vm = readfile_small("/proc/vmstat", vmstat,
+	have_vm = file_read_small("/proc/vmstat", vmstat,
 	    sizeof(vmstat)) == 0;
 	if (!(tick > 0))
 		tick = 100;

@@ -24,7 +24,7 @@
 
 #include "plan/limits.h"
 #include "plan/sysinfo.h"
-#include "readfile.h"
+#include "file.h"
 
 /* A whole number of at most 19 digits at *p, which moves past it. */
 static int
@@ -270,15 +270,15 @@ read_cpu_quota(const char *dir, int v2)
 
 	if (v2) {
 		snprintf(path, sizeof(path), "%s/cpu.max", dir);
-		return readfile_small(path, text, sizeof(text)) == 0
+		return file_read_small(path, text, sizeof(text)) == 0
 		           ? limits_cpu_max_cpus(text)
 		           : 0;
 	}
 	snprintf(path, sizeof(path), "%s/cpu.cfs_period_us", dir);
-	if (readfile_small(path, period, sizeof(period)) == -1)
+	if (file_read_small(path, period, sizeof(period)) == -1)
 		return 0;
 	snprintf(path, sizeof(path), "%s/cpu.cfs_quota_us", dir);
-	return readfile_small(path, text, sizeof(text)) == 0
+	return file_read_small(path, text, sizeof(text)) == 0
 	           ? limits_cfs_cpus(text, period)
 	           : 0;
 }
@@ -291,7 +291,7 @@ read_memory_limit(const char *dir, int v2)
 
 	snprintf(path, sizeof(path), "%s/%s", dir,
 	    v2 ? "memory.max" : "memory.limit_in_bytes");
-	return readfile_small(path, text, sizeof(text)) == 0
+	return file_read_small(path, text, sizeof(text)) == 0
 	           ? limits_memory_limit_kib(text)
 	           : 0;
 }

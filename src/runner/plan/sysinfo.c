@@ -33,9 +33,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file.h"
 #include "plan/limits.h"
 #include "plan/sysinfo.h"
-#include "readfile.h"
 
 char *
 sysinfo_trimmed(const char *s)
@@ -58,28 +58,11 @@ sysinfo_trimmed(const char *s)
 char *
 sysinfo_slurp(const char *path)
 {
-	size_t len = 0, cap = 16384, n;
-	char *buf = malloc(cap), *p;
-	FILE *f;
+	char *text;
+	size_t len;
 
-	if (buf == NULL)
-		return NULL;
-	if ((f = fopen(path, "r")) == NULL) {
-		free(buf);
-		return NULL;
-	}
-	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-		len += n;
-		if (len + 1 < cap)
-			continue;
-		if (cap >= 4 << 20 || (p = realloc(buf, cap * 2)) == NULL)
-			break;
-		buf = p;
-		cap *= 2;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
+	return file_read_path(path, 0, SYSINFO_SLURP_MAX, &text, &len) == -1 ?
+	    NULL : text;
 }
 
 char *
@@ -141,7 +124,7 @@ sysinfo_online_cpus(void)
 	char text[4096];
 	long n = 0;
 
-	if (readfile_small("/sys/devices/system/cpu/online", text,
+	if (file_read_small("/sys/devices/system/cpu/online", text,
 	    sizeof(text)) == 0)
 		n = sysinfo_cpu_list_count(text);
 	if (n < 1)

@@ -33,9 +33,13 @@ int sysinfo_online_cpus(void);
 /* The machine's physical memory in KiB, or -1 when unknown. */
 long long sysinfo_physical_kib(void);
 
+/* The most of a system file sysinfo_slurp reads. */
+#define SYSINFO_SLURP_MAX (4 << 20)
+
 /*
- * The whole of a small file (at most 4 MiB) as a malloc'd string, or NULL
- * when it cannot be read or memory runs out.
+ * The whole of a system file (its first SYSINFO_SLURP_MAX bytes) as a
+ * malloc'd string (file_read_path), or NULL when it cannot be read or
+ * memory runs out.
  */
 char *sysinfo_slurp(const char *path);
 

@@ -12,7 +12,7 @@
 
 #include "bench.h"
 #include "score/noise.h"
-#include "readfile.h"
+#include "file.h"
 
 int
 noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
@@ -41,7 +41,7 @@ sample_cpu(struct noise_cpu *c)
 	char text[4096];
 	long ticks = sysconf(_SC_CLK_TCK);
 
-	if (readfile_small("/proc/stat", text, sizeof(text)) == -1)
+	if (file_read_small("/proc/stat", text, sizeof(text)) == -1)
 		return -1;
 	return noise_parse_stat(text, (double)ticks, c);
 }
@@ -69,7 +69,7 @@ swap_used_kib(void)
 	const char *t, *f;
 	long total, free_kib;
 
-	if (readfile_small("/proc/meminfo", text, sizeof(text)) == -1 ||
+	if (file_read_small("/proc/meminfo", text, sizeof(text)) == -1 ||
 	    (t = strstr(text, "SwapTotal:")) == NULL ||
 	    (f = strstr(text, "SwapFree:")) == NULL ||
 	    sscanf(t, "SwapTotal: %ld", &total) != 1 ||
@@ -98,7 +98,7 @@ check_governor(struct report *r)
 
 	for (i = 0; i < r->sys.cpus_online; i++) {
 		snprintf(path, sizeof(path), fmt, i);
-		if (readfile_small(path, gov, sizeof(gov)) == -1)
+		if (file_read_small(path, gov, sizeof(gov)) == -1)
 			continue;
 		gov[strcspn(gov, "\n")] = '\0';
 		if (strcmp(gov, "performance") == 0)
