@@ -132,7 +132,7 @@ main(void)
 			"--budget", "900", NULL };
 		rc = parse(argv, &o, err, sizeof(err));
 		CHECK("--precision and --budget", rc == 0 &&
-		    o.precision_pct == 2.5 && o.budget_s == 900 && !o.quick);
+		    o.precision_pct == 2.5 && o.budget_s == 900 && !o.settings.quick);
 		options_free(&o);
 	}
 	{

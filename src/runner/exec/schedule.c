@@ -16,11 +16,11 @@
 #include "exec/process.h"
 #include "exec/progress.h"
 #include "exec/run.h"
+#include "exec/schedule.h"
 #include "model/quick.h"
 #include "score/interval.h"
 #include "score/latency.h"
 #include "score/noise.h"
-#include "score/precision.h"
 #include "score/stats.h"
 
 void
@@ -36,14 +36,6 @@ run_say(const struct run_env *e, const char *fmt, ...)
 	fflush(e->console);
 }
 
-/* A run as it goes: what it fills, where, the console, its start. */
-struct run_ctx {
-	struct report *r;
-	const struct run_env *e;
-	struct progress progress; /* the console's view of the run */
-	double origin; /* bench_now() when the run started */
-};
-
 /* Sets the test's outcome and message (copied). */
 static int
 test_fail(struct test_result *t, enum outcome o, const char *msg)
@@ -55,25 +47,13 @@ test_fail(struct test_result *t, enum outcome o, const char *msg)
 }
 
 /*
- * A test at one copies value as it runs: its result, the passes planned,
- * their duration, and whether it still runs (no pass failed, it was
- * built, the run was not stopped).
- */
-struct test_run {
-	const struct test_def *def;
-	struct test_result *t;
-	int copies, planned, running;
-	double seconds;
-};
-
-/*
  * Starts tr for def at copies into *t: the passes planned, the program
  * found.  A missing program ends the test here.  Returns 0, or -1 when
  * out of memory.
  */
-static int
-test_start(struct run_ctx *x, struct test_run *tr, const struct test_def *def,
-    int copies, struct test_result *t)
+int
+schedule_test_start(struct run_ctx *x, struct test_run *tr,
+    const struct test_def *def, int copies, struct test_result *t)
 {
 	const struct report *r = x->r;
 	char msg[600], path[4096];
@@ -107,8 +87,8 @@ test_start(struct run_ctx *x, struct test_run *tr, const struct test_def *def,
  * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
  * the test.  Returns 0, or -1 when out of memory.
  */
-static int
-test_pass(struct run_ctx *x, struct test_run *tr)
+int
+schedule_test_pass(struct run_ctx *x, struct test_run *tr)
 {
 	struct test_result *t = tr->t;
 	struct pass_result *p = &t->passes[t->npasses];
@@ -156,8 +136,8 @@ test_counters(struct test_result *t)
  * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
  * out of memory.
  */
-static int
-test_finish(struct test_run *tr)
+int
+schedule_test_finish(struct test_run *tr)
 {
 	struct test_result *t = tr->t;
 
@@ -197,8 +177,8 @@ run_block_in_turn(struct run_ctx *x, struct block *b)
 
 	for (i = 0; i < s->ntests && !process_stop_signal; i++) {
 		b->ntests++;
-		if (test_start(x, &tr, s->tests[i], b->copies, &b->tests[i]) ==
-		    -1)
+		if (schedule_test_start(
+		        x, &tr, s->tests[i], b->copies, &b->tests[i]) == -1)
 			return -1;
 		if (!tr.running)
 			continue;
@@ -206,9 +186,9 @@ run_block_in_turn(struct run_ctx *x, struct block *b)
 		    &x->progress, tr.def, b->copies, bench_now());
 		noise_test_begin(x->e->noise);
 		while (tr.running)
-			if (test_pass(x, &tr) == -1)
+			if (schedule_test_pass(x, &tr) == -1)
 				return -1;
-		if (test_finish(&tr) == -1)
+		if (schedule_test_finish(&tr) == -1)
 			return -1;
 		noise_test_end(x->e->noise, tr.t, b->copies);
 		progress_test_end(&x->progress, bench_now(), NULL);
@@ -222,8 +202,8 @@ run_block_in_turn(struct run_ctx *x, struct block *b)
  * index was, the first one in the catalog with a test in the block, as a
  * partial index (UnixBench shows one for any subset of its tests).
  */
-static int
-block_indexes(struct block *b, const struct settings *s)
+int
+schedule_block_indexes(struct block *b, const struct settings *s)
 {
 	struct index_result ir;
 	size_t i;
@@ -254,192 +234,6 @@ block_indexes(struct block *b, const struct settings *s)
 	return 0;
 }
 
-/* Seconds between the console's lines in a --precision run's passes. */
-#define PRECISE_LINE_S 30
-
-/* "what: text (elapsed)" on the console, after a line drawn in place. */
-static void
-precise_line(struct run_ctx *x, const char *what, const char *text)
-{
-	char took[24];
-
-	progress_clock(bench_now() - x->origin, took, sizeof(took));
-	run_say(x->e, "%s%s: %s  (%s elapsed)\n",
-	    x->progress.tty && x->progress.drawn > 0 ? "\n" : "", what, text,
-	    took);
-	x->progress.drawn = 0;
-}
-
-/*
- * The passes of a --precision run after its first rounds (tr: every test
- * at every copies value, in run order): one at a time, where
- * precision_choose puts it, until it says stop; sets r->precision_end.
- * Returns 0, or -1 when out of memory.
- */
-static int
-run_precise(struct run_ctx *x, struct test_run *tr)
-{
-	struct report *r = x->r;
-	const struct settings *s = &r->settings;
-	const struct test_result **t;
-	enum precision_stop stop = PRECISION_STUCK;
-	struct pass_result *grown;
-	struct test_run *one;
-	double *secs, next_line = bench_now() + PRECISE_LINE_S;
-	int *open, k, n = s->ncopies * s->ntests, more = 0, rc = -1;
-	char line[160];
-
-	t = calloc((size_t)n, sizeof(*t));
-	open = calloc((size_t)n, sizeof(*open));
-	secs = calloc((size_t)n, sizeof(*secs));
-	if (t == NULL || open == NULL || secs == NULL)
-		goto out;
-	snprintf(line, sizeof(line),
-	    "first rounds done; passes to the "
-	    "noisiest tests until +/-%g%% or %g s",
-	    s->precision_pct, s->budget_s);
-	precise_line(x, "Precision", line);
-	for (;;) {
-		for (k = 0; k < n; k++) {
-			t[k] = tr[k].t;
-			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
-			          tr[k].t->outcome == OUTCOME_OK &&
-			          tr[k].t->npasses < PRECISION_MAX_PASSES;
-			secs[k] = progress_pass_guess(
-			    x->progress.steps, x->progress.nsteps, k);
-		}
-		if (process_stop_signal)
-			break;
-		k = precision_choose(s, t, open, secs,
-		    s->budget_s - (bench_now() - x->origin), &stop);
-		if (k == -1)
-			break;
-		one = &tr[k];
-		grown = realloc(one->t->passes,
-		    sizeof(*grown) * (size_t)(one->planned + 1));
-		if (grown == NULL)
-			goto out;
-		one->t->passes = grown;
-		memset(&grown[one->planned++], 0, sizeof(*grown));
-		one->running = 1;
-		x->progress.steps[k].passes = one->planned;
-		x->progress.round = 1; /* no line a pass: see precise_line */
-		progress_test_begin(
-		    &x->progress, one->def, one->copies, bench_now());
-		noise_test_begin(x->e->noise);
-		if (test_pass(x, one) == -1)
-			goto out;
-		noise_test_end(x->e->noise, one->t, one->copies);
-		progress_test_end(&x->progress, bench_now(), NULL);
-		more++;
-		if (bench_now() >= next_line) {
-			next_line = bench_now() + PRECISE_LINE_S;
-			snprintf(line, sizeof(line),
-			    "%d more pass%s after the "
-			    "first rounds",
-			    more, more == 1 ? "" : "es");
-			precise_line(x, "Precision", line);
-		}
-	}
-	x->progress.round = 0;
-	r->precision_end = process_stop_signal         ? "interrupted"
-	                   : stop == PRECISION_REACHED ? "reached"
-	                   : stop == PRECISION_BUDGET  ? "budget"
-	                                               : "stopped";
-	rc = 0;
-out:
-	free(t);
-	free(open);
-	free(secs);
-	return rc;
-}
-
-/*
- * Runs every block of r in rounds (quick mode): round k runs pass k of
- * every test at every copies value, one copies value after another.  A
- * change of the machine during the run, such as another program starting
- * or the host giving the VM a slower core for a minute, then reaches
- * passes of every test of every block and shows in their spread, and so
- * in the interval, instead of moving the scores of the tests that
- * happened to run at that time; and each index samples the whole run,
- * not a part of it.
- */
-static int
-run_blocks_in_rounds(struct run_ctx *x)
-{
-	struct report *r = x->r;
-	const struct settings *s = &r->settings;
-	struct test_run *tr, *one;
-	struct block *b;
-	int c, i, k, rounds = 0, rc = -1;
-	time_t start = time(NULL), end;
-
-	tr = calloc((size_t)s->ncopies * (size_t)s->ntests, sizeof(*tr));
-	if (tr == NULL)
-		return -1;
-	for (c = 0; c < s->ncopies; c++) {
-		b = &r->blocks[r->nblocks++];
-		b->copies = s->copies[c];
-		b->start = start;
-		if ((b->tests = calloc((size_t)s->ntests, sizeof(*b->tests))) ==
-		    NULL)
-			goto out;
-		for (i = 0; i < s->ntests; i++) {
-			one = &tr[c * s->ntests + i];
-			b->ntests++;
-			if (test_start(x, one, s->tests[i], b->copies,
-			        &b->tests[i]) == -1)
-				goto out;
-			if (one->planned > rounds)
-				rounds = one->planned;
-		}
-	}
-	for (k = 0; k < rounds && !process_stop_signal; k++)
-		for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
-			progress_round_begin(&x->progress, k + 1, rounds,
-			    s->copies[c], bench_now());
-			for (i = 0; i < s->ntests && !process_stop_signal;
-			     i++) {
-				one = &tr[c * s->ntests + i];
-				if (!one->running)
-					continue;
-				progress_test_begin(&x->progress, one->def,
-				    one->copies, bench_now());
-				noise_test_begin(x->e->noise);
-				if (test_pass(x, one) == -1)
-					goto out;
-				noise_test_end(
-				    x->e->noise, one->t, one->copies);
-				if (!one->running)
-					progress_test_end(
-					    &x->progress, bench_now(), NULL);
-			}
-			progress_round_end(&x->progress, bench_now());
-		}
-	if (s->precision_pct > 0 && run_precise(x, tr) == -1)
-		goto out;
-	/* One end for every block, as one start: they share the rounds. */
-	end = time(NULL);
-	for (c = 0; c < r->nblocks; c++) {
-		for (i = 0; i < r->blocks[c].ntests; i++)
-			if (test_finish(&tr[c * s->ntests + i]) == -1)
-				goto out;
-		r->blocks[c].end = end;
-		if (block_indexes(&r->blocks[c], s) == -1)
-			goto out;
-	}
-	if (r->precision_end != NULL) {
-		char line[600];
-
-		precision_summary(r, line, sizeof(line));
-		precise_line(x, "Precision", line);
-	}
-	rc = 0;
-out:
-	free(tr);
-	return rc;
-}
-
 /* Runs the blocks of r one copies value after another, as UnixBench does. */
 static int
 run_blocks_in_turn(struct run_ctx *x)
@@ -459,7 +253,7 @@ run_blocks_in_turn(struct run_ctx *x)
 		if (run_block_in_turn(x, b) == -1)
 			return -1;
 		b->end = time(NULL);
-		if (block_indexes(b, s) == -1)
+		if (schedule_block_indexes(b, s) == -1)
 			return -1;
 	}
 	return 0;
@@ -518,8 +312,7 @@ run_all(struct report *r, const struct run_env *e)
 	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
 	if (r->blocks == NULL)
 		goto out;
-	if ((s->quick ? run_blocks_in_rounds(&x) : run_blocks_in_turn(&x)) ==
-	    -1)
+	if ((s->quick ? schedule_rounds(&x) : run_blocks_in_turn(&x)) == -1)
 		goto out;
 	if (process_stop_signal)
 		r->interrupted = (int)process_stop_signal;

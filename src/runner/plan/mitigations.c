@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "plan/sysinfo.h"
-#include "readfile.h"
+#include "file.h"
 
 /* What a state line says, by its first words ("KVM: " skipped). */
 enum vuln_class {
@@ -151,7 +151,7 @@ sysinfo_mitigations_read(const char *dir)
 	f = open_memstream(&buf, &len);
 	for (i = 0; f != NULL && i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (readfile_small(path, state, sizeof(state)) == 0) {
+		if (file_read_small(path, state, sizeof(state)) == 0) {
 			if ((nl = strchr(state, '\n')) != NULL)
 				*nl = '\0';
 			fprintf(f, "%s: %s\n", names[i], state);

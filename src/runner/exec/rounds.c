@@ -1,0 +1,203 @@
+/*
+ * rounds.c - the run in rounds (quick mode, run.h): pass k of every test
+ * at every copies value in round k, and a --precision run's passes after
+ * its first rounds, one at a time to the noisiest tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "exec/process.h"
+#include "exec/progress.h"
+#include "exec/run.h"
+#include "exec/schedule.h"
+#include "score/noise.h"
+#include "score/precision.h"
+
+/* Seconds between the console's lines in a --precision run's passes. */
+#define PRECISE_LINE_S 30
+
+/* "what: text (elapsed)" on the console, after a line drawn in place. */
+static void
+precise_line(struct run_ctx *x, const char *what, const char *text)
+{
+	char took[24];
+
+	progress_clock(bench_now() - x->origin, took, sizeof(took));
+	run_say(x->e, "%s%s: %s  (%s elapsed)\n",
+	    x->progress.tty && x->progress.drawn > 0 ? "\n" : "", what, text,
+	    took);
+	x->progress.drawn = 0;
+}
+
+/*
+ * The passes of a --precision run after its first rounds (tr: every test
+ * at every copies value, in run order): one at a time, where
+ * precision_choose puts it, until it says stop; sets r->precision_end.
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+run_precise(struct run_ctx *x, struct test_run *tr)
+{
+	struct report *r = x->r;
+	const struct settings *s = &r->settings;
+	const struct test_result **t;
+	enum precision_stop stop = PRECISION_STUCK;
+	struct pass_result *grown;
+	struct test_run *one;
+	double *secs, next_line = bench_now() + PRECISE_LINE_S;
+	int *open, k, n = s->ncopies * s->ntests, more = 0, rc = -1;
+	char line[160];
+
+	t = calloc((size_t)n, sizeof(*t));
+	open = calloc((size_t)n, sizeof(*open));
+	secs = calloc((size_t)n, sizeof(*secs));
+	if (t == NULL || open == NULL || secs == NULL)
+		goto out;
+	snprintf(line, sizeof(line),
+	    "first rounds done; passes to the "
+	    "noisiest tests until +/-%g%% or %g s",
+	    s->precision_pct, s->budget_s);
+	precise_line(x, "Precision", line);
+	for (;;) {
+		for (k = 0; k < n; k++) {
+			t[k] = tr[k].t;
+			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
+			          tr[k].t->outcome == OUTCOME_OK &&
+			          tr[k].t->npasses < PRECISION_MAX_PASSES;
+			secs[k] = progress_pass_guess(
+			    x->progress.steps, x->progress.nsteps, k);
+		}
+		if (process_stop_signal)
+			break;
+		k = precision_choose(s, t, open, secs,
+		    s->budget_s - (bench_now() - x->origin), &stop);
+		if (k == -1)
+			break;
+		one = &tr[k];
+		grown = realloc(one->t->passes,
+		    sizeof(*grown) * (size_t)(one->planned + 1));
+		if (grown == NULL)
+			goto out;
+		one->t->passes = grown;
+		memset(&grown[one->planned++], 0, sizeof(*grown));
+		one->running = 1;
+		x->progress.steps[k].passes = one->planned;
+		x->progress.round = 1; /* no line a pass: see precise_line */
+		progress_test_begin(
+		    &x->progress, one->def, one->copies, bench_now());
+		noise_test_begin(x->e->noise);
+		if (schedule_test_pass(x, one) == -1)
+			goto out;
+		noise_test_end(x->e->noise, one->t, one->copies);
+		progress_test_end(&x->progress, bench_now(), NULL);
+		more++;
+		if (bench_now() >= next_line) {
+			next_line = bench_now() + PRECISE_LINE_S;
+			snprintf(line, sizeof(line),
+			    "%d more pass%s after the "
+			    "first rounds",
+			    more, more == 1 ? "" : "es");
+			precise_line(x, "Precision", line);
+		}
+	}
+	x->progress.round = 0;
+	r->precision_end = process_stop_signal         ? "interrupted"
+	                   : stop == PRECISION_REACHED ? "reached"
+	                   : stop == PRECISION_BUDGET  ? "budget"
+	                                               : "stopped";
+	rc = 0;
+out:
+	free(t);
+	free(open);
+	free(secs);
+	return rc;
+}
+
+/*
+ * Runs every block of r in rounds (quick mode): round k runs pass k of
+ * every test at every copies value, one copies value after another.  A
+ * change of the machine during the run, such as another program starting
+ * or the host giving the VM a slower core for a minute, then reaches
+ * passes of every test of every block and shows in their spread, and so
+ * in the interval, instead of moving the scores of the tests that
+ * happened to run at that time; and each index samples the whole run,
+ * not a part of it.
+ */
+int
+schedule_rounds(struct run_ctx *x)
+{
+	struct report *r = x->r;
+	const struct settings *s = &r->settings;
+	struct test_run *tr, *one;
+	struct block *b;
+	int c, i, k, rounds = 0, rc = -1;
+	time_t start = time(NULL), end;
+
+	tr = calloc((size_t)s->ncopies * (size_t)s->ntests, sizeof(*tr));
+	if (tr == NULL)
+		return -1;
+	for (c = 0; c < s->ncopies; c++) {
+		b = &r->blocks[r->nblocks++];
+		b->copies = s->copies[c];
+		b->start = start;
+		if ((b->tests = calloc((size_t)s->ntests, sizeof(*b->tests))) ==
+		    NULL)
+			goto out;
+		for (i = 0; i < s->ntests; i++) {
+			one = &tr[c * s->ntests + i];
+			b->ntests++;
+			if (schedule_test_start(x, one, s->tests[i], b->copies,
+			        &b->tests[i]) == -1)
+				goto out;
+			if (one->planned > rounds)
+				rounds = one->planned;
+		}
+	}
+	for (k = 0; k < rounds && !process_stop_signal; k++)
+		for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+			progress_round_begin(&x->progress, k + 1, rounds,
+			    s->copies[c], bench_now());
+			for (i = 0; i < s->ntests && !process_stop_signal;
+			     i++) {
+				one = &tr[c * s->ntests + i];
+				if (!one->running)
+					continue;
+				progress_test_begin(&x->progress, one->def,
+				    one->copies, bench_now());
+				noise_test_begin(x->e->noise);
+				if (schedule_test_pass(x, one) == -1)
+					goto out;
+				noise_test_end(
+				    x->e->noise, one->t, one->copies);
+				if (!one->running)
+					progress_test_end(
+					    &x->progress, bench_now(), NULL);
+			}
+			progress_round_end(&x->progress, bench_now());
+		}
+	if (s->precision_pct > 0 && run_precise(x, tr) == -1)
+		goto out;
+	/* One end for every block, as one start: they share the rounds. */
+	end = time(NULL);
+	for (c = 0; c < r->nblocks; c++) {
+		for (i = 0; i < r->blocks[c].ntests; i++)
+			if (schedule_test_finish(&tr[c * s->ntests + i]) == -1)
+				goto out;
+		r->blocks[c].end = end;
+		if (schedule_block_indexes(&r->blocks[c], s) == -1)
+			goto out;
+	}
+	if (r->precision_end != NULL) {
+		char line[600];
+
+		precision_summary(r, line, sizeof(line));
+		precise_line(x, "Precision", line);
+	}
+	rc = 0;
+out:
+	free(tr);
+	return rc;
+}

@@ -1,0 +1,65 @@
+/*
+ * schedule.h - the parts of the run loop that schedule.c (in turn) and
+ * rounds.c (in rounds) share: the run and each test as they go.
+ */
+#ifndef SCHEDULE_H
+#define SCHEDULE_H
+
+#include "exec/progress.h"
+#include "exec/run.h"
+#include "model/report.h"
+
+/* A run as it goes: what it fills, where, the console, its start. */
+struct run_ctx {
+	struct report *r;
+	const struct run_env *e;
+	struct progress progress; /* the console's view of the run */
+	double origin; /* bench_now() when the run started */
+};
+
+/*
+ * A test at one copies value as it runs: its result, the passes planned,
+ * their duration, and whether it still runs (no pass failed, it was
+ * built, the run was not stopped).
+ */
+struct test_run {
+	const struct test_def *def;
+	struct test_result *t;
+	int copies, planned, running;
+	double seconds;
+};
+
+/*
+ * Starts tr for def at copies into *t: the passes planned, the program
+ * found.  A missing program ends the test here.  Returns 0, or -1 when
+ * out of memory.
+ */
+int schedule_test_start(struct run_ctx *x, struct test_run *tr,
+    const struct test_def *def, int copies, struct test_result *t);
+
+/*
+ * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
+ * the test.  Returns 0, or -1 when out of memory.
+ */
+int schedule_test_pass(struct run_ctx *x, struct test_run *tr);
+
+/*
+ * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
+ * out of memory.
+ */
+int schedule_test_finish(struct test_run *tr);
+
+/*
+ * Computes the index tables block b shows (an index whose tests were all
+ * asked for, else the first with a test in b, partial).  0, or -1 when
+ * out of memory.
+ */
+int schedule_block_indexes(struct block *b, const struct settings *s);
+
+/*
+ * Runs every block of x's report in rounds (quick mode; with --precision
+ * then its further passes).  Returns 0, or -1 when out of memory.
+ */
+int schedule_rounds(struct run_ctx *x);
+
+#endif
