@@ -23,44 +23,44 @@ test_clock(void)
 {
 	char buf[24];
 
-	progress_clock(0, buf, sizeof(buf));
+	estimate_clock(0, buf, sizeof(buf));
 	CHECK_STR("clock 0", buf, "0:00");
-	progress_clock(59.6, buf, sizeof(buf));
+	estimate_clock(59.6, buf, sizeof(buf));
 	CHECK_STR("clock 59.6 rounds", buf, "1:00");
-	progress_clock(754, buf, sizeof(buf));
+	estimate_clock(754, buf, sizeof(buf));
 	CHECK_STR("clock 754", buf, "12:34");
-	progress_clock(3725, buf, sizeof(buf));
+	estimate_clock(3725, buf, sizeof(buf));
 	CHECK_STR("clock from an hour", buf, "1:02:05");
-	progress_clock(-3, buf, sizeof(buf));
+	estimate_clock(-3, buf, sizeof(buf));
 	CHECK_STR("clock negative is 0", buf, "0:00");
 }
 
 static void
 test_guess(void)
 {
-	struct progress_step s[3] = {
+	struct estimate_step s[3] = {
 		{ &def_a, 1, 10, 10, 0.5, 0, 0 },
 		{ &def_b, 1, 3, 30, 15, 0, 0 },
 		{ &def_a, 2, 10, 10, 0.5, 0, 0 },
 	};
 
-	CHECK_NEAR("first guess: seconds + extra", progress_pass_guess(s, 3, 0),
+	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(s, 3, 0),
 	    10.5, 1e-12);
 	/* 10 x 10.5 + 3 x 45 + 10 x 10.5 */
-	CHECK_NEAR("left before anything ran", progress_left(s, 3), 345,
+	CHECK_NEAR("left before anything ran", estimate_left(s, 3), 345,
 	    1e-9);
 	s[0].done = 2;
 	s[0].done_s = 24;
 	CHECK_NEAR("guess: mean of the finished passes",
-	    progress_pass_guess(s, 3, 0), 12, 1e-12);
+	    estimate_pass_guess(s, 3, 0), 12, 1e-12);
 	CHECK_NEAR("guess: the same test at other copies",
-	    progress_pass_guess(s, 3, 2), 12, 1e-12);
+	    estimate_pass_guess(s, 3, 2), 12, 1e-12);
 	CHECK_NEAR("guess: another test keeps its own",
-	    progress_pass_guess(s, 3, 1), 45, 1e-12);
+	    estimate_pass_guess(s, 3, 1), 45, 1e-12);
 	/* 8 x 12 + 3 x 45 + 10 x 12 */
-	CHECK_NEAR("left learns", progress_left(s, 3), 351, 1e-9);
+	CHECK_NEAR("left learns", estimate_left(s, 3), 351, 1e-9);
 	s[1].passes = s[1].done;
-	CHECK_NEAR("a cut test leaves nothing", progress_left(s, 3), 216,
+	CHECK_NEAR("a cut test leaves nothing", estimate_left(s, 3), 216,
 	    1e-9);
 }
 
@@ -125,12 +125,12 @@ test_run(void)
 	/* a: 4 x 10.1 s, b: 2 x 30.1 s, twice: 201.2 s. */
 	CHECK("planned 4 steps", c.p.nsteps == 4 && c.p.steps[0].passes == 4 &&
 	    c.p.steps[1].passes == 2 && c.p.steps[3].copies == 2);
-	CHECK_NEAR("planned estimate", progress_left(c.p.steps, c.p.nsteps),
+	CHECK_NEAR("planned estimate", estimate_left(c.p.steps, c.p.nsteps),
 	    201.2, 1e-9);
 	progress_test_begin(&c.p, &def_a, 1, 100);
 	progress_pass_begin(&c.p, 1, 100);
 	progress_pass_end(&c.p, 112, NULL);
-	CHECK_NEAR("one pass of 12 s learnt", progress_left(c.p.steps,
+	CHECK_NEAR("one pass of 12 s learnt", estimate_left(c.p.steps,
 	    c.p.nsteps), 3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
 	progress_pass_begin(&c.p, 2, 112);
 	progress_pass_end(&c.p, 113, "failed: boom");

@@ -24,12 +24,12 @@ dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
 	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
 	    "each pass (estimate)");
 	for (i = 0; i < p.nsteps; i++) {
-		progress_clock(progress_pass_guess(p.steps, p.nsteps, i), each,
+		estimate_clock(estimate_pass_guess(p.steps, p.nsteps, i), each,
 		    sizeof(each));
 		fprintf(f, "%6d  %-18s %6d  %s\n", p.steps[i].copies,
 		    p.steps[i].test->name, p.steps[i].passes, each);
 	}
-	progress_clock(progress_left(p.steps, p.nsteps), total, sizeof(total));
+	estimate_clock(estimate_left(p.steps, p.nsteps), total, sizeof(total));
 	fprintf(f, "\n%d test%s at %d copies value%s; estimated time: %s\n",
 	    s->ntests, s->ntests == 1 ? "" : "s", s->ncopies,
 	    s->ncopies == 1 ? "" : "s", total);

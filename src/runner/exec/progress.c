@@ -7,79 +7,25 @@
 #include <string.h>
 
 #include "exec/progress.h"
-#include "model/quick.h"
 
 /* The status line is kept within this many columns on a terminal. */
 #define PROGRESS_COLUMNS 79
-
-double
-progress_pass_guess(const struct progress_step *steps, int n, int i)
-{
-	int j;
-
-	if (steps[i].done > 0)
-		return steps[i].done_s / steps[i].done;
-	for (j = 0; j < n; j++)
-		if (j != i && steps[j].test == steps[i].test &&
-		    steps[j].done > 0)
-			return steps[j].done_s / steps[j].done;
-	return steps[i].seconds + steps[i].extra_s;
-}
-
-double
-progress_left(const struct progress_step *steps, int n)
-{
-	double left = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (steps[i].passes > steps[i].done)
-			left += (steps[i].passes - steps[i].done) *
-			    progress_pass_guess(steps, n, i);
-	return left;
-}
-
-void
-progress_clock(double seconds, char *buf, size_t len)
-{
-	long s = seconds > 0 ? (long)(seconds + 0.5) : 0;
-
-	if (s >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
-		    s % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
-}
 
 int
 progress_init(struct progress *p, const struct settings *s, FILE *out,
     int tty, double now)
 {
-	struct progress_step *st;
 	double left;
 	long minutes;
-	int c, i;
 
 	memset(p, 0, sizeof(*p));
 	p->cur = -1;
 	p->start = now;
 	p->out = out;
 	p->tty = tty;
-	p->steps = calloc((size_t)(s->ncopies * s->ntests > 0 ?
-	    s->ncopies * s->ntests : 1), sizeof(*p->steps));
-	if (p->steps == NULL)
+	if (estimate_steps(s, &p->steps, &p->nsteps) == -1)
 		return -1;
-	for (c = 0; c < s->ncopies; c++) {
-		for (i = 0; i < s->ntests; i++) {
-			st = &p->steps[p->nsteps++];
-			st->test = s->tests[i];
-			st->copies = s->copies[c];
-			st->passes = quick_passes(s, st->test);
-			st->seconds = quick_pass_seconds(s, st->test);
-			st->extra_s = quick_extra_seconds(st->test, s->quick);
-		}
-	}
-	left = progress_left(p->steps, p->nsteps);
+	left = estimate_left(p->steps, p->nsteps);
 	if (out != NULL && left >= 60) {
 		minutes = (long)(left / 60 + 0.5);
 		if (minutes >= 60)
@@ -109,10 +55,10 @@ times(struct progress *p, double now, int live, char *buf, size_t len)
 {
 	char took[24], left[24];
 
-	progress_clock(now - p->start, took, sizeof(took));
+	estimate_clock(now - p->start, took, sizeof(took));
 	if (!live)
 		return snprintf(buf, len, "  (%s elapsed)", took);
-	progress_clock(progress_left(p->steps, p->nsteps), left, sizeof(left));
+	estimate_clock(estimate_left(p->steps, p->nsteps), left, sizeof(left));
 	return snprintf(buf, len, "  (%s elapsed, ~%s left)", took, left);
 }
 
@@ -124,7 +70,7 @@ static void
 draw(struct progress *p, double now, const char *name, const char *state,
     int live)
 {
-	const struct progress_step *st = &p->steps[p->cur];
+	const struct estimate_step *st = &p->steps[p->cur];
 	char tail[512];
 	int n, room;
 
@@ -150,7 +96,7 @@ void
 progress_test_begin(struct progress *p, const struct test_def *t,
     int copies, double now)
 {
-	const struct progress_step *st;
+	const struct estimate_step *st;
 	int i;
 
 	for (i = 0; i < p->nsteps; i++)
@@ -192,7 +138,7 @@ progress_pass_begin(struct progress *p, int k, double now)
 void
 progress_pass_end(struct progress *p, double now, const char *failure)
 {
-	struct progress_step *st;
+	struct estimate_step *st;
 
 	if (!p->active || p->pass == 0)
 		return;
@@ -224,7 +170,7 @@ progress_pass_end(struct progress *p, double now, const char *failure)
 void
 progress_test_end(struct progress *p, double now, const char *note)
 {
-	struct progress_step *st;
+	struct estimate_step *st;
 	char what[48], tail[64];
 
 	if (!p->active)

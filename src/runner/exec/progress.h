@@ -11,30 +11,10 @@
 #include <stdio.h>
 
 #include "model/report.h"
-
-/* One test at one copies value, as planned and as far as it has run. */
-struct progress_step {
-	const struct test_def *test;
-	int copies;
-	int passes;		/* planned; cut to done when the test stops */
-	double seconds;		/* duration of one pass */
-	double extra_s;		/* first guess of a pass's time beyond that */
-	int done;		/* passes finished */
-	double done_s;		/* their wall time, seconds */
-};
-
-/*
- * The expected wall time of one more pass of step i: the mean of its
- * finished passes; else that of the same test at another copies value;
- * else seconds + extra_s.
- */
-double progress_pass_guess(const struct progress_step *steps, int n, int i);
-
-/* Seconds left: the sum over steps of (passes - done) x the guess. */
-double progress_left(const struct progress_step *steps, int n);
+#include "plan/estimate.h"
 
 struct progress {
-	struct progress_step *steps;
+	struct estimate_step *steps;
 	int nsteps;
 	int cur;		/* the last step begun, -1 before the first */
 	int active;		/* that step is running */
@@ -83,9 +63,6 @@ void progress_test_end(struct progress *p, double now, const char *note);
 void progress_round_begin(struct progress *p, int k, int n, int copies,
     double now);
 void progress_round_end(struct progress *p, double now);
-
-/* "m:ss", or "h:mm:ss" from an hour, into buf. */
-void progress_clock(double seconds, char *buf, size_t len);
 
 void progress_free(struct progress *p);
 

@@ -25,7 +25,7 @@ precise_line(struct run_ctx *x, const char *what, const char *text)
 {
 	char took[24];
 
-	progress_clock(bench_now() - x->origin, took, sizeof(took));
+	estimate_clock(bench_now() - x->origin, took, sizeof(took));
 	run_say(x->e, "%s%s: %s  (%s elapsed)\n",
 	    x->progress.tty && x->progress.drawn > 0 ? "\n" : "", what, text,
 	    took);
@@ -67,7 +67,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
 			          tr[k].t->outcome == OUTCOME_OK &&
 			          tr[k].t->npasses < PRECISION_MAX_PASSES;
-			secs[k] = progress_pass_guess(
+			secs[k] = estimate_pass_guess(
 			    x->progress.steps, x->progress.nsteps, k);
 		}
 		if (process_stop_signal)

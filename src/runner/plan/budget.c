@@ -3,21 +3,14 @@
  */
 #include <stdio.h>
 
-#include "exec/progress.h"
+#include "plan/estimate.h"
 #include "plan/budget.h"
 #include "score/precision.h"
 
 double
 budget_first_rounds(const struct settings *s)
 {
-	struct progress p;
-	double left;
-
-	if (progress_init(&p, s, NULL, 0, 0) == -1)
-		return -1;
-	left = progress_left(p.steps, p.nsteps);
-	progress_free(&p);
-	return left;
+	return estimate_total(s);
 }
 
 int
@@ -37,7 +30,7 @@ budget_plan(
 		return -1;
 	}
 	if (first > s->budget_s) {
-		progress_clock(first, need, sizeof(need));
+		estimate_clock(first, need, sizeof(need));
 		snprintf(err, errlen,
 		    "--budget %g s is less than the first %d "
 		    "rounds need (about %s): give more seconds or fewer tests",
