@@ -56,11 +56,10 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 	secs = calloc((size_t)n, sizeof(*secs));
 	if (t == NULL || open == NULL || secs == NULL)
 		goto out;
-	snprintf(line, sizeof(line),
-	    "first rounds done; passes to the "
-	    "noisiest tests until +/-%g%% or %g s",
-	    s->precision_pct, s->budget_s);
-	precise_line(x, "Precision", line);
+	if (!process_stop_signal)
+		precise_line(x, "Precision",
+		    "first rounds done; passes to the noisiest tests from "
+		    "here");
 	for (;;) {
 		for (k = 0; k < n; k++) {
 			t[k] = tr[k].t;
