@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "write/escape.h"
@@ -72,10 +73,24 @@ test_utf8_len(void)
 	    {"utf8 cut short", "\xe2\x82", 0},
 	    {"utf8 bad third byte", "\xe2\x82(", 0},
 	};
+	char name[64];
 	size_t i;
 
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
 		CHECK(c[i].name, escape_utf8_len(c[i].in) == c[i].want);
+	/* The same validator on bytes that need not end in a NUL. */
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		snprintf(name, sizeof(name), "%s (span)", c[i].name);
+		CHECK(name, escape_utf8_span(c[i].in, strlen(c[i].in)) ==
+		    c[i].want);
+	}
+	CHECK("utf8 span: a sequence longer than the bytes given is none",
+	    escape_utf8_span("\xe2\x82\xac", 2) == 0 &&
+	    escape_utf8_span("\xf0\x9f\x98\x80", 3) == 0 &&
+	    escape_utf8_span("\xc3\xa9", 1) == 0);
+	CHECK("utf8 span: given whole, it is",
+	    escape_utf8_span("\xe2\x82\xacx", 3) == 3 &&
+	    escape_utf8_span("a\xc3", 1) == 1);
 }
 
 static void
