@@ -3,9 +3,12 @@
  * numbers, with a fake clock: the variance and half width, which test
  * gets the passes (the noisy one; per second of its pass; the index
  * furthest from its target), when the run stops (target reached, budget
- * spent, nothing left to run) and the two-cluster test.
+ * spent, nothing left to run), the same rules on a run in progress
+ * (precision_choose: tests at copies values, failed and closed ones) and
+ * the two-cluster test.
  */
 #include <math.h>
+#include <string.h>
 
 #include "check.h"
 #include "score/precision.h"
@@ -14,9 +17,9 @@
 
 /*
  * A run of the scheduler on a fake clock: tests with fixed variances
- * and pass times start with `start` passes; every chosen pass adds one
- * and takes its seconds off the budget.  Ends with *stop, the passes and
- * the number of passes run in *ran; first is the first test chosen.
+ * and pass times start with 3 passes; every chosen pass adds one and
+ * takes its seconds off the budget, until the rules say stop.  The
+ * expected stop, passes of each test and first test chosen follow.
  */
 struct sim {
 	const char *name;
@@ -252,6 +255,78 @@ test_bimodal(void)
 	}
 }
 
+/* A test of the catalog with passes of these rates (0 ends the list). */
+static void
+passes_of(struct test_result *t, struct pass_result *p, const char *name,
+    const double *rates)
+{
+	memset(t, 0, sizeof(*t));
+	t->test = catalog_find_test(name);
+	t->outcome = OUTCOME_OK;
+	t->passes = p;
+	for (; rates[t->npasses] > 0; t->npasses++) {
+		memset(&p[t->npasses], 0, sizeof(*p));
+		p[t->npasses].outcome = OUTCOME_OK;
+		p[t->npasses].rate = rates[t->npasses];
+	}
+}
+
+static void
+test_choose(void)
+{
+	static const double noisy[] = {100000, 120000, 90000, 0};
+	static const double equal[] = {1260, 1260, 1260, 0};
+	const struct test_def *defs[2];
+	const struct test_result *res[4];
+	struct test_result t[4];
+	struct pass_result p[4][3];
+	struct settings s;
+	int copies[2] = {1, 2}, open[4] = {1, 1, 1, 1}, k;
+	double secs[4] = {1, 1, 1, 1};
+	enum precision_stop stop;
+
+	memset(&s, 0, sizeof(s));
+	defs[0] = catalog_find_test("pipe");
+	defs[1] = catalog_find_test("spawn");
+	s.tests = defs;
+	s.ntests = 2;
+	s.copies = copies;
+	s.ncopies = 1;
+	s.precision_pct = 2;
+	passes_of(&t[0], p[0], "pipe", noisy);
+	passes_of(&t[1], p[1], "spawn", equal);
+	for (k = 0; k < 4; k++)
+		res[k] = &t[k];
+	CHECK("choose: the noisy test",
+	    precision_choose(&s, res, open, secs, 100, &stop) == 0 &&
+	        stop == PRECISION_GO);
+	CHECK("choose: its pass does not fit: budget",
+	    precision_choose(&s, res, open, secs, 0.5, &stop) == -1 &&
+	        stop == PRECISION_BUDGET);
+	s.precision_pct = 50;
+	CHECK("choose: within 50% already: reached",
+	    precision_choose(&s, res, open, secs, 100, &stop) == -1 &&
+	        stop == PRECISION_REACHED);
+	s.precision_pct = 2;
+	open[0] = 0;
+	CHECK("choose: the noisy test closed: stopped",
+	    precision_choose(&s, res, open, secs, 100, &stop) == -1 &&
+	        stop == PRECISION_STUCK);
+	open[0] = 1;
+	t[0].outcome = OUTCOME_FAILED;
+	CHECK("choose: a failed test does not count: reached",
+	    precision_choose(&s, res, open, secs, 100, &stop) == -1 &&
+	        stop == PRECISION_REACHED);
+	/* Two copies values: 1 copy quiet, 2 copies' spawn noisy. */
+	passes_of(&t[0], p[0], "pipe", equal);
+	passes_of(&t[2], p[2], "pipe", equal);
+	passes_of(&t[3], p[3], "spawn", noisy);
+	s.ncopies = 2;
+	CHECK("choose: the noisy test at the second copies value",
+	    precision_choose(&s, res, open, secs, 100, &stop) == 3 &&
+	        stop == PRECISION_GO);
+}
+
 int
 main(void)
 {
@@ -259,6 +334,7 @@ main(void)
 	test_sims();
 	test_per_second();
 	test_stops();
+	test_choose();
 	test_bimodal();
 	return check_exit();
 }
