@@ -20,7 +20,7 @@ const char options_usage[] =
     "         [--counters off|on|all] [--precision PCT [--budget s]]\n"
     "         [--no-warnings] [--dry-run]\n"
     "         [test|group ...]\n"
-    "       @ -l | -h | --help | --version\n"
+    "       @ -l [--smoke] | -h | --help | --version\n"
     "       @ compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...\n"
     "\n"
     "  -q          quiet: no progress; the report still goes to stdout at the\n"
