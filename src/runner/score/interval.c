@@ -47,10 +47,11 @@ interval_t975(double dof)
 /*
  * Mean-free spread of ln(rate) over n rates, each at base + i * stride
  * bytes (a double array, or the rate member of an array of passes):
- * *ss = the sum of squared deviations.  -1 when a rate is not positive.
+ * *ss = the sum of squared deviations, *mean_out (when not NULL) the mean.
+ * -1 when a rate is not positive.
  */
 static int
-log_ss(const char *base, size_t stride, int n, double *ss)
+log_ss(const char *base, size_t stride, int n, double *ss, double *mean_out)
 {
 	double mean = 0, d, rate;
 	int i;
@@ -68,6 +69,8 @@ log_ss(const char *base, size_t stride, int n, double *ss)
 		d = log(rate) - mean;
 		*ss += d * d;
 	}
+	if (mean_out != NULL)
+		*mean_out = mean;
 	return 0;
 }
 
@@ -79,7 +82,7 @@ log_var(const char *base, size_t stride, int n, int kept, double *var,
 	double ss;
 
 	*var = *dof = 0;
-	if (n < 2 || kept < 1 || log_ss(base, stride, n, &ss) == -1)
+	if (n < 2 || kept < 1 || log_ss(base, stride, n, &ss, NULL) == -1)
 		return -1;
 	*var = ss / (n - 1) / kept;
 	*dof = n - 1;
@@ -94,6 +97,20 @@ interval_test_var(const struct test_result *t, double *var, double *dof)
 		return -1;
 	return log_var((const char *)&t->passes[0].rate, sizeof(t->passes[0]),
 	    t->npasses, t->samples, var, dof);
+}
+
+int
+interval_pass_spread(const struct test_result *t, double *mean, double *var)
+{
+	double ss;
+
+	*mean = *var = 0;
+	if (t->npasses < 1 ||
+	    log_ss((const char *)&t->passes[0].rate, sizeof(t->passes[0]),
+		t->npasses, &ss, mean) == -1)
+		return -1;
+	*var = t->npasses > 1 ? ss / (t->npasses - 1) : 0;
+	return 0;
 }
 
 int

@@ -26,6 +26,14 @@ double interval_t975(double dof);
 int interval_test_var(const struct test_result *t, double *var, double *dof);
 
 /*
+ * The spread of one pass: *mean and *var = s^2 (0 with one pass) of
+ * ln(rate) over all of t's passes, kept or dropped.  Returns 0, or -1
+ * when t has no pass or a rate that is not positive.
+ */
+int interval_pass_spread(const struct test_result *t, double *mean,
+    double *var);
+
+/*
  * The same from the rates alone: rates[0..n-1] of every pass (kept or
  * dropped), kept of them counted in the score.  The one variance rule of
  * bytebench: Run's intervals and Run compare's noise marks both use it.

@@ -191,28 +191,18 @@ precision_bimodal(const double *rates, int n, struct precision_bimodal *b)
 static int
 test_view(const struct test_result *t, struct precision_test *pt, double *mean)
 {
-	double sum = 0, ss = 0, x;
-	int i, n = t->npasses;
+	int i;
 
-	pt->passes = n;
+	pt->passes = t->npasses;
 	pt->var = 0;
 	*mean = 0;
-	if (t->outcome != OUTCOME_OK || n < 1)
+	if (t->outcome != OUTCOME_OK || t->npasses < 1)
 		return -1;
-	for (i = 0; i < n; i++) {
-		x = t->passes[i].rate;
-		if (t->passes[i].outcome != OUTCOME_OK || !(x > 0) ||
-		    !isfinite(x))
+	for (i = 0; i < t->npasses; i++)
+		if (t->passes[i].outcome != OUTCOME_OK ||
+		    !isfinite(t->passes[i].rate))
 			return -1;
-		sum += log(x);
-	}
-	*mean = sum / n;
-	for (i = 0; i < n; i++) {
-		x = log(t->passes[i].rate) - *mean;
-		ss += x * x;
-	}
-	pt->var = n > 1 ? ss / (n - 1) : 0;
-	return 0;
+	return interval_pass_spread(t, mean, &pt->var);
 }
 
 /* Position of the test named name in s->tests, or -1. */
