@@ -9,7 +9,7 @@
 #include <ctype.h>
 
 #define TABLE_SIZE 211
-#define WORD_MAX 64
+#define WORD_MAX   64
 
 struct entry {
 	char word[WORD_MAX];
@@ -173,7 +173,7 @@ length_histogram(FILE *fp, FILE *out, int width)
 		if (lengths[i] == 0)
 			continue;
 		bar = (int)((lengths[i] * (unsigned long)width + most - 1) /
-		    most);
+		            most);
 		fprintf(out, "%2d %7lu ", i, lengths[i]);
 		while (bar-- > 0)
 			putc('*', out);

@@ -31,10 +31,10 @@
  *                                    next N of the list each run, the run
  *                                    number kept in FILE (one copy only)
  * With FAKE_NO_BARRIER set, it skips the start barrier (as a program
- * that does not use bench_ready).  With FAKE_ENVLOG set, each run appends one line describing its copy
- * (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL, cwd, process group)
- * to that file; it also leaves a file in UB_TMPDIR to show that the
- * runner cleans up.
+ * that does not use bench_ready).  With FAKE_ENVLOG set, each run appends one
+ * line describing its copy (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL,
+ * cwd, process group) to that file; it also leaves a file in UB_TMPDIR to show
+ * that the runner cleans up.
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -69,11 +69,12 @@ log_env(const char *key)
 		return;
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		strcpy(cwd, "?");
-	n = snprintf(line, sizeof(line), "key=%s copy=%s copies=%s tmpdir=%s "
-	    "lc_all=%s cwd=%s pgid=%ld\n", key, getenv("BENCH_COPY") ?
-	    getenv("BENCH_COPY") : "-", getenv("BENCH_COPIES") ?
-	    getenv("BENCH_COPIES") : "-", tmp ? tmp : "-", lc ? lc : "-", cwd,
-	    (long)getpgrp());
+	n = snprintf(line, sizeof(line),
+	    "key=%s copy=%s copies=%s tmpdir=%s "
+	    "lc_all=%s cwd=%s pgid=%ld\n",
+	    key, getenv("BENCH_COPY") ? getenv("BENCH_COPY") : "-",
+	    getenv("BENCH_COPIES") ? getenv("BENCH_COPIES") : "-",
+	    tmp ? tmp : "-", lc ? lc : "-", cwd, (long)getpgrp());
 	if ((fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0644)) == -1)
 		return;
 	if (n > 0 && write(fd, line, (size_t)n) != n)
@@ -123,8 +124,8 @@ orphan(const char *file, int detach)
 		perror("fake: orphan");
 	close(ready[0]);
 	n = snprintf(line, sizeof(line), "%ld\n", (long)pid);
-	if (pid == -1 || (fd = open(file, O_WRONLY | O_CREAT | O_APPEND,
-	    0644)) == -1)
+	if (pid == -1 ||
+	    (fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0644)) == -1)
 		return;
 	if (write(fd, line, (size_t)n) != n)
 		perror("fake: orphan");
@@ -197,7 +198,7 @@ act(char **w, int n)
 	}
 	if (strcmp(w[1], "sleep") == 0 && n > 3 &&
 	    parse_long(w[2], 0, 3600000, &v) == 0) {
-		struct timespec ts = { v / 1000, v % 1000 * 1000000 };
+		struct timespec ts = {v / 1000, v % 1000 * 1000000};
 
 		while (nanosleep(&ts, &ts) == -1)
 			;
@@ -246,13 +247,12 @@ act(char **w, int n)
 		printf("ERROR|%s\n", text);
 		return 1;
 	} else if (strcmp(w[1], "crash") == 0 && n == 3 &&
-	    parse_long(w[2], 1, 64, &v) == 0) {
+	           parse_long(w[2], 1, 64, &v) == 0) {
 		fflush(stdout);
 		signal((int)v, SIG_DFL);
 		raise((int)v);
 		return 1;
-	} else if (strcmp(w[1], "hang") == 0 ||
-	    strcmp(w[1], "stubborn") == 0) {
+	} else if (strcmp(w[1], "hang") == 0 || strcmp(w[1], "stubborn") == 0) {
 		if (w[1][0] == 's')
 			signal(SIGTERM, SIG_IGN);
 		for (;;)
@@ -263,7 +263,7 @@ act(char **w, int n)
 	} else if (strcmp(w[1], "garbage") == 0) {
 		printf("%s\n", text);
 	} else if (strcmp(w[1], "exit") == 0 && n == 3 &&
-	    parse_long(w[2], 0, 255, &v) == 0) {
+	           parse_long(w[2], 0, 255, &v) == 0) {
 		return (int)v;
 	} else {
 		printf("ERROR|fake: bad rule: %s %s\n", w[1], text);
@@ -280,8 +280,8 @@ main(int argc, char **argv)
 	FILE *f;
 	int i, n;
 
-	base = strrchr(argv[0], '/') != NULL ? strrchr(argv[0], '/') + 1 :
-	    argv[0];
+	base =
+	    strrchr(argv[0], '/') != NULL ? strrchr(argv[0], '/') + 1 : argv[0];
 	snprintf(key, sizeof(key), "%s", base);
 	for (i = 1; i < argc; i++) {
 		strncat(key, ":", sizeof(key) - strlen(key) - 1);
@@ -296,7 +296,7 @@ main(int argc, char **argv)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		n = 0;
 		for (p = strtok(line, " \t\n"); p != NULL && n < 63;
-		    p = strtok(NULL, " \t\n"))
+		     p = strtok(NULL, " \t\n"))
 			w[n++] = p;
 		w[n] = NULL;
 		if (n < 2 || w[0][0] == '#' || fnmatch(w[0], key, 0) != 0)

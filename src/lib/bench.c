@@ -46,8 +46,8 @@ bench_arm(double seconds)
 		return -1;
 	memset(&it, 0, sizeof(it));
 	it.it_value.tv_sec = (time_t)seconds;
-	it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) *
-	    1e6);
+	it.it_value.tv_usec =
+	    (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
 	if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
 		it.it_value.tv_usec = 1;
 	bench_stop = 0;
@@ -179,10 +179,9 @@ bench_usage(const char *text)
 }
 
 int
-bench_args(int argc, char **argv, const char *usage, double *seconds,
-    int *done)
+bench_args(int argc, char **argv, const char *usage, double *seconds, int *done)
 {
-	const struct bench_prog prog = { .usage = usage, .seconds_operand = 1 };
+	const struct bench_prog prog = {.usage = usage, .seconds_operand = 1};
 	int rc = bench_parse(&prog, NULL, argc, argv, seconds);
 
 	*done = rc != BENCH_GO;

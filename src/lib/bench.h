@@ -67,8 +67,8 @@ int bench_usage(const char *text);
  * set and *done 0, or with *done 1 the exit status to return from main (0
  * after -h, 2 after a bad argument).
  */
-int bench_args(int argc, char **argv, const char *usage, double *seconds,
-    int *done);
+int bench_args(
+    int argc, char **argv, const char *usage, double *seconds, int *done);
 
 /* Exit statuses of the protocol. */
 enum { BENCH_OK = 0, BENCH_FAILED = 1, BENCH_USAGE = 2, BENCH_SKIP = 77 };

@@ -112,12 +112,12 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = ARITH_NAME(ARITH_TYPE) " [-h] seconds",
-		.seconds_operand = 1,
-		.run = arith_run,
-		.finish = arith_finish,
-		.timebase = 1,
-		.unit = "lps",
+	    .usage = ARITH_NAME(ARITH_TYPE) " [-h] seconds",
+	    .seconds_operand = 1,
+	    .run = arith_run,
+	    .finish = arith_finish,
+	    .timebase = 1,
+	    .unit = "lps",
 	};
 	int result = 0;
 

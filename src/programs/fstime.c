@@ -17,21 +17,21 @@
 #include "harness.h"
 #include "parse.h"
 
-#define FS_MAX_BUF (1L << 20)
-#define FS_PRIME_SECONDS 2.0	/* default -P: the write, read before a phase */
+#define FS_MAX_BUF       (1L << 20)
+#define FS_PRIME_SECONDS 2.0 /* default -P: the write, read before a phase */
 
 struct fs {
-	int fd[2];		/* the scratch files, already unlinked */
+	int fd[2]; /* the scratch files, already unlinked */
 	size_t bufsize;
-	long nbufs;		/* buffers per file: maxblocks * 1024 / bufsize */
-	double pause;		/* seconds of each settling pause */
+	long nbufs; /* buffers per file: maxblocks * 1024 / bufsize */
+	double pause; /* seconds of each settling pause */
 	const char *dir;
 	/* The command line: */
-	int mode;		/* 0 write, 1 read, 2 copy; -1 not given */
-	double seconds;		/* -t */
-	double prime;		/* -P */
-	long bufsize_opt;	/* -b */
-	long maxblocks;		/* -m */
+	int mode; /* 0 write, 1 read, 2 copy; -1 not given */
+	double seconds; /* -t */
+	double prime; /* -P */
+	long bufsize_opt; /* -b */
+	long maxblocks; /* -m */
 };
 
 static _Alignas(64) char buf[FS_MAX_BUF];
@@ -108,7 +108,8 @@ phase_write(const struct fs *fs, uint64_t *bytes)
 		for (b = 0; b < fs->nbufs; b++) {
 			if (write_full(fs->fd[0], fs->bufsize) == -1)
 				return bench_fail("write to a scratch file in "
-				    "%s:", fs->dir);
+				                  "%s:",
+				    fs->dir);
 			*bytes += fs->bufsize;
 		}
 		if (rewind_fd(fs->fd[0]) == -1)
@@ -162,8 +163,8 @@ phase_copy(const struct fs *fs, uint64_t *bytes)
 			continue;
 		}
 		if (write_full(fs->fd[1], fs->bufsize) == -1)
-			return bench_fail("write to a scratch file in %s:",
-			    fs->dir);
+			return bench_fail(
+			    "write to a scratch file in %s:", fs->dir);
 		*bytes += fs->bufsize;
 	}
 	return BENCH_OK;
@@ -173,9 +174,9 @@ static const struct {
 	const char *name;
 	int (*run)(const struct fs *, uint64_t *);
 } phases[] = {
-	{ "write", phase_write },
-	{ "read", phase_read },
-	{ "copy", phase_copy },
+    {"write", phase_write},
+    {"read", phase_read},
+    {"copy", phase_copy},
 };
 
 /*
@@ -183,8 +184,8 @@ static const struct {
  * second and the measured interval.  Returns 0 or the exit status.
  */
 static int
-run_phase(const struct fs *fs, int p, double seconds, double *kbps,
-    double *elapsed)
+run_phase(
+    const struct fs *fs, int p, double seconds, double *kbps, double *elapsed)
 {
 	uint64_t bytes = 0;
 	double start;
@@ -264,13 +265,13 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = "fstime [-h] -w|-r|-c -t seconds -d dir -b bufsize "
-		    "-m maxblocks [-p pause_seconds] [-P prime_seconds]",
-		.options = "wrct:d:b:m:p:P:",
-		.option = fs_option,
+	    .usage = "fstime [-h] -w|-r|-c -t seconds -d dir -b bufsize "
+	             "-m maxblocks [-p pause_seconds] [-P prime_seconds]",
+	    .options = "wrct:d:b:m:p:P:",
+	    .option = fs_option,
 	};
-	struct fs fs = { { -1, -1 }, 0, 0, 2.0, NULL, -1, 0, FS_PRIME_SECONDS,
-		0, 0 };
+	struct fs fs = {
+	    {-1, -1}, 0, 0, 2.0, NULL, -1, 0, FS_PRIME_SECONDS, 0, 0};
 	double kbps = 0, elapsed = 0;
 	int i, rc;
 	size_t b;
@@ -291,15 +292,15 @@ main(int argc, char **argv)
 		return bench_fail("signal:");
 	for (i = 0; i < 2; i++)
 		if ((fs.fd[i] = scratch_open(fs.dir)) == -1)
-			return bench_fail("cannot create a scratch file in %s:",
-			    fs.dir);
+			return bench_fail(
+			    "cannot create a scratch file in %s:", fs.dir);
 
 	if (bench_ready() == -1)
 		return bench_fail("start barrier:");
 	/* Reading and copying need a written file; copying, a read one. */
 	for (i = 0; i < fs.mode; i++)
-		if ((rc = run_phase(&fs, i, fs.prime, &kbps,
-		    &elapsed)) != BENCH_OK)
+		if ((rc = run_phase(&fs, i, fs.prime, &kbps, &elapsed)) !=
+		    BENCH_OK)
 			return rc;
 	if ((rc = run_phase(&fs, fs.mode, fs.seconds, &kbps, &elapsed)) !=
 	    BENCH_OK)

@@ -92,15 +92,15 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = "hanoi [-h] seconds",
-		.seconds_operand = 1,
-		.setup = hanoi_setup,
-		.run = hanoi_run,
-		.finish = hanoi_finish,
-		.timebase = 1,
-		.unit = "lps",
+	    .usage = "hanoi [-h] seconds",
+	    .seconds_operand = 1,
+	    .setup = hanoi_setup,
+	    .run = hanoi_run,
+	    .finish = hanoi_finish,
+	    .timebase = 1,
+	    .unit = "lps",
 	};
-	struct hanoi h = { hanoi_disks, 1, 3 };
+	struct hanoi h = {hanoi_disks, 1, 3};
 
 	return bench_main(&prog, &h, argc, argv);
 }

@@ -148,8 +148,8 @@ looper_run(void *ctx, struct bench_loop *l)
 		if ((status = run_wait(pid)) == -1)
 			return bench_fail("waitpid:");
 		if (WIFSIGNALED(status))
-			return bench_fail("%s killed by signal %d", cmd[0],
-			    WTERMSIG(status));
+			return bench_fail(
+			    "%s killed by signal %d", cmd[0], WTERMSIG(status));
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			return bench_fail("%s exited %d", cmd[0],
 			    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
@@ -178,19 +178,19 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = "looper [-h] [-l] seconds command [args...]",
-		.options = "+l",
-		.seconds_operand = 1,
-		.min_operands = 1,
-		.max_operands = -1,
-		.option = looper_option,
-		.operands = looper_operands,
-		.run = looper_run,
-		.finish = looper_finish,
-		.timebase = 60,
-		.unit = "lpm",
+	    .usage = "looper [-h] [-l] seconds command [args...]",
+	    .options = "+l",
+	    .seconds_operand = 1,
+	    .min_operands = 1,
+	    .max_operands = -1,
+	    .option = looper_option,
+	    .operands = looper_operands,
+	    .run = looper_run,
+	    .finish = looper_finish,
+	    .timebase = 60,
+	    .unit = "lpm",
 	};
-	struct looper lp = { NULL, 0, 0 };
+	struct looper lp = {NULL, 0, 0};
 
 	return bench_main(&prog, &lp, argc, argv);
 }

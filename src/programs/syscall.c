@@ -4,7 +4,7 @@
  * a program that exits 0, wait).  Reports loops per second (lps).
  */
 #ifdef __linux__
-#define _GNU_SOURCE		/* syscall() and SYS_getpid */
+#define _GNU_SOURCE /* syscall() and SYS_getpid */
 #include <sys/syscall.h>
 #endif
 #include <errno.h>
@@ -19,8 +19,8 @@
 #include "harness.h"
 
 struct sys_ctx {
-	int fd;			/* read end of a private pipe, for dup */
-	const char *true_path;	/* the program exec mode runs, or NULL */
+	int fd; /* read end of a private pipe, for dup */
+	const char *true_path; /* the program exec mode runs, or NULL */
 	uint64_t loops;
 	int (*run)(struct sys_ctx *); /* the mode's loop */
 };
@@ -99,8 +99,8 @@ run_exec(struct sys_ctx *c)
 			if (errno != EINTR)
 				return bench_fail("waitpid:");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			return bench_fail("%s ended with status 0x%x",
-			    c->true_path, status);
+			return bench_fail(
+			    "%s ended with status 0x%x", c->true_path, status);
 		c->loops++;
 	}
 	return BENCH_OK;
@@ -110,10 +110,10 @@ static const struct {
 	const char *name;
 	int (*run)(struct sys_ctx *);
 } modes[] = {
-	{ "mix", run_mix },
-	{ "close", run_close },
-	{ "getpid", run_getpid },
-	{ "exec", run_exec },
+    {"mix", run_mix},
+    {"close", run_close},
+    {"getpid", run_getpid},
+    {"exec", run_exec},
 };
 
 /* The mode operand, when given. */
@@ -137,7 +137,7 @@ sys_operands(void *ctx, int n, char **v)
 static int
 sys_setup(void *ctx)
 {
-	static const char *trues[] = { "/bin/true", "/usr/bin/true" };
+	static const char *trues[] = {"/bin/true", "/usr/bin/true"};
 	struct sys_ctx *c = ctx;
 	int fds[2];
 	size_t i;
@@ -167,16 +167,16 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = "syscall [-h] seconds [mix|close|getpid|exec]",
-		.seconds_operand = 1,
-		.max_operands = 1,
-		.operands = sys_operands,
-		.setup = sys_setup,
-		.run = sys_run,
-		.timebase = 1,
-		.unit = "lps",
+	    .usage = "syscall [-h] seconds [mix|close|getpid|exec]",
+	    .seconds_operand = 1,
+	    .max_operands = 1,
+	    .operands = sys_operands,
+	    .setup = sys_setup,
+	    .run = sys_run,
+	    .timebase = 1,
+	    .unit = "lps",
 	};
-	struct sys_ctx ctx = { -1, NULL, 0, run_mix };
+	struct sys_ctx ctx = {-1, NULL, 0, run_mix};
 
 	return bench_main(&prog, &ctx, argc, argv);
 }

@@ -23,14 +23,14 @@ static const struct whet_section {
 	long ops;
 	int is_flops;
 } whet_sections[8] = {
-	{ "N1 floating point", 12, 16, 1 },
-	{ "N2 floating point", 14, 96, 1 },
-	{ "N3 if then else", 345, 3, 0 },
-	{ "N4 fixed point", 210, 15, 0 },
-	{ "N5 sin,cos etc.", 32, 26, 0 },
-	{ "N6 floating point", 899, 6, 1 },
-	{ "N7 assignments", 616, 3, 0 },
-	{ "N8 exp,sqrt etc.", 93, 4, 0 },
+    {"N1 floating point", 12, 16, 1},
+    {"N2 floating point", 14, 96, 1},
+    {"N3 if then else", 345, 3, 0},
+    {"N4 fixed point", 210, 15, 0},
+    {"N5 sin,cos etc.", 32, 26, 0},
+    {"N6 floating point", 899, 6, 1},
+    {"N7 assignments", 616, 3, 0},
+    {"N8 exp,sqrt etc.", 93, 4, 0},
 };
 
 /* One run of the eight sections: each one's seconds and check value. */
@@ -168,9 +168,9 @@ whet_run(int64_t xtra, struct whet_result *r)
 	for (ix = 0; ix < xtra; ix++) {
 		for (i = 1; i < n5; i++) {
 			x = t * atan(t2 * sin(x) * cos(x) /
-			    (cos(x + y) + cos(x - y) - 1.0));
+			             (cos(x + y) + cos(x - y) - 1.0));
 			y = t * atan(t2 * sin(y) * cos(y) /
-			    (cos(x + y) + cos(x - y) - 1.0));
+			             (cos(x + y) + cos(x - y) - 1.0));
 		}
 		t = 1.0 - t;
 	}
@@ -229,13 +229,13 @@ whet_table(const struct whet_result *r, int64_t xtra, double mwips)
 	int s;
 
 	fprintf(stderr, "\nLoop content                  Result              "
-	    "MFLOPS      MOPS   Seconds\n\n");
+	                "MFLOPS      MOPS   Seconds\n\n");
 	for (s = 0; s < 8; s++) {
 		w = &whet_sections[s];
 		rate = 0.0;
 		if (r->seconds[s] > 0.0)
 			rate = (double)w->n * WHET_X100 * (double)w->ops *
-			    (double)xtra / (1e6 * r->seconds[s]);
+			       (double)xtra / (1e6 * r->seconds[s]);
 		fprintf(stderr, "%-17s %24.17f  %9.3f %9.3f %9.3f\n", w->title,
 		    r->check[s], w->is_flops ? rate : 0.0,
 		    w->is_flops ? 0.0 : rate, r->seconds[s]);
@@ -247,8 +247,8 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = "whetstone-double [-h] seconds",
-		.seconds_operand = 1,
+	    .usage = "whetstone-double [-h] seconds",
+	    .seconds_operand = 1,
 	};
 	struct whet_result r;
 	double seconds, mwips, passes;
@@ -278,7 +278,8 @@ main(int argc, char **argv)
 	/* Converting a double beyond int64_t's range would be undefined. */
 	if (passes > 1e15)
 		return bench_fail("calibration: %.3g passes is too many "
-		    "(%.3g s for %lld)", passes, r.total, (long long)xtra);
+		                  "(%.3g s for %lld)",
+		    passes, r.total, (long long)xtra);
 	xtra = passes < 1.0 ? 1 : (int64_t)passes;
 	fprintf(stderr, "\nUse %lld  passes (x 100)\n", (long long)xtra);
 

@@ -10,8 +10,8 @@
 #include "write/write_text.h"
 
 /* The RESULT column of the 1991 report, in the index's row order. */
-static const double results[6] = { 274032.4, 1835325.0, 402.5, 20191.0,
-	66057.8, 175.6 };
+static const double results[6] = {
+    274032.4, 1835325.0, 402.5, 20191.0, 66057.8, 175.6};
 
 /* The six tests as run, each OK with the given score. */
 static void
@@ -79,14 +79,14 @@ test_catalog(const struct index_def *d)
 	fs = catalog_find_test(d->rows[3].test);
 	CHECK("byte3: File Copy is fstime -c, 1024 B buffers, 2000 KiB",
 	    fs != NULL && strcmp(fs->args[0], "-c") == 0 &&
-	    strcmp(fs->args[6], "1024") == 0 &&
-	    strcmp(fs->args[8], "2000") == 0 && fs->seconds == 30);
+	        strcmp(fs->args[6], "1024") == 0 &&
+	        strcmp(fs->args[8], "2000") == 0 && fs->seconds == 30);
 }
 
 static void
 test_numbers(const struct index_def *d)
 {
-	static const double want[6] = { 107.8, 82.1, 24.4, 112.8, 50.1, 43.9 };
+	static const double want[6] = {107.8, 82.1, 24.4, 112.8, 50.1, 43.9};
 	struct test_result t[6];
 	struct index_result ir;
 	char *out, *gold;
@@ -103,7 +103,8 @@ test_numbers(const struct index_def *d)
 	out = written(&ir);
 	gold = golden();
 	CHECK("byte3: golden file read", gold != NULL);
-	/* The block, then the empty line that separates it from what follows. */
+	/* The block, then the empty line that separates it from what follows.
+	 */
 	if (out != NULL && gold != NULL && strlen(out) == strlen(gold) + 1 &&
 	    out[strlen(gold)] == '\n')
 		out[strlen(gold)] = '\0';
@@ -116,24 +117,28 @@ test_numbers(const struct index_def *d)
 	t[2].score = 0;
 	stats_index(&ir, d, t, 6);
 	out = written(&ir);
-	CHECK("byte3: failed row shown", out != NULL && strstr(out,
-	    "Execl Throughput Test                           16.5     failed"
-	    "        ---\n") != NULL);
-	CHECK("byte3: 5 items summed", out != NULL && strstr(out,
-	    "     SUM of  5 items                                         "
-	    "        396.7\n") != NULL);
-	CHECK("byte3: partial average", out != NULL && strstr(out,
-	    "     AVERAGE (Partial Only)                                  "
-	    "         79.3\n") != NULL);
+	CHECK("byte3: failed row shown",
+	    out != NULL && strstr(out, "Execl Throughput Test                  "
+	                               "         16.5     failed"
+	                               "        ---\n") != NULL);
+	CHECK("byte3: 5 items summed",
+	    out != NULL && strstr(out, "     SUM of  5 items                   "
+	                               "                      "
+	                               "        396.7\n") != NULL);
+	CHECK("byte3: partial average",
+	    out != NULL && strstr(out, "     AVERAGE (Partial Only)            "
+	                               "                      "
+	                               "         79.3\n") != NULL);
 	free(out);
 	free(ir.entries);
 
 	/* Only two tests ran (interrupted): the others say so. */
 	stats_index(&ir, d, t, 2);
 	out = written(&ir);
-	CHECK("byte3: a row whose test did not run", out != NULL && strstr(out,
-	    "Shell scripts (8 concurrent)                     4.0    not run"
-	    "        ---\n") != NULL);
+	CHECK("byte3: a row whose test did not run",
+	    out != NULL && strstr(out, "Shell scripts (8 concurrent)           "
+	                               "          4.0    not run"
+	                               "        ---\n") != NULL);
 	free(out);
 	free(ir.entries);
 }
@@ -141,8 +146,8 @@ test_numbers(const struct index_def *d)
 int
 main(void)
 {
-	const struct index_def *d = catalog_nindexes > 1 ?
-	    &catalog_indexes[1] : NULL;
+	const struct index_def *d =
+	    catalog_nindexes > 1 ? &catalog_indexes[1] : NULL;
 
 	CHECK("byte3: the catalog's second index",
 	    d != NULL && strcmp(d->name, "byte3") == 0);

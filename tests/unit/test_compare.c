@@ -301,9 +301,12 @@ test_long_report(void)
 	len += (size_t)snprintf(doc + len, cap - len,
 	    "{\"schema\": \"bytebench-report/1\", \"runs\": [");
 	for (run = 0; run < RUNS; run++) {
-		len += (size_t)snprintf(doc + len, cap - len, "%s{\"copies\": 1,"
-		    " \"tests\": [{\"title\": \"Pipe Throughput\", \"score\": 5,"
-		    " \"passes\": [", run ? ", " : "");
+		len += (size_t)snprintf(doc + len, cap - len,
+		    "%s{\"copies\": 1,"
+		    " \"tests\": [{\"title\": \"Pipe Throughput\", \"score\": "
+		    "5,"
+		    " \"passes\": [",
+		    run ? ", " : "");
 		for (pass = 0; pass < PASSES; pass++)
 			len += (size_t)snprintf(doc + len, cap - len,
 			    "%s{\"rate\": 5}", pass ? "," : "");
@@ -311,10 +314,10 @@ test_long_report(void)
 	}
 	len += (size_t)snprintf(doc + len, cap - len, "]}");
 	rc = parse_json(doc, len, &f, err, sizeof(err));
-	CHECK("long report: 20 runs of 10000 kept passes read", rc == 0 &&
-	    f.nreports == 1 && f.reports[0].nblocks == RUNS &&
-	    f.reports[0].blocks[RUNS - 1].ntests == 1 &&
-	    f.reports[0].blocks[RUNS - 1].tests[0].nrates == PASSES);
+	CHECK("long report: 20 runs of 10000 kept passes read",
+	    rc == 0 && f.nreports == 1 && f.reports[0].nblocks == RUNS &&
+	        f.reports[0].blocks[RUNS - 1].ntests == 1 &&
+	        f.reports[0].blocks[RUNS - 1].tests[0].nrates == PASSES);
 	if (rc != 0)
 		printf("    %s\n", err);
 	cmp_file_free(&f);
@@ -457,8 +460,8 @@ test_labels_and_writers(void)
 	CHECK_STR("labels: the file name, #k for several in one file",
 	    r[0].label, "x #1");
 	CHECK_STR("labels: the other one of that file", r[1].label, "x #2");
-	CHECK_STR("labels: the label stored in the report", r[2].label,
-	    "stored");
+	CHECK_STR(
+	    "labels: the label stored in the report", r[2].label, "stored");
 	CHECK_STR("labels: the user's", r[3].label, "mine");
 
 	f = open_memstream(&buf, &len);
@@ -471,8 +474,10 @@ test_labels_and_writers(void)
 	    buf && strstr(buf, "  D   50.0  D/A 0.50x ?\n"));
 	CHECK("text: N copies table with its copies",
 	    buf && strstr(buf, "N copies: C 4"));
-	CHECK("text: the key", buf && strstr(buf, "C  stored: FreeBSD "
-	    "7.2-RELEASE on host\n") && strstr(buf, "2026-11-29, quick run"));
+	CHECK("text: the key", buf &&
+	                           strstr(buf, "C  stored: FreeBSD "
+	                                       "7.2-RELEASE on host\n") &&
+	                           strstr(buf, "2026-11-29, quick run"));
 	CHECK("text: the footnote names the text reports",
 	    buf && strstr(buf, "noise unknown") && strstr(buf, "x #1"));
 	CHECK("text: why B is not comparable",

@@ -15,7 +15,7 @@
 static void
 test_sums(void)
 {
-	struct counters a = { 0 }, b = { 0 }, sum = { 0 }, d = { 0 };
+	struct counters a = {0}, b = {0}, sum = {0}, d = {0};
 
 	a.have = B(CTR_USER_S) | B(CTR_MAX_RSS_KIB);
 	a.v[CTR_USER_S] = 1.5;
@@ -30,8 +30,8 @@ test_sums(void)
 	CHECK_NEAR("add: largest resident set, not the sum",
 	    sum.v[CTR_MAX_RSS_KIB], 3000, 0);
 	CHECK("add: have is the union", sum.have == b.have);
-	CHECK_NEAR("add: a counter only one copy has", sum.v[CTR_VOL_CSW], 7,
-	    0);
+	CHECK_NEAR(
+	    "add: a counter only one copy has", sum.v[CTR_VOL_CSW], 7, 0);
 
 	a.have = B(CTR_M_CSW) | B(CTR_M_FORKS) | B(CTR_M_STEAL_S);
 	a.v[CTR_M_CSW] = 100;
@@ -41,8 +41,8 @@ test_sums(void)
 	b.v[CTR_M_CSW] = 160;
 	b.v[CTR_M_FORKS] = 40;
 	counters_delta(&d, &a, &b);
-	CHECK("delta: after - before", d.v[CTR_M_CSW] == 60 &&
-	    (d.have & B(CTR_M_CSW)));
+	CHECK("delta: after - before",
+	    d.v[CTR_M_CSW] == 60 && (d.have & B(CTR_M_CSW)));
 	CHECK("delta: a counter that went back is left out",
 	    !(d.have & B(CTR_M_FORKS)));
 	CHECK("delta: only what both snapshots have",
@@ -52,7 +52,7 @@ test_sums(void)
 static void
 test_derive(void)
 {
-	struct counters c = { 0 };
+	struct counters c = {0};
 	struct derived d;
 
 	/*
@@ -63,10 +63,10 @@ test_derive(void)
 	 * steal (8 s of CPU time).
 	 */
 	c.have = B(CTR_USER_S) | B(CTR_SYSTEM_S) | B(CTR_VOL_CSW) |
-	    B(CTR_INVOL_CSW) | B(CTR_MINOR_FAULTS) | B(CTR_MAJOR_FAULTS) |
-	    B(CTR_RUNQ_WAIT_S) | B(CTR_MIGRATIONS) | B(CTR_M_USER_S) |
-	    B(CTR_M_SYSTEM_S) | B(CTR_M_IDLE_S) | B(CTR_M_IOWAIT_S) |
-	    B(CTR_M_STEAL_S);
+	         B(CTR_INVOL_CSW) | B(CTR_MINOR_FAULTS) | B(CTR_MAJOR_FAULTS) |
+	         B(CTR_RUNQ_WAIT_S) | B(CTR_MIGRATIONS) | B(CTR_M_USER_S) |
+	         B(CTR_M_SYSTEM_S) | B(CTR_M_IDLE_S) | B(CTR_M_IOWAIT_S) |
+	         B(CTR_M_STEAL_S);
 	c.v[CTR_USER_S] = 1.5;
 	c.v[CTR_SYSTEM_S] = 0.5;
 	c.v[CTR_VOL_CSW] = 1500;
@@ -89,8 +89,8 @@ test_derive(void)
 	CHECK_NEAR("ctx switches/loop", d.v[DRV_CSW_PER_LOOP], 2, 1e-12);
 	CHECK_NEAR("preemptions/loop", d.v[DRV_INVOL_PER_LOOP], 0.5, 1e-12);
 	CHECK_NEAR("faults/loop", d.v[DRV_FAULTS_PER_LOOP], 0.04, 1e-12);
-	CHECK_NEAR("migrations/loop from the tasks",
-	    d.v[DRV_MIGR_PER_LOOP], 0.25, 1e-12);
+	CHECK_NEAR("migrations/loop from the tasks", d.v[DRV_MIGR_PER_LOOP],
+	    0.25, 1e-12);
 	CHECK_NEAR("waiting to run", d.v[DRV_RUNQ_SHARE], 0.2, 1e-12);
 	CHECK_NEAR("machine busy", d.v[DRV_MACHINE_BUSY], 0.5, 1e-12);
 	CHECK_NEAR("steal", d.v[DRV_STEAL_SHARE], 0.03125, 1e-12);
@@ -115,8 +115,8 @@ test_derive(void)
 static void
 test_median_format(void)
 {
-	struct derived a = { 0 }, b = { 0 }, c = { 0 }, m;
-	const struct derived *sets[3] = { &a, &b, &c };
+	struct derived a = {0}, b = {0}, c = {0}, m;
+	const struct derived *sets[3] = {&a, &b, &c};
 	char buf[32];
 
 	a.have = b.have = c.have = 1U << DRV_CPU_BUSY;
@@ -129,8 +129,8 @@ test_median_format(void)
 	b.v[DRV_CSW_PER_LOOP] = 4;
 	counters_median(sets, 3, &m);
 	CHECK_NEAR("median of three", m.v[DRV_CPU_BUSY], 0.5, 0);
-	CHECK_NEAR("median of the two that have it", m.v[DRV_CSW_PER_LOOP],
-	    3, 0);
+	CHECK_NEAR(
+	    "median of the two that have it", m.v[DRV_CSW_PER_LOOP], 3, 0);
 	CHECK("median: absent where no pass has it",
 	    !(m.have & (1U << DRV_FAULTS_PER_LOOP)));
 	counters_format(DRV_CPU_BUSY, 0.974, buf, sizeof(buf));
@@ -157,12 +157,12 @@ passes(double *v, int n, enum derived_id k, const double *values)
 static void
 test_why_rule(void)
 {
-	static const double busy_a[] = { 0.97, 0.96, 0.98 };
-	static const double busy_b[] = { 0.21, 0.22, 0.20 };
-	static const double wide_a[] = { 0.3, 0.9, 0.6 };
-	static const double wide_b[] = { 0.2, 0.7, 0.4 };
-	static const double small_a[] = { 1.00, 1.01, 0.99 };
-	static const double small_b[] = { 1.10, 1.11, 1.09 };
+	static const double busy_a[] = {0.97, 0.96, 0.98};
+	static const double busy_b[] = {0.21, 0.22, 0.20};
+	static const double wide_a[] = {0.3, 0.9, 0.6};
+	static const double wide_b[] = {0.2, 0.7, 0.4};
+	static const double small_a[] = {1.00, 1.01, 0.99};
+	static const double small_b[] = {1.10, 1.11, 1.09};
 	double a[3 * NDERIVED], b[3 * NDERIVED], none[3 * NDERIVED];
 	struct explain_item it[EXPLAIN_MAX];
 	char text[256];
@@ -171,8 +171,8 @@ test_why_rule(void)
 	passes(a, 3, DRV_CPU_BUSY, busy_a);
 	passes(b, 3, DRV_CPU_BUSY, busy_b);
 	n = explain_rank(a, 3, b, 3, it, EXPLAIN_MAX);
-	CHECK("a move beyond the counter's noise is named", n == 1 &&
-	    it[0].k == DRV_CPU_BUSY);
+	CHECK("a move beyond the counter's noise is named",
+	    n == 1 && it[0].k == DRV_CPU_BUSY);
 	CHECK_NEAR("its log ratio uses the floor", it[0].log_ratio,
 	    log((0.21 + 0.05) / (0.97 + 0.05)), 1e-12);
 	CHECK_NEAR("its noise: the wider side's log range", it[0].noise,
@@ -209,23 +209,23 @@ test_why_rule(void)
 		b[i * NDERIVED + DRV_CSW_PER_LOOP] = 2;
 	}
 	n = explain_rank(a, 3, b, 3, it, EXPLAIN_MAX);
-	CHECK("at most EXPLAIN_MAX named, largest first", n == 3 &&
-	    it[0].k == DRV_MIGR_PER_LOOP && it[1].k == DRV_CPU_BUSY &&
-	    it[2].k == DRV_FAULTS_PER_LOOP);
+	CHECK("at most EXPLAIN_MAX named, largest first",
+	    n == 3 && it[0].k == DRV_MIGR_PER_LOOP && it[1].k == DRV_CPU_BUSY &&
+	        it[2].k == DRV_FAULTS_PER_LOOP);
 	explain_text(it, n, text, sizeof(text));
 	CHECK_STR("the issue's example reads as it should", text,
 	    "migrations/loop 0.00 -> 0.93, CPU busy 97% -> 21%, "
 	    "faults/loop 1.00 -> 2.00");
 	n = explain_rank(b, 3, a, 3, it, 1);
-	CHECK("max 1 keeps the largest", n == 1 &&
-	    it[0].k == DRV_MIGR_PER_LOOP && it[0].log_ratio < 0);
+	CHECK("max 1 keeps the largest",
+	    n == 1 && it[0].k == DRV_MIGR_PER_LOOP && it[0].log_ratio < 0);
 
 	for (i = 0; i < 3 * NDERIVED; i++)
 		none[i] = NAN;
 	CHECK("no counters on one side: no why-line (-1)",
 	    explain_rank(a, 3, none, 3, it, EXPLAIN_MAX) == -1 &&
-	    explain_rank(none, 3, a, 3, it, EXPLAIN_MAX) == -1 &&
-	    explain_rank(a, 0, a, 3, it, EXPLAIN_MAX) == -1);
+	        explain_rank(none, 3, a, 3, it, EXPLAIN_MAX) == -1 &&
+	        explain_rank(a, 0, a, 3, it, EXPLAIN_MAX) == -1);
 }
 
 int

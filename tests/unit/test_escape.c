@@ -81,16 +81,16 @@ test_utf8_len(void)
 	/* The same validator on bytes that need not end in a NUL. */
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		snprintf(name, sizeof(name), "%s (span)", c[i].name);
-		CHECK(name, escape_utf8_span(c[i].in, strlen(c[i].in)) ==
-		    c[i].want);
+		CHECK(name,
+		    escape_utf8_span(c[i].in, strlen(c[i].in)) == c[i].want);
 	}
 	CHECK("utf8 span: a sequence longer than the bytes given is none",
 	    escape_utf8_span("\xe2\x82\xac", 2) == 0 &&
-	    escape_utf8_span("\xf0\x9f\x98\x80", 3) == 0 &&
-	    escape_utf8_span("\xc3\xa9", 1) == 0);
+	        escape_utf8_span("\xf0\x9f\x98\x80", 3) == 0 &&
+	        escape_utf8_span("\xc3\xa9", 1) == 0);
 	CHECK("utf8 span: given whole, it is",
 	    escape_utf8_span("\xe2\x82\xacx", 3) == 3 &&
-	    escape_utf8_span("a\xc3", 1) == 1);
+	        escape_utf8_span("a\xc3", 1) == 1);
 }
 
 static void

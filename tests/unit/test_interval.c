@@ -11,15 +11,27 @@
 #include "score/interval.h"
 #include "score/stats.h"
 
-static const struct test_def def_a = { .name = "a", .title = "A",
-	.program = "a", .args = { "@T" }, .seconds = 10,
-	.passes = PASSES_LONG, .unit = "lps" };
-static const struct test_def def_b = { .name = "b", .title = "B",
-	.program = "b", .args = { "@T" }, .seconds = 10,
-	.passes = PASSES_LONG, .unit = "lps" };
-static const struct test_def def_c = { .name = "c", .title = "C",
-	.program = "c", .args = { "@T" }, .seconds = 10,
-	.passes = PASSES_LONG, .unit = "lps" };
+static const struct test_def def_a = {.name = "a",
+    .title = "A",
+    .program = "a",
+    .args = {"@T"},
+    .seconds = 10,
+    .passes = PASSES_LONG,
+    .unit = "lps"};
+static const struct test_def def_b = {.name = "b",
+    .title = "B",
+    .program = "b",
+    .args = {"@T"},
+    .seconds = 10,
+    .passes = PASSES_LONG,
+    .unit = "lps"};
+static const struct test_def def_c = {.name = "c",
+    .title = "C",
+    .program = "c",
+    .args = {"@T"},
+    .seconds = 10,
+    .passes = PASSES_LONG,
+    .unit = "lps"};
 
 /* A scored test with pass rates rates[0..n-1] (count = rate, time 1 s). */
 static void
@@ -38,8 +50,7 @@ make(struct test_result *t, struct pass_result *p, const struct test_def *d,
 	t->test = d;
 	t->passes = p;
 	t->npasses = n;
-	t->outcome = stats_score_test(t) == 0 ? OUTCOME_OK :
-	    OUTCOME_NO_RESULT;
+	t->outcome = stats_score_test(t) == 0 ? OUTCOME_OK : OUTCOME_NO_RESULT;
 }
 
 static void
@@ -49,19 +60,19 @@ test_t975(void)
 	CHECK_NEAR("t975 dof 2", interval_t975(2), 4.303, 1e-9);
 	CHECK_NEAR("t975 dof 4", interval_t975(4), 2.776, 1e-9);
 	CHECK_NEAR("t975 dof 30", interval_t975(30), 2.042, 1e-9);
-	CHECK_NEAR("t975 dof 1e9 (about 1.96)", interval_t975(1e9), 1.960,
-	    1e-6);
+	CHECK_NEAR(
+	    "t975 dof 1e9 (about 1.96)", interval_t975(1e9), 1.960, 1e-6);
 	/* 1/dof = 0.4 lies halfway between 1/2 and 1/3: linear in 1/dof. */
 	CHECK_NEAR("t975 dof 2.5 between 2 and 3", interval_t975(2.5),
-	    3.182 + (4.303 - 3.182) * (0.4 - 1.0 / 3) / (0.5 - 1.0 / 3),
-	    1e-9);
+	    3.182 + (4.303 - 3.182) * (0.4 - 1.0 / 3) / (0.5 - 1.0 / 3), 1e-9);
 	/* 1/dof = 1/90: between 60 and 120; x0 = 1/60, x1 = 1/120. */
 	CHECK_NEAR("t975 dof 90", interval_t975(90),
 	    1.980 + (2.000 - 1.980) * (1.0 / 90 - 1.0 / 120) /
-	    (1.0 / 60 - 1.0 / 120), 1e-9);
+	                (1.0 / 60 - 1.0 / 120),
+	    1e-9);
 	CHECK("t975 dof 0.5 unknown", interval_t975(0.5) == 0);
 	CHECK("t975 falls with dof", interval_t975(5) > interval_t975(6) &&
-	    interval_t975(40) > interval_t975(41));
+	                                 interval_t975(40) > interval_t975(41));
 	/*
 	 * The one quantile of Run and Run compare: df 45 is 2.014 (linear
 	 * in 1/df between 40 and 60), not the 2.021 of compare's old step
@@ -86,33 +97,33 @@ test_var(void)
 {
 	struct test_result t;
 	struct pass_result p[10];
-	const double one[] = { 100 };
-	const double equal[] = { 50, 50, 50 };
-	const double two[] = { 100, 400 };
-	const double zero[] = { 100, 0, 120, 110, 105 };
-	const double three[] = { 100, 200, 400 };
+	const double one[] = {100};
+	const double equal[] = {50, 50, 50};
+	const double two[] = {100, 400};
+	const double zero[] = {100, 0, 120, 110, 105};
+	const double three[] = {100, 200, 400};
 	double v, dof;
 
 	make(&t, p, &def_a, one, 1);
 	CHECK("one pass: scored", t.outcome == OUTCOME_OK);
 	CHECK_NEAR("one pass: score", t.score, 100, 1e-9);
 	CHECK("one pass: cv 0", t.spread.cv == 0);
-	CHECK("one pass: spread unknown", interval_test_var(&t, &v, &dof) ==
-	    -1);
+	CHECK(
+	    "one pass: spread unknown", interval_test_var(&t, &v, &dof) == -1);
 
 	make(&t, p, &def_a, equal, 3);
-	CHECK("equal passes: median min max", t.spread.median == 50 &&
-	    t.spread.min == 50 && t.spread.max == 50 && t.spread.cv == 0);
-	CHECK("equal passes: var 0, dof 2", interval_test_var(&t, &v, &dof) ==
-	    0 && v == 0 && dof == 2);
+	CHECK("equal passes: median min max",
+	    t.spread.median == 50 && t.spread.min == 50 && t.spread.max == 50 &&
+	        t.spread.cv == 0);
+	CHECK("equal passes: var 0, dof 2",
+	    interval_test_var(&t, &v, &dof) == 0 && v == 0 && dof == 2);
 
 	/*
 	 * ln 100, ln 400: mean ln 200, deviations -/+ ln 2, sample variance
 	 * 2 (ln 2)^2 / 1; no pass dropped of 2, so var = 2 (ln 2)^2 / 2.
 	 */
 	make(&t, p, &def_a, two, 2);
-	CHECK("two passes: var (ln 2)^2", interval_test_var(&t, &v, &dof) ==
-	    0);
+	CHECK("two passes: var (ln 2)^2", interval_test_var(&t, &v, &dof) == 0);
 	CHECK_NEAR("two passes: var value", v, log(2) * log(2), 1e-12);
 	CHECK("two passes: dof 1", dof == 1);
 	/* mean 250, sample sd 212.132..., cv = 0.848528... */
@@ -125,17 +136,19 @@ test_var(void)
 	make(&t, p, &def_a, three, 3);
 	CHECK("three passes: 2 samples", t.samples == 2);
 	CHECK("three passes: var", interval_test_var(&t, &v, &dof) == 0 &&
-	    fabs(v - log(2) * log(2) / 2) < 1e-12 && dof == 2);
+	                               fabs(v - log(2) * log(2) / 2) < 1e-12 &&
+	                               dof == 2);
 	CHECK("three rates, 2 kept: the same var (compare's path)",
 	    interval_log_var(three, 3, 2, &v, &dof) == 0 &&
 	        fabs(v - log(2) * log(2) / 2) < 1e-12 && dof == 2);
-	CHECK("no rates: unknown", interval_log_var(NULL, 0, 0, &v, &dof) ==
-	    -1 && interval_log_var(three, 3, 0, &v, &dof) == -1);
+	CHECK("no rates: unknown",
+	    interval_log_var(NULL, 0, 0, &v, &dof) == -1 &&
+	        interval_log_var(three, 3, 0, &v, &dof) == -1);
 
 	/* A dropped zero pass: the test scores, its log spread is infinite. */
 	make(&t, p, &def_a, zero, 5);
-	CHECK("a zero dropped: scored", t.outcome == OUTCOME_OK &&
-	    t.samples == 4);
+	CHECK("a zero dropped: scored",
+	    t.outcome == OUTCOME_OK && t.samples == 4);
 	CHECK("a zero dropped: min 0", t.spread.min == 0);
 	CHECK("a zero dropped: spread unknown",
 	    interval_test_var(&t, &v, &dof) == -1);
@@ -146,8 +159,8 @@ static void
 index_of(struct index_result *ir, const struct test_result *tests, int n,
     enum index_agg agg)
 {
-	static const struct index_row rows[] = { { "a", 10, NULL },
-		{ "b", 10, NULL }, { "c", 10, NULL } };
+	static const struct index_row rows[] = {
+	    {"a", 10, NULL}, {"b", 10, NULL}, {"c", 10, NULL}};
 	static struct index_def def;
 
 	def.name = "t";
@@ -165,11 +178,11 @@ test_index(void)
 	struct test_result t[3];
 	struct pass_result p[3][10];
 	struct index_result ir;
-	const double two[] = { 100, 400 };
-	const double three[] = { 100, 200, 400 };
-	const double equal[] = { 50, 50, 50 };
-	const double one[] = { 100 };
-	const double zero[] = { 100, 0, 120, 110, 105 };
+	const double two[] = {100, 400};
+	const double three[] = {100, 200, 400};
+	const double equal[] = {50, 50, 50};
+	const double one[] = {100};
+	const double zero[] = {100, 0, 120, 110, 105};
 	double se, half, dof;
 
 	/*
@@ -193,14 +206,14 @@ test_index(void)
 	se = sqrt(1.5) * log(2) / 2;
 	dof = 1.5 * 1.5 / (1 + 0.25 / 2);
 	CHECK_NEAR("two tests: dof 2 by hand", dof, 2, 1e-12);
-	CHECK_NEAR("two tests: score", ir.score, 10 * sqrt(20.0 * 20.0 *
-	    sqrt(2.0) / 1), 1e-6);
-	CHECK_NEAR("two tests: low", ir.ci_low, ir.score * exp(-4.303 * se),
-	    1e-6);
-	CHECK_NEAR("two tests: high", ir.ci_high, ir.score * exp(4.303 * se),
-	    1e-6);
-	CHECK("two tests: score inside", ir.ci_low < ir.score &&
-	    ir.score < ir.ci_high);
+	CHECK_NEAR("two tests: score", ir.score,
+	    10 * sqrt(20.0 * 20.0 * sqrt(2.0) / 1), 1e-6);
+	CHECK_NEAR(
+	    "two tests: low", ir.ci_low, ir.score * exp(-4.303 * se), 1e-6);
+	CHECK_NEAR(
+	    "two tests: high", ir.ci_high, ir.score * exp(4.303 * se), 1e-6);
+	CHECK("two tests: score inside",
+	    ir.ci_low < ir.score && ir.score < ir.ci_high);
 	free(ir.entries);
 
 	/* A third test of equal passes adds no variance but counts in m. */
@@ -213,29 +226,29 @@ test_index(void)
 
 	/* Only equal passes: the interval is the score itself. */
 	index_of(&ir, &t[2], 1, INDEX_GEOMEAN_X10);
-	CHECK("equal passes: low = high = score", ir.ci_low == ir.score &&
-	    ir.ci_high == ir.score && ir.score > 0);
+	CHECK("equal passes: low = high = score",
+	    ir.ci_low == ir.score && ir.ci_high == ir.score && ir.score > 0);
 	free(ir.entries);
 
 	/* A test of one pass makes the interval unknown. */
 	make(&t[2], p[2], &def_c, one, 1);
 	index_of(&ir, t, 3, INDEX_GEOMEAN_X10);
-	CHECK("one pass: score known, interval unknown", ir.score > 0 &&
-	    ir.ci_low == 0 && ir.ci_high == 0);
+	CHECK("one pass: score known, interval unknown",
+	    ir.score > 0 && ir.ci_low == 0 && ir.ci_high == 0);
 	free(ir.entries);
 
 	/* So does a zero among the passes of a test that still scores. */
 	make(&t[2], p[2], &def_c, zero, 5);
 	index_of(&ir, t, 3, INDEX_GEOMEAN_X10);
-	CHECK("a zero: interval unknown", ir.nok == 3 && ir.ci_low == 0 &&
-	    ir.ci_high == 0);
+	CHECK("a zero: interval unknown",
+	    ir.nok == 3 && ir.ci_low == 0 && ir.ci_high == 0);
 	free(ir.entries);
 
 	/* A failed test is left out; the rest still have an interval. */
 	t[2].outcome = OUTCOME_FAILED;
 	index_of(&ir, t, 3, INDEX_GEOMEAN_X10);
-	CHECK("failed test left out", ir.nok == 2 && ir.partial &&
-	    ir.ci_low > 0 && ir.ci_low < ir.score);
+	CHECK("failed test left out",
+	    ir.nok == 2 && ir.partial && ir.ci_low > 0 && ir.ci_low < ir.score);
 	free(ir.entries);
 
 	/*
@@ -275,10 +288,10 @@ test_rounds(void)
 	struct test_result t[3];
 	struct pass_result p[3][3];
 	struct index_result ir;
-	const double up[] = { 100, 200, 400 };
-	const double up_b[] = { 10, 20, 40 };
-	const double down_b[] = { 40, 20, 10 };
-	const double two[] = { 100, 400 };
+	const double up[] = {100, 200, 400};
+	const double up_b[] = {10, 20, 40};
+	const double down_b[] = {40, 20, 10};
+	const double two[] = {100, 400};
 
 	make(&t[0], p[0], &def_a, up, 3);
 	make(&t[1], p[1], &def_b, up_b, 3);
@@ -286,8 +299,8 @@ test_rounds(void)
 	CHECK_NEAR("rounds: per-test half first", log(ir.ci_high / ir.score),
 	    2.776 * log(2) / 2, 1e-9);
 	interval_index_rounds(&ir);
-	CHECK_NEAR("rounds: a shared drift widens it", log(ir.ci_high /
-	    ir.score), 4.303 * log(2) / sqrt(2), 1e-9);
+	CHECK_NEAR("rounds: a shared drift widens it",
+	    log(ir.ci_high / ir.score), 4.303 * log(2) / sqrt(2), 1e-9);
 	CHECK_NEAR("rounds: symmetric on the log scale", ir.score / ir.ci_low,
 	    ir.ci_high / ir.score, 1e-9);
 	free(ir.entries);

@@ -11,19 +11,23 @@
 #include "score/stats.h"
 #include "write/write_text.h"
 
-static const struct test_def lat_def = { .name = "lat", .title = "Latency",
-	.program = "lat", .args = { "@T" }, .seconds = 10,
-	.passes = PASSES_LONG, .unit = "us",
-	.flags = TEST_LOWER_BETTER | TEST_LATENCY };
+static const struct test_def lat_def = {.name = "lat",
+    .title = "Latency",
+    .program = "lat",
+    .args = {"@T"},
+    .seconds = 10,
+    .passes = PASSES_LONG,
+    .unit = "us",
+    .flags = TEST_LOWER_BETTER | TEST_LATENCY};
 
 static void
 test_lower_better(void)
 {
-	struct test_result t = { 0 };
-	struct pass_result p[3] = { 0 };
-	struct copy_result c[2] = { 0 };
-	struct pass_result q = { 0 };
-	const double us[3] = { 8, 20, 10 };
+	struct test_result t = {0};
+	struct pass_result p[3] = {0};
+	struct copy_result c[2] = {0};
+	struct pass_result q = {0};
+	const double us[3] = {8, 20, 10};
 	const char *why;
 	int i;
 
@@ -57,9 +61,9 @@ test_lower_better(void)
 static void
 make_copy(struct copy_result *c, double base, const char *extras)
 {
-	static const char *const cfg[4] = { "proc", "thread", "proc.k",
-		"thread.k" };
-	static const char *const st[3] = { "min", "avg", "max" };
+	static const char *const cfg[4] = {
+	    "proc", "thread", "proc.k", "thread.k"};
+	static const char *const st[3] = {"min", "avg", "max"};
 	char key[32], value[32];
 	int i, k, n = 0;
 
@@ -102,8 +106,8 @@ static void
 test_combine_table(void)
 {
 	struct copy_result c[3];
-	struct pass_result p[3] = { 0 };
-	struct test_result t = { 0 };
+	struct pass_result p[3] = {0};
+	struct test_result t = {0};
 	struct latency *l = &t.latency;
 	char *out = NULL;
 	size_t len = 0;
@@ -132,22 +136,27 @@ test_combine_table(void)
 	CHECK_NEAR("latency: thread.k avg", l->us[3][1], 8, 1e-9);
 	/* per proc: (proc.k - proc) / 4 = 2 / 4 for each of min, avg, max. */
 	CHECK_NEAR("latency: per proc slope", l->per_proc[0][1], 0.5, 1e-9);
-	CHECK_STR("latency: placement borrowed", l->placement,
-	    "same-cpu cpu 0");
+	CHECK_STR(
+	    "latency: placement borrowed", l->placement, "same-cpu cpu 0");
 
 	f = open_memstream(&out, &len);
 	if (f != NULL) {
 		text_latency(f, &t);
 		fclose(f);
 	}
-	CHECK("latency: text header", out != NULL && strstr(out,
-	    "                   w/4 procs   per proc\n"
-	    "     proc thread  proc thread  proc thread\n") != NULL);
-	CHECK("latency: text avg row", out != NULL && strstr(out,
-	    "avg  5.0   6.0    7.0   8.0    0.50  0.50\n") != NULL);
-	CHECK("latency: method under it", out != NULL &&
-	    strstr(out, "Method: token over two pipes\n") != NULL &&
-	    strstr(out, "Priority: SCHED_FIFO 1 (pair)") != NULL);
+	CHECK("latency: text header",
+	    out != NULL &&
+	        strstr(out,
+	            "                   w/4 procs   per proc\n"
+	            "     proc thread  proc thread  proc thread\n") != NULL);
+	CHECK("latency: text avg row",
+	    out != NULL &&
+	        strstr(out, "avg  5.0   6.0    7.0   8.0    0.50  0.50\n") !=
+	            NULL);
+	CHECK("latency: method under it",
+	    out != NULL &&
+	        strstr(out, "Method: token over two pipes\n") != NULL &&
+	        strstr(out, "Priority: SCHED_FIFO 1 (pair)") != NULL);
 	free(out);
 
 	/* Copies that disagree on K are not combined; no table printed. */

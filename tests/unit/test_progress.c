@@ -11,12 +11,20 @@
 #include "exec/progress.h"
 #include "model/quick.h"
 
-static const struct test_def def_a = { .name = "a", .title = "A",
-	.program = "a", .args = { "@T" }, .seconds = 10,
-	.passes = PASSES_LONG, .unit = "lps" };
-static const struct test_def def_b = { .name = "b", .title = "B",
-	.program = "b", .args = { "@T" }, .seconds = 30,
-	.passes = PASSES_SHORT, .unit = "lps" };
+static const struct test_def def_a = {.name = "a",
+    .title = "A",
+    .program = "a",
+    .args = {"@T"},
+    .seconds = 10,
+    .passes = PASSES_LONG,
+    .unit = "lps"};
+static const struct test_def def_b = {.name = "b",
+    .title = "B",
+    .program = "b",
+    .args = {"@T"},
+    .seconds = 30,
+    .passes = PASSES_SHORT,
+    .unit = "lps"};
 
 static void
 test_clock(void)
@@ -39,16 +47,15 @@ static void
 test_guess(void)
 {
 	struct estimate_step s[3] = {
-		{ &def_a, 1, 10, 10, 0.5, 0, 0 },
-		{ &def_b, 1, 3, 30, 15, 0, 0 },
-		{ &def_a, 2, 10, 10, 0.5, 0, 0 },
+	    {&def_a, 1, 10, 10, 0.5, 0, 0},
+	    {&def_b, 1, 3, 30, 15, 0, 0},
+	    {&def_a, 2, 10, 10, 0.5, 0, 0},
 	};
 
 	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(s, 3, 0),
 	    10.5, 1e-12);
 	/* 10 x 10.5 + 3 x 45 + 10 x 10.5 */
-	CHECK_NEAR("left before anything ran", estimate_left(s, 3), 345,
-	    1e-9);
+	CHECK_NEAR("left before anything ran", estimate_left(s, 3), 345, 1e-9);
 	s[0].done = 2;
 	s[0].done_s = 24;
 	CHECK_NEAR("guess: mean of the finished passes",
@@ -60,8 +67,7 @@ test_guess(void)
 	/* 8 x 12 + 3 x 45 + 10 x 12 */
 	CHECK_NEAR("left learns", estimate_left(s, 3), 351, 1e-9);
 	s[1].passes = s[1].done;
-	CHECK_NEAR("a cut test leaves nothing", estimate_left(s, 3), 216,
-	    1e-9);
+	CHECK_NEAR("a cut test leaves nothing", estimate_left(s, 3), 216, 1e-9);
 }
 
 /* Settings of tests a, b at copies 1 and 2, 4 long and 2 short passes. */
@@ -124,31 +130,36 @@ test_run(void)
 		return;
 	/* a: 4 x 10.1 s, b: 2 x 30.1 s, twice: 201.2 s. */
 	CHECK("planned 4 steps", c.p.nsteps == 4 && c.p.steps[0].passes == 4 &&
-	    c.p.steps[1].passes == 2 && c.p.steps[3].copies == 2);
+	                             c.p.steps[1].passes == 2 &&
+	                             c.p.steps[3].copies == 2);
 	CHECK_NEAR("planned estimate", estimate_left(c.p.steps, c.p.nsteps),
 	    201.2, 1e-9);
 	progress_test_begin(&c.p, &def_a, 1, 100);
 	progress_pass_begin(&c.p, 1, 100);
 	progress_pass_end(&c.p, 112, NULL);
-	CHECK_NEAR("one pass of 12 s learnt", estimate_left(c.p.steps,
-	    c.p.nsteps), 3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
+	CHECK_NEAR("one pass of 12 s learnt",
+	    estimate_left(c.p.steps, c.p.nsteps),
+	    3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
 	progress_pass_begin(&c.p, 2, 112);
 	progress_pass_end(&c.p, 113, "failed: boom");
 	progress_test_end(&c.p, 113, NULL);
-	CHECK("failed pass not counted, test cut", c.p.steps[0].done == 1 &&
-	    c.p.steps[0].passes == 1);
+	CHECK("failed pass not counted, test cut",
+	    c.p.steps[0].done == 1 && c.p.steps[0].passes == 1);
 	progress_test_begin(&c.p, &def_b, 1, 113);
 	progress_test_end(&c.p, 113, "not built");
 	progress_test_begin(&c.p, &def_a, 2, 113);
 	CHECK("copies 2 found", c.p.cur == 2);
 	capture_close(&c);
-	CHECK("estimate of 3 min printed", c.text != NULL &&
-	    strstr(c.text, "Estimated time: about 3 min\n") == c.text);
-	CHECK("plain line of a test", c.text != NULL && strstr(c.text,
-	    "1 x A  1 2 -- failed: boom  (0:13 elapsed, ~2:48 left)\n") !=
-	    NULL);
-	CHECK("plain line of a test not run", c.text != NULL && strstr(c.text,
-	    "1 x B  not built  (0:13 elapsed, ~") != NULL);
+	CHECK("estimate of 3 min printed",
+	    c.text != NULL &&
+	        strstr(c.text, "Estimated time: about 3 min\n") == c.text);
+	CHECK("plain line of a test",
+	    c.text != NULL &&
+	        strstr(c.text, "1 x A  1 2 -- failed: boom  (0:13 elapsed, "
+	                       "~2:48 left)\n") != NULL);
+	CHECK("plain line of a test not run",
+	    c.text != NULL &&
+	        strstr(c.text, "1 x B  not built  (0:13 elapsed, ~") != NULL);
 	free(c.text);
 }
 
@@ -180,8 +191,7 @@ test_tty(void)
 	CHECK("tty: estimate of a minute printed",
 	    strncmp(t, "Estimated time: about 1 min\n", 28) == 0);
 	CHECK("tty: redrawn in place, the one format",
-	    strstr(t, "\r1 x A  pass 1/1  (0:00 elapsed, ~1:20 left)") !=
-	        NULL);
+	    strstr(t, "\r1 x A  pass 1/1  (0:00 elapsed, ~1:20 left)") != NULL);
 	/* A finished line keeps no time left: it would go stale. */
 	CHECK("tty: a finished test's line without the time left",
 	    strstr(t, "\r1 x A  1 pass  (0:10 elapsed)  ") != NULL);
@@ -211,7 +221,7 @@ test_rounds(void)
 			progress_pass_end(&c.p, 10.0 * k + 2, NULL);
 			if (k == 2)
 				progress_test_end(&c.p, 22, NULL);
-			if (k == 1) {	/* B fails in round 1: no more */
+			if (k == 1) { /* B fails in round 1: no more */
 				progress_test_begin(&c.p, &def_b, 1, 12);
 				progress_pass_begin(&c.p, 1, 12);
 				progress_pass_end(&c.p, 15, "failed: x");
@@ -221,27 +231,34 @@ test_rounds(void)
 		}
 		CHECK("rounds: steps found by test in any order",
 		    c.p.steps[0].done == 2 && c.p.steps[0].done_s == 4 &&
-		    c.p.steps[1].done == 0 && c.p.steps[1].passes == 0);
+		        c.p.steps[1].done == 0 && c.p.steps[1].passes == 0);
 		capture_close(&c);
 		t = c.text != NULL ? c.text : "";
 		/* Off a terminal the round's line is the test's format; on
 		 * one, the finished round keeps no time left. */
-		CHECK("rounds: a line a round", tty ||
-		    (strstr(t, "1 x round 1 of 2  (0:15 elapsed, ~") != NULL &&
-		    strstr(t, "1 x round 2 of 2  (0:25 elapsed, ~") != NULL));
+		CHECK("rounds: a line a round",
+		    tty ||
+		        (strstr(t, "1 x round 1 of 2  (0:15 elapsed, ~") !=
+		                NULL &&
+		            strstr(t, "1 x round 2 of 2  (0:25 elapsed, ~") !=
+		                NULL));
 		CHECK("rounds: on a terminal a finished round without the "
-		    "time left", !tty ||
-		    (strstr(t, "\r1 x round 1 of 2  (0:15 elapsed)") != NULL &&
-		    strstr(t, "round 1 of 2  (0:15 elapsed, ") == NULL &&
-		    strncmp(kept_line(t), "1 x round 2 of 2  (0:25 elapsed)",
-		    32) == 0 && strstr(kept_line(t), "left") == NULL));
+		      "time left",
+		    !tty ||
+		        (strstr(t, "\r1 x round 1 of 2  (0:15 elapsed)") !=
+		                NULL &&
+		            strstr(t, "round 1 of 2  (0:15 elapsed, ") ==
+		                NULL &&
+		            strncmp(kept_line(t),
+		                "1 x round 2 of 2  (0:25 elapsed)", 32) == 0 &&
+		            strstr(kept_line(t), "left") == NULL));
 		CHECK("rounds: the failed pass with its test",
 		    strstr(t, "1 x B: pass 1 -- failed: x\n") != NULL);
-		CHECK("rounds: no line per test", tty ||
-		    strstr(t, "1 x A  ") == NULL);
+		CHECK("rounds: no line per test",
+		    tty || strstr(t, "1 x A  ") == NULL);
 		CHECK("rounds: on a terminal the pass redrawn, the one format",
 		    !tty || strstr(t, "\r1 x A  pass 2/2  (0:20 elapsed, ~") !=
-		    NULL);
+		                NULL);
 		free(c.text);
 	}
 }
@@ -260,8 +277,8 @@ test_quiet(void)
 	progress_pass_begin(&p, 1, 0);
 	progress_pass_end(&p, 5, NULL);
 	progress_test_end(&p, 5, NULL);
-	CHECK("quiet still learns", p.steps[0].done == 1 &&
-	    p.steps[0].done_s == 5);
+	CHECK("quiet still learns",
+	    p.steps[0].done == 1 && p.steps[0].done_s == 5);
 	progress_free(&p);
 }
 
@@ -281,15 +298,15 @@ test_quick_plan(void)
 	CHECK("default seconds", quick_pass_seconds(&s, fs) == 30);
 	s.quick = 1;
 	CHECK("quick seconds 1 to 2", quick_pass_seconds(&s, &def_a) == 1 &&
-	    quick_pass_seconds(&s, fs) == 1 &&
-	    quick_pass_seconds(&s, sh) == 2);
+	                                  quick_pass_seconds(&s, fs) == 1 &&
+	                                  quick_pass_seconds(&s, sh) == 2);
 	s.duration_s = 5;
 	CHECK("--duration wins", quick_pass_seconds(&s, sh) == 5);
 	CHECK_STR("fstime quick options", quick_args(fs)[0], "-p");
 	CHECK_STR("looper quick option", quick_args(sh)[0], "-l");
 	CHECK("others have none", quick_args(&def_a)[0] == NULL);
-	CHECK("fstime -c priming guessed", quick_extra_seconds(fs, 0) > 10 &&
-	    quick_extra_seconds(fs, 1) < 2);
+	CHECK("fstime -c priming guessed",
+	    quick_extra_seconds(fs, 0) > 10 && quick_extra_seconds(fs, 1) < 2);
 }
 
 int

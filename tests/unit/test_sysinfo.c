@@ -51,30 +51,26 @@ static const char cpuinfo_armv7[] =
     "Hardware\t: BCM2835\n";
 
 /* A vendor in the table with a part that is not. */
-static const char cpuinfo_qcom[] =
-    "processor\t: 0\n"
-    "CPU implementer\t: 0x51\n"
-    "CPU part\t: 0x805\n";
+static const char cpuinfo_qcom[] = "processor\t: 0\n"
+                                   "CPU implementer\t: 0x51\n"
+                                   "CPU part\t: 0x805\n";
 
 /* Neither vendor nor part known. */
-static const char cpuinfo_unknown_arm[] =
-    "CPU implementer\t: 0x99\n"
-    "CPU part\t: 0x001\n";
+static const char cpuinfo_unknown_arm[] = "CPU implementer\t: 0x99\n"
+                                          "CPU part\t: 0x001\n";
 
 /* An old ARM kernel's "Processor" line; POWER's "cpu"; RISC-V's "uarch". */
 static const char cpuinfo_old_arm[] =
     "Processor\t: ARMv6-compatible processor rev 7 (v6l)\n"
     "BogoMIPS\t: 697.95\n";
-static const char cpuinfo_power[] =
-    "processor\t: 0\n"
-    "cpu\t\t: POWER9 (raw), altivec supported\n"
-    "clock\t\t: 2166.000000MHz\n";
-static const char cpuinfo_riscv[] =
-    "processor\t: 0\n"
-    "hart\t\t: 1\n"
-    "isa\t\t: rv64imafdc\n"
-    "mmu\t\t: sv39\n"
-    "uarch\t\t: sifive,u74-mc\n";
+static const char cpuinfo_power[] = "processor\t: 0\n"
+                                    "cpu\t\t: POWER9 (raw), altivec supported\n"
+                                    "clock\t\t: 2166.000000MHz\n";
+static const char cpuinfo_riscv[] = "processor\t: 0\n"
+                                    "hart\t\t: 1\n"
+                                    "isa\t\t: rv64imafdc\n"
+                                    "mmu\t\t: sv39\n"
+                                    "uarch\t\t: sifive,u74-mc\n";
 
 /*
  * The four Linux architectures CI runs under qemu, as their kernels write
@@ -181,34 +177,34 @@ static const char cpuinfo_z_unknown[] =
 static const struct machine_case {
 	const char *name, *uname_m, *cpuinfo, *machine, *cpu;
 } machine_cases[] = {
-	{ "aarch64: Graviton3", "aarch64", cpuinfo_graviton3,
-	    "   Machine: aarch64 (unknown)\n",
-	    "   CPU 0: ARM Neoverse-V1 (2100.0 bogomips)\n" },
-	{ "riscv64: VisionFive 2", "riscv64", cpuinfo_visionfive2,
-	    "   Machine: riscv64 (unknown)\n", "   CPU 0: sifive,u74-mc\n" },
-	{ "riscv64: no uarch", "riscv64", cpuinfo_riscv_generic,
-	    "   Machine: riscv64 (unknown)\n", "   CPU 0: rv64imafdch\n" },
-	{ "ppc64le: POWER9", "ppc64le", cpuinfo_power9,
-	    "   Machine: ppc64le (unknown)\n",
-	    "   CPU 0: POWER9 (architected), altivec supported (3000.0 MHz)\n" },
-	{ "s390x: z13, summary line", "s390x", cpuinfo_z13,
-	    "   Machine: s390x (unknown)\n",
-	    "   CPU 0: IBM z13 type 2964 (3033.0 bogomips)\n" },
-	{ "s390x: z15, per-CPU machine line", "s390x", cpuinfo_z15,
-	    "   Machine: s390x (unknown)\n",
-	    "   CPU 0: IBM z15 type 8561 (3241.0 bogomips)\n" },
-	{ "s390x: unknown machine type", "s390x", cpuinfo_z_unknown,
-	    "   Machine: s390x (unknown)\n", "   CPU 0: IBM/S390 type 9999\n" },
-	{ "riscv64: no /proc/cpuinfo", "riscv64", "",
-	    "   Machine: riscv64 (unknown)\n", "   CPU 0: riscv64\n" },
-	{ "aarch64 emulated on x86", "aarch64", cpuinfo_x86,
-	    "   Machine: aarch64 (unknown)\n",
-	    "   CPU 0: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz, running aarch64 "
-	    "emulated\n          (2100.0 MHz)\n" }, /* wrapped at 80 columns */
-	{ "x86_64 emulated on arm64", "x86_64", cpuinfo_arm64,
-	    "   Machine: x86_64 (unknown)\n",
-	    "   CPU 0: ARM Neoverse-N1, running x86_64 emulated (50.0 "
-	    "bogomips)\n" },
+    {"aarch64: Graviton3", "aarch64", cpuinfo_graviton3,
+        "   Machine: aarch64 (unknown)\n",
+        "   CPU 0: ARM Neoverse-V1 (2100.0 bogomips)\n"},
+    {"riscv64: VisionFive 2", "riscv64", cpuinfo_visionfive2,
+        "   Machine: riscv64 (unknown)\n", "   CPU 0: sifive,u74-mc\n"},
+    {"riscv64: no uarch", "riscv64", cpuinfo_riscv_generic,
+        "   Machine: riscv64 (unknown)\n", "   CPU 0: rv64imafdch\n"},
+    {"ppc64le: POWER9", "ppc64le", cpuinfo_power9,
+        "   Machine: ppc64le (unknown)\n",
+        "   CPU 0: POWER9 (architected), altivec supported (3000.0 MHz)\n"},
+    {"s390x: z13, summary line", "s390x", cpuinfo_z13,
+        "   Machine: s390x (unknown)\n",
+        "   CPU 0: IBM z13 type 2964 (3033.0 bogomips)\n"},
+    {"s390x: z15, per-CPU machine line", "s390x", cpuinfo_z15,
+        "   Machine: s390x (unknown)\n",
+        "   CPU 0: IBM z15 type 8561 (3241.0 bogomips)\n"},
+    {"s390x: unknown machine type", "s390x", cpuinfo_z_unknown,
+        "   Machine: s390x (unknown)\n", "   CPU 0: IBM/S390 type 9999\n"},
+    {"riscv64: no /proc/cpuinfo", "riscv64", "",
+        "   Machine: riscv64 (unknown)\n", "   CPU 0: riscv64\n"},
+    {"aarch64 emulated on x86", "aarch64", cpuinfo_x86,
+        "   Machine: aarch64 (unknown)\n",
+        "   CPU 0: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz, running aarch64 "
+        "emulated\n          (2100.0 MHz)\n"}, /* wrapped at 80 columns */
+    {"x86_64 emulated on arm64", "x86_64", cpuinfo_arm64,
+        "   Machine: x86_64 (unknown)\n",
+        "   CPU 0: ARM Neoverse-N1, running x86_64 emulated (50.0 "
+        "bogomips)\n"},
 };
 
 struct model_case {
@@ -216,23 +212,22 @@ struct model_case {
 };
 
 static const struct model_case model_cases[] = {
-	{ "cpu model: x86 model name", cpuinfo_x86,
-	    "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz" },
-	{ "cpu model: arm64 implementer and part", cpuinfo_arm64,
-	    "ARM Neoverse-N1" },
-	{ "cpu model: armv7 part over the generic name", cpuinfo_armv7,
-	    "ARM Cortex-A7" },
-	{ "cpu model: known vendor, unknown part", cpuinfo_qcom,
-	    "Qualcomm part 0x805" },
-	{ "cpu model: unknown vendor", cpuinfo_unknown_arm,
-	    "ARM implementer 0x99 part 0x001" },
-	{ "cpu model: old ARM Processor line", cpuinfo_old_arm,
-	    "ARMv6-compatible processor rev 7 (v6l)" },
-	{ "cpu model: POWER cpu line, not cpu MHz", cpuinfo_power,
-	    "POWER9 (raw), altivec supported" },
-	{ "cpu model: RISC-V uarch", cpuinfo_riscv, "sifive,u74-mc" },
-	{ "cpu model: nothing known", "processor\t: 0\n", "" },
-	{ "cpu model: empty text", "", "" },
+    {"cpu model: x86 model name", cpuinfo_x86,
+        "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz"},
+    {"cpu model: arm64 implementer and part", cpuinfo_arm64, "ARM Neoverse-N1"},
+    {"cpu model: armv7 part over the generic name", cpuinfo_armv7,
+        "ARM Cortex-A7"},
+    {"cpu model: known vendor, unknown part", cpuinfo_qcom,
+        "Qualcomm part 0x805"},
+    {"cpu model: unknown vendor", cpuinfo_unknown_arm,
+        "ARM implementer 0x99 part 0x001"},
+    {"cpu model: old ARM Processor line", cpuinfo_old_arm,
+        "ARMv6-compatible processor rev 7 (v6l)"},
+    {"cpu model: POWER cpu line, not cpu MHz", cpuinfo_power,
+        "POWER9 (raw), altivec supported"},
+    {"cpu model: RISC-V uarch", cpuinfo_riscv, "sifive,u74-mc"},
+    {"cpu model: nothing known", "processor\t: 0\n", ""},
+    {"cpu model: empty text", "", ""},
 };
 
 struct quota_case {
@@ -241,15 +236,15 @@ struct quota_case {
 };
 
 static const struct quota_case max_cases[] = {
-	{ "cpu.max: no limit", "max 100000\n", 0 },
-	{ "cpu.max: 1.5 CPUs round up", "150000 100000\n", 2 },
-	{ "cpu.max: exactly 2", "200000 100000\n", 2 },
-	{ "cpu.max: half a CPU is 1", "50000 100000\n", 1 },
-	{ "cpu.max: quota alone, default period", "300000\n", 3 },
-	{ "cpu.max: other period", "250000 50000", 5 },
-	{ "cpu.max: empty", "", 0 },
-	{ "cpu.max: garbage period", "150000 abc\n", 0 },
-	{ "cpu.max: zero period", "150000 0\n", 0 },
+    {"cpu.max: no limit", "max 100000\n", 0},
+    {"cpu.max: 1.5 CPUs round up", "150000 100000\n", 2},
+    {"cpu.max: exactly 2", "200000 100000\n", 2},
+    {"cpu.max: half a CPU is 1", "50000 100000\n", 1},
+    {"cpu.max: quota alone, default period", "300000\n", 3},
+    {"cpu.max: other period", "250000 50000", 5},
+    {"cpu.max: empty", "", 0},
+    {"cpu.max: garbage period", "150000 abc\n", 0},
+    {"cpu.max: zero period", "150000 0\n", 0},
 };
 
 struct cfs_case {
@@ -258,34 +253,32 @@ struct cfs_case {
 };
 
 static const struct cfs_case cfs_cases[] = {
-	{ "cfs: no limit", "-1\n", "100000\n", 0 },
-	{ "cfs: 1.5 CPUs round up", "150000\n", "100000\n", 2 },
-	{ "cfs: quarter CPU is 1", "25000\n", "100000\n", 1 },
-	{ "cfs: 4 CPUs", "400000\n", "100000\n", 4 },
-	{ "cfs: unreadable period", "150000\n", "\n", 0 },
+    {"cfs: no limit", "-1\n", "100000\n", 0},
+    {"cfs: 1.5 CPUs round up", "150000\n", "100000\n", 2},
+    {"cfs: quarter CPU is 1", "25000\n", "100000\n", 1},
+    {"cfs: 4 CPUs", "400000\n", "100000\n", 4},
+    {"cfs: unreadable period", "150000\n", "\n", 0},
 };
 
 static const struct quota_case list_cases[] = {
-	{ "cpu list: one range", "0-3\n", 4 },
-	{ "cpu list: ranges and singles", "0-1,4,6-7\n", 5 },
-	{ "cpu list: one CPU", "0\n", 1 },
-	{ "cpu list: no newline", "2-5", 4 },
-	{ "cpu list: backwards range", "3-1\n", 0 },
-	{ "cpu list: garbage", "abc\n", 0 },
-	{ "cpu list: trailing garbage", "0-3x\n", 0 },
-	{ "cpu list: empty", "", 0 },
+    {"cpu list: one range", "0-3\n", 4},
+    {"cpu list: ranges and singles", "0-1,4,6-7\n", 5},
+    {"cpu list: one CPU", "0\n", 1},
+    {"cpu list: no newline", "2-5", 4},
+    {"cpu list: backwards range", "3-1\n", 0},
+    {"cpu list: garbage", "abc\n", 0},
+    {"cpu list: trailing garbage", "0-3x\n", 0},
+    {"cpu list: empty", "", 0},
 };
 
 static const char cgroup_v2[] = "0::/user.slice/user-1000.slice/session-2\n";
-static const char cgroup_hybrid[] =
-    "12:cpuset:/\n"
-    "11:cpu,cpuacct:/docker/abc123\n"
-    "10:memory:/docker/abc123\n"
-    "1:name=systemd:/docker/abc123\n"
-    "0::/docker/abc123\n";
-static const char cgroup_cpuacct_only[] =
-    "3:cpuacct:/a\n"
-    "2:cpuset:/b\n";
+static const char cgroup_hybrid[] = "12:cpuset:/\n"
+                                    "11:cpu,cpuacct:/docker/abc123\n"
+                                    "10:memory:/docker/abc123\n"
+                                    "1:name=systemd:/docker/abc123\n"
+                                    "0::/docker/abc123\n";
+static const char cgroup_cpuacct_only[] = "3:cpuacct:/a\n"
+                                          "2:cpuset:/b\n";
 
 static const char mountinfo_v2[] =
     "22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
@@ -326,17 +319,17 @@ check_quotas(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(max_cases) / sizeof(max_cases[0]); i++)
-		CHECK(max_cases[i].name,
-		    limits_cpu_max_cpus(max_cases[i].text) ==
-		    max_cases[i].want);
+		CHECK(
+		    max_cases[i].name, limits_cpu_max_cpus(max_cases[i].text) ==
+		                           max_cases[i].want);
 	for (i = 0; i < sizeof(list_cases) / sizeof(list_cases[0]); i++)
 		CHECK(list_cases[i].name,
 		    sysinfo_cpu_list_count(list_cases[i].text) ==
-		    list_cases[i].want);
+		        list_cases[i].want);
 	for (i = 0; i < sizeof(cfs_cases) / sizeof(cfs_cases[0]); i++)
 		CHECK(cfs_cases[i].name,
 		    limits_cfs_cpus(cfs_cases[i].quota, cfs_cases[i].period) ==
-		    cfs_cases[i].want);
+		        cfs_cases[i].want);
 }
 
 static void
@@ -352,7 +345,7 @@ check_memory_limits(void)
 	    limits_memory_limit_kib("100\n") == 1);
 	CHECK("memory limit: empty or negative is none",
 	    limits_memory_limit_kib("") == 0 &&
-	    limits_memory_limit_kib("-1\n") == 0);
+	        limits_memory_limit_kib("-1\n") == 0);
 }
 
 static void
@@ -360,47 +353,48 @@ check_cgroups(void)
 {
 	char path[256], root[256], mnt[256], small[4];
 
-	CHECK("cgroup: v1 memory line",
-	    limits_cgroup_path(cgroup_hybrid, 0, "memory", path,
-	    sizeof(path)) == 0 && strcmp(path, "/docker/abc123") == 0);
+	CHECK(
+	    "cgroup: v1 memory line", limits_cgroup_path(cgroup_hybrid, 0,
+	                                  "memory", path, sizeof(path)) == 0 &&
+	                                  strcmp(path, "/docker/abc123") == 0);
 	CHECK("cgroup: v1 memory mount",
 	    limits_cgroup_mount(mountinfo_v1_docker, 0, "memory", root,
-	    sizeof(root), mnt, sizeof(mnt)) == 0 &&
-	    strcmp(mnt, "/sys/fs/cgroup/memory") == 0);
+	        sizeof(root), mnt, sizeof(mnt)) == 0 &&
+	        strcmp(mnt, "/sys/fs/cgroup/memory") == 0);
 	CHECK("cgroup: no memory line, no memory cgroup",
-	    limits_cgroup_path(cgroup_cpuacct_only, 0, "memory", path,
-	    sizeof(path)) == -1);
+	    limits_cgroup_path(
+	        cgroup_cpuacct_only, 0, "memory", path, sizeof(path)) == -1);
 
-	CHECK("cgroup: v2 path", limits_cgroup_path(cgroup_v2, 1, "cpu",
-	    path, sizeof(path)) == 0 &&
-	    strcmp(path, "/user.slice/user-1000.slice/session-2") == 0);
+	CHECK("cgroup: v2 path",
+	    limits_cgroup_path(cgroup_v2, 1, "cpu", path, sizeof(path)) == 0 &&
+	        strcmp(path, "/user.slice/user-1000.slice/session-2") == 0);
 	CHECK("cgroup: no v1 cpu line in a v2 file",
-	    limits_cgroup_path(cgroup_v2, 0, "cpu", path,
-	    sizeof(path)) == -1);
+	    limits_cgroup_path(cgroup_v2, 0, "cpu", path, sizeof(path)) == -1);
 	CHECK("cgroup: v1 cpu among joint controllers",
-	    limits_cgroup_path(cgroup_hybrid, 0, "cpu", path,
-	    sizeof(path)) == 0 && strcmp(path, "/docker/abc123") == 0);
+	    limits_cgroup_path(cgroup_hybrid, 0, "cpu", path, sizeof(path)) ==
+	            0 &&
+	        strcmp(path, "/docker/abc123") == 0);
 	CHECK("cgroup: cpuacct is not cpu",
-	    limits_cgroup_path(cgroup_cpuacct_only, 0, "cpu", path,
-	    sizeof(path)) == -1);
+	    limits_cgroup_path(
+	        cgroup_cpuacct_only, 0, "cpu", path, sizeof(path)) == -1);
 	CHECK("cgroup: a path too long for out",
-	    limits_cgroup_path(cgroup_v2, 1, "cpu", small,
-	    sizeof(small)) == -1);
+	    limits_cgroup_path(cgroup_v2, 1, "cpu", small, sizeof(small)) ==
+	        -1);
 	CHECK("cgroup: v2 mount",
-	    limits_cgroup_mount(mountinfo_v2, 1, "cpu", root, sizeof(root),
-	    mnt, sizeof(mnt)) == 0 && strcmp(root, "/") == 0 &&
-	    strcmp(mnt, "/sys/fs/cgroup") == 0);
+	    limits_cgroup_mount(mountinfo_v2, 1, "cpu", root, sizeof(root), mnt,
+	        sizeof(mnt)) == 0 &&
+	        strcmp(root, "/") == 0 && strcmp(mnt, "/sys/fs/cgroup") == 0);
 	CHECK("cgroup: no v1 mount on a v2 system",
-	    limits_cgroup_mount(mountinfo_v2, 0, "cpu", root, sizeof(root),
-	    mnt, sizeof(mnt)) == -1);
+	    limits_cgroup_mount(mountinfo_v2, 0, "cpu", root, sizeof(root), mnt,
+	        sizeof(mnt)) == -1);
 	CHECK("cgroup: v1 cpu mount in a container, with its root",
 	    limits_cgroup_mount(mountinfo_v1_docker, 0, "cpu", root,
-	    sizeof(root), mnt, sizeof(mnt)) == 0 &&
-	    strcmp(root, "/docker/abc123") == 0 &&
-	    strcmp(mnt, "/sys/fs/cgroup/cpu,cpuacct") == 0);
+	        sizeof(root), mnt, sizeof(mnt)) == 0 &&
+	        strcmp(root, "/docker/abc123") == 0 &&
+	        strcmp(mnt, "/sys/fs/cgroup/cpu,cpuacct") == 0);
 	CHECK("cgroup: no v2 mount in a v1 container",
 	    limits_cgroup_mount(mountinfo_v1_docker, 1, "cpu", root,
-	    sizeof(root), mnt, sizeof(mnt)) == -1);
+	        sizeof(root), mnt, sizeof(mnt)) == -1);
 }
 
 static void
@@ -408,27 +402,33 @@ check_fs_types(void)
 {
 	char type[32];
 
-	CHECK("fs type: root", sysinfo_fs_type(mountinfo_v2, "/usr/lib",
-	    type, sizeof(type)) == 0 && strcmp(type, "ext4") == 0);
-	CHECK("fs type: the mount point itself", sysinfo_fs_type(mountinfo_v2,
-	    "/tmp", type, sizeof(type)) == 0 && strcmp(type, "tmpfs") == 0);
-	CHECK("fs type: below a mount point", sysinfo_fs_type(mountinfo_v2,
-	    "/tmp/bytebench.x", type, sizeof(type)) == 0 &&
-	    strcmp(type, "tmpfs") == 0);
+	CHECK("fs type: root", sysinfo_fs_type(mountinfo_v2, "/usr/lib", type,
+	                           sizeof(type)) == 0 &&
+	                           strcmp(type, "ext4") == 0);
+	CHECK("fs type: the mount point itself",
+	    sysinfo_fs_type(mountinfo_v2, "/tmp", type, sizeof(type)) == 0 &&
+	        strcmp(type, "tmpfs") == 0);
+	CHECK("fs type: below a mount point",
+	    sysinfo_fs_type(
+	        mountinfo_v2, "/tmp/bytebench.x", type, sizeof(type)) == 0 &&
+	        strcmp(type, "tmpfs") == 0);
 	CHECK("fs type: a prefix that is not a parent (/tmpx)",
 	    sysinfo_fs_type(mountinfo_v2, "/tmpx/a", type, sizeof(type)) == 0 &&
-	    strcmp(type, "ext4") == 0);
-	CHECK("fs type: the deepest mount wins", sysinfo_fs_type(mountinfo_v2,
-	    "/home/user/ram/s", type, sizeof(type)) == 0 &&
-	    strcmp(type, "tmpfs") == 0);
-	CHECK("fs type: next mount up", sysinfo_fs_type(mountinfo_v2,
-	    "/home/user/src", type, sizeof(type)) == 0 &&
-	    strcmp(type, "xfs") == 0);
+	        strcmp(type, "ext4") == 0);
+	CHECK("fs type: the deepest mount wins",
+	    sysinfo_fs_type(
+	        mountinfo_v2, "/home/user/ram/s", type, sizeof(type)) == 0 &&
+	        strcmp(type, "tmpfs") == 0);
+	CHECK("fs type: next mount up",
+	    sysinfo_fs_type(
+	        mountinfo_v2, "/home/user/src", type, sizeof(type)) == 0 &&
+	        strcmp(type, "xfs") == 0);
 	CHECK("fs type: overlay root of a container",
-	    sysinfo_fs_type(mountinfo_v1_docker, "/work/tmp", type,
-	    sizeof(type)) == 0 && strcmp(type, "overlay") == 0);
-	CHECK("fs type: no mounts", sysinfo_fs_type("", "/tmp", type,
-	    sizeof(type)) == -1);
+	    sysinfo_fs_type(
+	        mountinfo_v1_docker, "/work/tmp", type, sizeof(type)) == 0 &&
+	        strcmp(type, "overlay") == 0);
+	CHECK("fs type: no mounts",
+	    sysinfo_fs_type("", "/tmp", type, sizeof(type)) == -1);
 }
 
 /*
@@ -463,10 +463,10 @@ check_machine(const struct machine_case *c)
 {
 	struct report r;
 	struct sysinfo *s = &r.sys;
-	char **text[] = { &s->hostname, &s->os_name, &s->os_release,
-		&s->os_version, &s->distro, &s->locale, &s->charmap,
-		&s->collate, &s->compiler, &s->cflags, &s->build_kind,
-		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime };
+	char **text[] = {&s->hostname, &s->os_name, &s->os_release,
+	    &s->os_version, &s->distro, &s->locale, &s->charmap, &s->collate,
+	    &s->compiler, &s->cflags, &s->build_kind, &s->scratch_dir,
+	    &s->scratch_fs, &s->shell, &s->uptime};
 	char name[160], *out = NULL;
 	size_t i, len;
 	FILE *f;

@@ -33,7 +33,8 @@ main(void)
 	FILE *f;
 
 	s = wrapped("aaa bbb ccc ddd", 0, 2, 8);
-	CHECK_STR("wrap: broken at spaces, indented", s, "aaa bbb\n  ccc\n  ddd\n");
+	CHECK_STR(
+	    "wrap: broken at spaces, indented", s, "aaa bbb\n  ccc\n  ddd\n");
 	free(s);
 	s = wrapped("aaa bbb", 5, 5, 10);
 	CHECK_STR("wrap: after what is written", s, "aaa\n     bbb\n");

@@ -24,8 +24,12 @@
 
 /* A test that is in no index, with a title that needs quoting. */
 static const struct test_def odd_test = {.name = "odd",
-    .title = "Odd, \"quoted\" | <b>title</b>", .program = "odd",
-    .args = {"@T"}, .seconds = 10, .passes = PASSES_SHORT, .unit = "lpm"};
+    .title = "Odd, \"quoted\" | <b>title</b>",
+    .program = "odd",
+    .args = {"@T"},
+    .seconds = 10,
+    .passes = PASSES_SHORT,
+    .unit = "lpm"};
 
 static char *
 xstrdup(const char *s)
@@ -216,8 +220,8 @@ add_counters(struct test_result *t)
 	struct counters *c = &p->copies[0].counters;
 
 	c->have = COUNTER_BIT(CTR_USER_S) | COUNTER_BIT(CTR_SYSTEM_S) |
-	    COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW) |
-	    COUNTER_BIT(CTR_MINOR_FAULTS) | COUNTER_BIT(CTR_MAJOR_FAULTS);
+	          COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW) |
+	          COUNTER_BIT(CTR_MINOR_FAULTS) | COUNTER_BIT(CTR_MAJOR_FAULTS);
 	c->v[CTR_USER_S] = 1.25;
 	c->v[CTR_SYSTEM_S] = 8.5;
 	c->v[CTR_VOL_CSW] = 12;
@@ -226,8 +230,8 @@ add_counters(struct test_result *t)
 	p->counters.have = COUNTER_BIT(CTR_M_STEAL_S);
 	p->counters.v[CTR_M_STEAL_S] = 0.03;
 	counters_add(&p->counters, c);
-	counters_derive(&p->counters, p->copies[0].count, p->copies[0].wall_s,
-	    &p->derived);
+	counters_derive(
+	    &p->counters, p->copies[0].count, p->copies[0].wall_s, &p->derived);
 	t->derived = p->derived;
 }
 
@@ -302,9 +306,10 @@ make_report(struct report *r)
 	s->load15 = 0.3;
 	s->memory_kib = 4028232;
 	/* A hostile state: quotes, a backslash and markup read as text. */
-	s->mitigations = xstrdup("meltdown: Mitigation: PTI\n"
-	                         "srbds: Vulnerable: \"<b>no</b>\" \\ microcode\n"
-	                         "tsa: Not affected\n");
+	s->mitigations =
+	    xstrdup("meltdown: Mitigation: PTI\n"
+	            "srbds: Vulnerable: \"<b>no</b>\" \\ microcode\n"
+	            "tsa: Not affected\n");
 	s->mitigations_summary =
 	    xstrdup("1 vulnerable: srbds; 1 mitigated: meltdown; "
 	            "1 not affected");
@@ -524,9 +529,9 @@ check_json(const char *out, size_t len, const struct report *r)
 	    jnum_is(jpath(jpath(&doc, "system", NONE), "memory_kib", NONE),
 	        4028232));
 	CHECK("json mitigation state round-trips",
-	    jstr_is(jpath(jpath(jpath(&doc, "system", NONE), "mitigations",
-	                      NONE),
-	                "srbds", NONE),
+	    jstr_is(
+	        jpath(jpath(jpath(&doc, "system", NONE), "mitigations", NONE),
+	            "srbds", NONE),
 	        "Vulnerable: \"<b>no</b>\" \\ microcode"));
 	CHECK("json start utc",
 	    jstr_is(jpath(&doc, "start", NONE), "2026-11-29T23:35:28Z"));

@@ -182,27 +182,27 @@ dhry_check(const struct dhry_final *f, uint64_t loops)
 		const char *what;
 		long got, want;
 	} v[] = {
-		{ "int_glob", int_glob, 5 },
-		{ "bool_glob", bool_glob, 1 },
-		{ "ch_1_glob", ch_1_glob, 'A' },
-		{ "ch_2_glob", ch_2_glob, 'B' },
-		{ "arr_1_glob[8]", arr_1_glob[8], 7 },
-		{ "arr_2_glob[8][7]", (long)arr_2_glob[8][7],
-		    (long)(unsigned int)(loops + 10) },
-		{ "ptr_glob->discr", p->discr, IDENT_1 },
-		{ "ptr_glob->enum_comp", p->enum_comp, IDENT_3 },
-		{ "ptr_glob->int_comp", p->int_comp, 17 },
-		{ "next_ptr_glob->discr", n->discr, IDENT_1 },
-		{ "next_ptr_glob->enum_comp", n->enum_comp, IDENT_2 },
-		{ "next_ptr_glob->int_comp", n->int_comp, 18 },
-		{ "int_3_loc", f->int_3_loc, 7 },
-		{ "enum_loc", f->enum_loc, IDENT_2 },
-		{ "str_comp", strcmp(p->str_comp, some), 0 },
-		{ "next str_comp", strcmp(n->str_comp, some), 0 },
-		{ "str_1_loc", strcmp(f->str_1_loc,
-		    "DHRYSTONE PROGRAM, 1'ST STRING"), 0 },
-		{ "str_2_loc", strcmp(f->str_2_loc,
-		    "DHRYSTONE PROGRAM, 2'ND STRING"), 0 },
+	    {"int_glob", int_glob, 5},
+	    {"bool_glob", bool_glob, 1},
+	    {"ch_1_glob", ch_1_glob, 'A'},
+	    {"ch_2_glob", ch_2_glob, 'B'},
+	    {"arr_1_glob[8]", arr_1_glob[8], 7},
+	    {"arr_2_glob[8][7]", (long)arr_2_glob[8][7],
+	        (long)(unsigned int)(loops + 10)},
+	    {"ptr_glob->discr", p->discr, IDENT_1},
+	    {"ptr_glob->enum_comp", p->enum_comp, IDENT_3},
+	    {"ptr_glob->int_comp", p->int_comp, 17},
+	    {"next_ptr_glob->discr", n->discr, IDENT_1},
+	    {"next_ptr_glob->enum_comp", n->enum_comp, IDENT_2},
+	    {"next_ptr_glob->int_comp", n->int_comp, 18},
+	    {"int_3_loc", f->int_3_loc, 7},
+	    {"enum_loc", f->enum_loc, IDENT_2},
+	    {"str_comp", strcmp(p->str_comp, some), 0},
+	    {"next str_comp", strcmp(n->str_comp, some), 0},
+	    {"str_1_loc",
+	        strcmp(f->str_1_loc, "DHRYSTONE PROGRAM, 1'ST STRING"), 0},
+	    {"str_2_loc",
+	        strcmp(f->str_2_loc, "DHRYSTONE PROGRAM, 2'ND STRING"), 0},
 	};
 	size_t i;
 	int bad = 0;
@@ -250,8 +250,8 @@ main(int argc, char **argv)
 		return bench_fail("wrong results after %llu loops",
 		    (unsigned long long)loops);
 	fprintf(stderr, "dhrystone (%s): %llu loops in %.3f s\n",
-	    DHRY_REGISTER ? "register" : "plain",
-	    (unsigned long long)loops, elapsed);
+	    DHRY_REGISTER ? "register" : "plain", (unsigned long long)loops,
+	    elapsed);
 	bench_count(loops, 1, "lps");
 	bench_time(elapsed);
 	return BENCH_OK;

@@ -90,7 +90,7 @@ func_2(const char *str_1_par_ref, const char *str_2_par_ref)
 	int_loc = 2;
 	while (int_loc <= 2) {
 		if (func_1(str_1_par_ref[int_loc],
-		    str_2_par_ref[int_loc + 1]) == IDENT_1) {
+		        str_2_par_ref[int_loc + 1]) == IDENT_1) {
 			ch_loc = 'A';
 			int_loc += 1;
 		}

@@ -263,14 +263,14 @@ bulk_check_codecs(void)
 	int bad = 0;
 
 	bad += bulk_crc32(nine, 9) != 0xCBF43926u;
-	bad += bulk_adler32((const unsigned char *)"Wikipedia", 9) !=
-	    0x11E60398u;
+	bad +=
+	    bulk_adler32((const unsigned char *)"Wikipedia", 9) != 0x11E60398u;
 	bad += bulk_fnv1a("") != 2166136261u;
 	bad += bulk_fnv1a("a") != 0xE40C292Cu;
 	bad += bulk_b64_encode((const unsigned char *)"foobar", 6, text) != 8 ||
-	    strcmp(text, "Zm9vYmFy") != 0;
+	       strcmp(text, "Zm9vYmFy") != 0;
 	bad += bulk_b64_encode((const unsigned char *)"fo", 2, text) != 4 ||
-	    strcmp(text, "Zm8=") != 0;
+	       strcmp(text, "Zm8=") != 0;
 	n = bulk_b64_decode("Zm9vYg==", bytes);
 	bad += n != 4 || memcmp(bytes, "foob", 4) != 0;
 	bad += bulk_b64_decode("Zm9v!", bytes) != -1;
@@ -279,12 +279,12 @@ bulk_check_codecs(void)
 	memcpy(bytes, "aaaabbbcca", 10);
 	n = (long)bulk_rle_encode(bytes, 10, packed);
 	bad += n != 8 || bulk_rle_decode(packed, (size_t)n, bytes + 16) != 10 ||
-	    memcmp(bytes, bytes + 16, 10) != 0;
+	       memcmp(bytes, bytes + 16, 10) != 0;
 	bad += bulk_utf8_encode(0x20AC, bytes) != 3 ||
-	    memcmp(bytes, "\xE2\x82\xAC", 3) != 0;
+	       memcmp(bytes, "\xE2\x82\xAC", 3) != 0;
 	bad += bulk_utf8_encode(0xD800, bytes) != 0;
-	bad += bulk_utf8_count((const unsigned char *)"a\xC3\xA9\xE2\x82\xAC",
-	    6) != 3;
+	bad += bulk_utf8_count(
+	           (const unsigned char *)"a\xC3\xA9\xE2\x82\xAC", 6) != 3;
 	bad += bulk_utf8_count((const unsigned char *)"\xC0\xAF", 2) != -1;
 	return bad;
 }

@@ -16,9 +16,19 @@ bulk_roman(int v, char out[16])
 		int value;
 		const char *text;
 	} r[] = {
-		{ 1000, "M" }, { 900, "CM" }, { 500, "D" }, { 400, "CD" },
-		{ 100, "C" }, { 90, "XC" }, { 50, "L" }, { 40, "XL" },
-		{ 10, "X" }, { 9, "IX" }, { 5, "V" }, { 4, "IV" }, { 1, "I" },
+	    {1000, "M"},
+	    {900, "CM"},
+	    {500, "D"},
+	    {400, "CD"},
+	    {100, "C"},
+	    {90, "XC"},
+	    {50, "L"},
+	    {40, "XL"},
+	    {10, "X"},
+	    {9, "IX"},
+	    {5, "V"},
+	    {4, "IV"},
+	    {1, "I"},
 	};
 	size_t i;
 
@@ -39,7 +49,7 @@ static int
 bulk_roman_value(const char *s)
 {
 	static const char letters[] = "IVXLCDM";
-	static const int values[] = { 1, 5, 10, 50, 100, 500, 1000 };
+	static const int values[] = {1, 5, 10, 50, 100, 500, 1000};
 	const char *p;
 	int total = 0, prev = 0, v;
 

@@ -57,7 +57,7 @@ execl_self_path(char *argv0)
 
 	if (strchr(argv0, '/') != NULL)
 		return argv0;
-	for (p = path != NULL ? path : "/usr/bin:/bin"; ; p = colon + 1) {
+	for (p = path != NULL ? path : "/usr/bin:/bin";; p = colon + 1) {
 		colon = strchr(p, ':');
 		dirlen = colon != NULL ? (size_t)(colon - p) : strlen(p);
 		/* An empty PATH entry means the current directory. */
@@ -67,8 +67,8 @@ execl_self_path(char *argv0)
 		if (dirlen == 0)
 			snprintf(candidate, size, "./%s", argv0);
 		else
-			snprintf(candidate, size, "%.*s/%s", (int)dirlen, p,
-			    argv0);
+			snprintf(
+			    candidate, size, "%.*s/%s", (int)dirlen, p, argv0);
 		if (access(candidate, X_OK) == 0)
 			return candidate;
 		free(candidate);
@@ -105,12 +105,12 @@ int
 main(int argc, char **argv)
 {
 	static const struct bench_prog prog = {
-		.usage = "execl [-h] seconds",
-		.options = "n:t:",
-		.seconds_operand = 1,
-		.option = chain_option,
+	    .usage = "execl [-h] seconds",
+	    .options = "n:t:",
+	    .seconds_operand = 1,
+	    .option = chain_option,
 	};
-	struct chain c = { 0, 0, 0 };
+	struct chain c = {0, 0, 0};
 	char count_text[24], start_text[24];
 	double seconds, start, now;
 	char *self;
@@ -124,8 +124,8 @@ main(int argc, char **argv)
 	if (c.opts == 0) {
 		/* The first link: find itself, wait for the pass to start. */
 		if ((self = execl_self_path(argv[0])) == NULL)
-			return bench_fail("cannot find this program (%s):",
-			    argv[0]);
+			return bench_fail(
+			    "cannot find this program (%s):", argv[0]);
 		if (bench_ready() == -1)
 			return bench_fail("start barrier:");
 		c.start_ns = (uint64_t)(bench_now() * 1e9);
@@ -142,6 +142,6 @@ main(int argc, char **argv)
 	    (unsigned long long)c.start_ns);
 	execl(self, self, "-n", count_text, "-t", start_text, argv[optind],
 	    (char *)NULL);
-	return bench_fail("exec %s after %llu execs:", self,
-	    (unsigned long long)c.execs);
+	return bench_fail(
+	    "exec %s after %llu execs:", self, (unsigned long long)c.execs);
 }

@@ -69,15 +69,15 @@ load(const char *path, struct cmp_file *file)
 
 	/* Not blocking on a FIFO's open; only a regular file is read. */
 	fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (!in && fd != -1 && (fstat(fd, &st) == -1 ||
-	    !S_ISREG(st.st_mode))) {
+	if (!in && fd != -1 && (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))) {
 		close(fd);
 		fprintf(stderr, "compare: %s: not a regular file: no report\n",
 		    path);
 		return -1;
 	}
-	rc = fd == -1 ? -1 : file_read_fd(fd, in ? (size_t)CMP_FILE_MAX :
-	    SIZE_MAX, &buf, &len);
+	rc = fd == -1 ? -1
+	              : file_read_fd(fd, in ? (size_t)CMP_FILE_MAX : SIZE_MAX,
+	                    &buf, &len);
 	if (rc == 1) {
 		free(buf);
 		errno = EFBIG;
@@ -153,8 +153,10 @@ format_named(const char *name, enum cmp_format *format)
 	else if (strcmp(name, "json") == 0)
 		*format = CMP_FORMAT_JSON;
 	else {
-		fprintf(stderr, "compare: unknown format \"%s\" "
-		    "(text, md or json)\n", name);
+		fprintf(stderr,
+		    "compare: unknown format \"%s\" "
+		    "(text, md or json)\n",
+		    name);
 		return -1;
 	}
 	return 0;
@@ -167,8 +169,7 @@ format_named(const char *name, enum cmp_format *format)
  * asked, or bad usage said on stderr).
  */
 static int
-compare_options(int argc, char **argv, enum cmp_format *format,
-    double *below)
+compare_options(int argc, char **argv, enum cmp_format *format, double *below)
 {
 	int i, nfiles = 0, files_only = 0;
 	const char *a, *value;
@@ -184,29 +185,34 @@ compare_options(int argc, char **argv, enum cmp_format *format,
 		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			return -1 - usage(stdout);
 		} else if (strncmp(a, "-f", 2) == 0) {
-			value = a[2] != '\0' ? a + 2 : i + 1 < argc ?
-			    argv[++i] : NULL;
+			value = a[2] != '\0'   ? a + 2
+			        : i + 1 < argc ? argv[++i]
+			                       : NULL;
 			if (value == NULL) {
 				fprintf(stderr, "compare: -f needs a format "
-				    "(text, md or json)\n");
+				                "(text, md or json)\n");
 				return -1 - 2;
 			}
 			if (format_named(value, format) == -1)
 				return -1 - 2;
 		} else if (strncmp(a, "--fail-below", 12) == 0 &&
-		    (a[12] == '\0' || a[12] == '=')) {
-			value = a[12] == '=' ? a + 13 : i + 1 < argc ?
-			    argv[++i] : NULL;
-			if (value == NULL || parse_double(value, 0.001, 1000,
-			    below) == -1) {
-				fprintf(stderr, "compare: --fail-below needs a "
+		           (a[12] == '\0' || a[12] == '=')) {
+			value = a[12] == '='   ? a + 13
+			        : i + 1 < argc ? argv[++i]
+			                       : NULL;
+			if (value == NULL ||
+			    parse_double(value, 0.001, 1000, below) == -1) {
+				fprintf(stderr,
+				    "compare: --fail-below needs a "
 				    "ratio from 0.001 to 1000, such as 0.95\n");
 				return -1 - 2;
 			}
 		} else {
-			fprintf(stderr, "compare: unknown option %s (usage: "
+			fprintf(stderr,
+			    "compare: unknown option %s (usage: "
 			    "compare [-f text|md|json] [--fail-below RATIO] "
-			    "[LABEL=]FILE...)\n", a);
+			    "[LABEL=]FILE...)\n",
+			    a);
 			return -1 - 2;
 		}
 	}

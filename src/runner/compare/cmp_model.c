@@ -111,4 +111,3 @@ cmp_file_free(struct cmp_file *f)
 	free(f->reports);
 	memset(f, 0, sizeof(*f));
 }
-

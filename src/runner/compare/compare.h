@@ -82,8 +82,8 @@ int compare_write(
  * index score that got worse, for --fail-below.  Returns their number, or
  * -1 when out of memory.
  */
-int compare_regressions(FILE *f, struct cmp_report *const *reports, int n,
-    double below);
+int compare_regressions(
+    FILE *f, struct cmp_report *const *reports, int n, double below);
 
 /*
  * `compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...`;

@@ -72,7 +72,7 @@ compare_label(
 		for (j = 0, same = 0, k = 0; j < n; j++) {
 			if (user[j] != user[i] || file[j] != file[i] ||
 			    (user[i] == NULL && (reports[i]->run_label ||
-			    reports[j]->run_label)))
+			                            reports[j]->run_label)))
 				continue;
 			same++;
 			k += j <= i;
@@ -121,11 +121,10 @@ cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
 	if (r->quick)
 		n += (size_t)snprintf(buf + n, size - n, ", quick run");
 	if (n < size && r->duration_s > 0)
-		n += (size_t)snprintf(buf + n, size - n,
-		    ", --duration %g s", r->duration_s);
+		n += (size_t)snprintf(
+		    buf + n, size - n, ", --duration %g s", r->duration_s);
 	/* The default build goes without saying. */
 	if (n < size && r->build_kind[0] != '\0' &&
 	    strcmp(r->build_kind, "default") != 0)
 		snprintf(buf + n, size - n, ", %s build", r->build_kind);
 }
-

@@ -29,8 +29,8 @@ format_number(double v, char *buf, size_t size)
 void
 cmp_row_title(const struct row *row, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s%s", row->title,
-	    row->is_index ? " Index Score" : "");
+	snprintf(
+	    buf, size, "%s%s", row->title, row->is_index ? " Index Score" : "");
 }
 
 const struct cell *
@@ -90,8 +90,9 @@ marks_text(const struct table *t, int r, int col, char *buf, size_t size,
 	if (isnan(c->ratio))
 		return;
 	snprintf(buf, size, "%s%s",
-	    c->noise == CMP_NOISE_WITHIN ? "~" :
-	    c->noise == CMP_NOISE_UNKNOWN ? "?" : "",
+	    c->noise == CMP_NOISE_WITHIN    ? "~"
+	    : c->noise == CMP_NOISE_UNKNOWN ? "?"
+	                                    : "",
 	    t->cols[col].caveats ? "!" : "");
 	notes->within |= c->noise == CMP_NOISE_WITHIN;
 	notes->beyond |= c->noise == CMP_NOISE_BEYOND;
@@ -196,8 +197,8 @@ write_why(FILE *f, const struct cell *c, int indent, struct notes *notes)
 
 /* Side by side: one line per row, the columns padded to their widest. */
 static int
-write_side_by_side(FILE *f, const struct table *t, const size_t *width,
-    struct notes *notes)
+write_side_by_side(
+    FILE *f, const struct table *t, const size_t *width, struct notes *notes)
 {
 	char buf[3 * CMP_TEXT_MAX], *line;
 	size_t total = 1, len, w;
@@ -218,11 +219,11 @@ write_side_by_side(FILE *f, const struct table *t, const size_t *width,
 				len += (size_t)sprintf(line + len, "%s",
 				    marks ? (width[s] ? " " : "") : "  ");
 			if (s < 2 || marks)
-				len += (size_t)sprintf(line + len, "%s%*s",
-				    buf, (int)w, "");
+				len += (size_t)sprintf(
+				    line + len, "%s%*s", buf, (int)w, "");
 			else
-				len += (size_t)sprintf(line + len, "%*s%s",
-				    (int)w, "", buf);
+				len += (size_t)sprintf(
+				    line + len, "%*s%s", (int)w, "", buf);
 		}
 		while (len > 0 && line[len - 1] == ' ')
 			len--;
@@ -261,12 +262,13 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 		for (j = 0; j < t->ncols; j++) {
 			value_text(t, r, j, value, sizeof(value));
 			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
-			    (int)(vw - text_width(value, strlen(value))), "", value);
+			    (int)(vw - text_width(value, strlen(value))), "",
+			    value);
 			if (j > 0) {
-				ratio_text(t, r, j, ratio, sizeof(ratio),
-				    notes);
-				marks_text(t, r, j, marks, sizeof(marks),
-				    notes);
+				ratio_text(
+				    t, r, j, ratio, sizeof(ratio), notes);
+				marks_text(
+				    t, r, j, marks, sizeof(marks), notes);
 				snprintf(head, sizeof(head), "%s/%s",
 				    t->cols[j].id, t->cols[0].id);
 				if (ratio[0] != '\0')
@@ -337,8 +339,8 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 				continue;
 			format_sub(t, r, s, buf, sizeof(buf), notes);
 			if (kind == 1) {
-				format_sub(t, r, s + 1, marks, sizeof(marks),
-				    notes);
+				format_sub(
+				    t, r, s + 1, marks, sizeof(marks), notes);
 				cmp_appendf(buf, sizeof(buf), strlen(buf),
 				    "%s%s", marks[0] ? " " : "", marks);
 			}
@@ -368,4 +370,3 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 		fputc('\n', f);
 	return 0;
 }
-

@@ -16,8 +16,8 @@
  * run, A is not; builds differ (default, reference)".
  */
 void
-cmp_caveat_text(const struct column *a, const struct column *b, char *buf,
-    size_t size)
+cmp_caveat_text(
+    const struct column *a, const struct column *b, char *buf, size_t size)
 {
 	const struct cmp_report *x = a->report, *y = b->report;
 	const char *sep = ": ";
@@ -28,18 +28,24 @@ cmp_caveat_text(const struct column *a, const struct column *b, char *buf,
 		n = cmp_appendf(buf, size, n,
 		    "%ssuites differ (%.*s, %.*s: other programs and rules)",
 		    sep, (int)cmp_suite_len(x->origin), x->origin,
-		    (int)cmp_suite_len(y->origin), y->origin), sep = "; ";
+		    (int)cmp_suite_len(y->origin), y->origin),
+		sep = "; ";
 	if (b->caveats & CAVEAT_QUICK)
-		n = cmp_appendf(buf, size, n, "%s%s is a quick run, %s is not "
-		    "(short passes)", sep, x->quick ? a->id : b->id,
-		    x->quick ? b->id : a->id), sep = "; ";
+		n = cmp_appendf(buf, size, n,
+		    "%s%s is a quick run, %s is not "
+		    "(short passes)",
+		    sep, x->quick ? a->id : b->id, x->quick ? b->id : a->id),
+		sep = "; ";
 	if (b->caveats & CAVEAT_DURATION)
-		n = cmp_appendf(buf, size, n, "%spass durations differ "
-		    "(--duration %g s, %g s; 0: each test's own)", sep,
-		    x->duration_s, y->duration_s), sep = "; ";
+		n = cmp_appendf(buf, size, n,
+		    "%spass durations differ "
+		    "(--duration %g s, %g s; 0: each test's own)",
+		    sep, x->duration_s, y->duration_s),
+		sep = "; ";
 	if (b->caveats & CAVEAT_BUILD)
 		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
-		    x->build_kind, y->build_kind), sep = "; ";
+		    x->build_kind, y->build_kind),
+		sep = "; ";
 	if (b->caveats & CAVEAT_COPIES)
 		cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
 		    a->block->copies, b->block->copies);
@@ -73,8 +79,8 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 				fputc('\n', f);
 			} else {
 				fputs("   ", f);
-				text_wrap(f, reports[i]->comment, 3, 3,
-				    TEXT_WIDTH);
+				text_wrap(
+				    f, reports[i]->comment, 3, 3, TEXT_WIDTH);
 			}
 		}
 	}
@@ -132,12 +138,15 @@ write_notes(FILE *f, const struct notes *notes,
 	size_t len;
 	int i, k, names = 0;
 
-	note_line(f, md, "B/A", notes->lower ?
-	    "B against A: above 1.00x B is better, below 1.00x A is (where "
-	    "lower is better, as for times in us, the ratio is A/B)." :
-	    "B against A: above 1.00x B is better, below 1.00x A is.");
+	note_line(f, md, "B/A",
+	    notes->lower
+	        ? "B against A: above 1.00x B is better, below 1.00x A is "
+	          "(where "
+	          "lower is better, as for times in us, the ratio is A/B)."
+	        : "B against A: above 1.00x B is better, below 1.00x A is.");
 	if (notes->within)
-		note_line(f, md, "~", "within run-to-run noise at 95%: the "
+		note_line(f, md, "~",
+		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise "
 		    "(the rule: doc/compare.md).");
 	if (notes->unknown) {
@@ -150,22 +159,24 @@ write_notes(FILE *f, const struct notes *notes,
 			    reports[i]->label);
 		}
 		if (names > 0)
-			cmp_appendf(text, sizeof(text), len, names > 1 ?
-			    " are text reports, without passes." :
-			    " is a text report, without passes.");
+			cmp_appendf(text, sizeof(text), len,
+			    names > 1 ? " are text reports, without passes."
+			              : " is a text report, without passes.");
 		else
 			snprintf(text, sizeof(text),
 			    "noise unknown: too few passes.");
 		note_line(f, md, "?", text);
 	}
 	if (notes->caveat) {
-		note_line(f, md, "!", "not comparable: the runs were made "
+		note_line(f, md, "!",
+		    "not comparable: the runs were made "
 		    "differently, and the ratio shows that too:");
 		for (k = 0; k < notes->ncaveats; k++)
 			note_line(f, md, "", notes->caveats[k]);
 	}
 	if (notes->explained)
-		note_line(f, md, "why:", "the counters of the passes that "
+		note_line(f, md, "why:",
+		    "the counters of the passes that "
 		    "moved most, beyond their own noise: the medians of A's "
 		    "and B's passes (the rule: doc/why.md).");
 	for (i = WHY_UNITS; i < NWHY; i++)
@@ -221,8 +232,8 @@ compare_write(
 }
 
 int
-compare_regressions(FILE *f, struct cmp_report *const *reports, int n,
-    double below)
+compare_regressions(
+    FILE *f, struct cmp_report *const *reports, int n, double below)
 {
 	struct table t;
 	const struct cell *c;
@@ -241,12 +252,14 @@ compare_regressions(FILE *f, struct cmp_report *const *reports, int n,
 				    c->noise == CMP_NOISE_WITHIN)
 					continue;
 				cmp_row_title(&t.rows[r], title, sizeof(title));
-				fprintf(f, "compare: %s (%s): %s/%s %.2fx, "
-				    "below %.2fx and %s noise\n", title,
-				    cmp_group_name[t.group], t.cols[j].id,
-				    t.cols[0].id, c->ratio, below,
-				    c->noise == CMP_NOISE_BEYOND ? "beyond" :
-				    "of unknown");
+				fprintf(f,
+				    "compare: %s (%s): %s/%s %.2fx, "
+				    "below %.2fx and %s noise\n",
+				    title, cmp_group_name[t.group],
+				    t.cols[j].id, t.cols[0].id, c->ratio, below,
+				    c->noise == CMP_NOISE_BEYOND
+				        ? "beyond"
+				        : "of unknown");
 				found++;
 			}
 		cmp_table_free(&t);

@@ -112,8 +112,8 @@ read_derived(const struct json_value *p, struct cmp_test *t)
 		return 0;
 	if (t->derived == NULL || (i & (i - 1)) == 0) {
 		/* Room for the next power of two of passes, as cmp_grow. */
-		grown = realloc(t->derived, sizeof(*grown) * NDERIVED *
-		    (size_t)(i ? 2 * i : 1));
+		grown = realloc(t->derived,
+		    sizeof(*grown) * NDERIVED * (size_t)(i ? 2 * i : 1));
 		if (grown == NULL)
 			return -1;
 		if (t->derived == NULL)
@@ -122,8 +122,8 @@ read_derived(const struct json_value *p, struct cmp_test *t)
 		t->derived = grown;
 	}
 	for (k = 0; k < NDERIVED; k++)
-		t->derived[i * NDERIVED + k] = d != NULL ?
-		    number_of(d, derived_defs[k].key) : NAN;
+		t->derived[i * NDERIVED + k] =
+		    d != NULL ? number_of(d, derived_defs[k].key) : NAN;
 	return 0;
 }
 
@@ -242,8 +242,7 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 			label = member(e, "test", JSON_STRING);
 		if (label == NULL)
 			continue;
-		row =
-		    CMP_PUSH(grown, x->rows, x->nrows, CMP_MAX_TESTS);
+		row = CMP_PUSH(grown, x->rows, x->nrows, CMP_MAX_TESTS);
 		if (row == NULL)
 			return fail(err, errlen,
 			    "more than %d index entries, "
@@ -323,9 +322,9 @@ read_report(const struct json_value *root, struct cmp_report *r, char *err,
 	    strlen(v->string) == v->len)
 		memcpy(r->build_kind, v->string, v->len + 1);
 	if (((v = member(root, "label", JSON_STRING)) != NULL && v->len > 0 &&
-	    (r->run_label = cmp_text(v->string, v->len)) == NULL) ||
+	        (r->run_label = cmp_text(v->string, v->len)) == NULL) ||
 	    ((v = member(root, "comment", JSON_STRING)) != NULL && v->len > 0 &&
-	    (r->comment = cmp_text(v->string, v->len)) == NULL))
+	        (r->comment = cmp_text(v->string, v->len)) == NULL))
 		return fail(err, errlen, "out of memory");
 	m = number_of(root, "index_method");
 	method = m >= 1 && m <= 1000 ? (int)m : 0;

@@ -283,8 +283,8 @@ new_report(struct parser *p, int header)
 {
 	void *grown;
 	end_report(p);
-	p->report = CMP_PUSH(
-	    grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
+	p->report =
+	    CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
 	if (p->report == NULL) {
 		problem(p, "more than %d reports", CMP_MAX_REPORTS);
 		p->stop = 1;
@@ -650,8 +650,10 @@ score_line(struct parser *p, const struct line *l)
 static int
 average_line(struct parser *p, const struct line *l)
 {
-	int n = l->ntok, partial = n == 4 && tok_is(l, 1, "(Partial") &&
-	    tok_is(l, 2, "Only)"), none = tok_is(l, n - 1, "---");
+	int n = l->ntok,
+	    partial =
+	        n == 4 && tok_is(l, 1, "(Partial") && tok_is(l, 2, "Only)"),
+	    none = tok_is(l, n - 1, "---");
 	double v = NAN;
 
 	if (p->index == NULL || strcmp(p->index->label, RELEASE3_LABEL) != 0 ||

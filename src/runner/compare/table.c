@@ -309,7 +309,8 @@ fill_row(struct table *t, int r)
 				    t0->nrates, tj->derived, tj->nrates,
 				    c->explain, EXPLAIN_MAX);
 			c->explained = c->noise == CMP_NOISE_BEYOND &&
-			    t0->derived && tj->derived && c->nexplain >= 0;
+			               t0->derived && tj->derived &&
+			               c->nexplain >= 0;
 		}
 		c->ratio = compare_ratio(
 		    cells[0].value, c->value, row->lower_is_better);
@@ -405,8 +406,8 @@ cmp_table_build(
 			col->block = &reports[i]->blocks[j];
 			cmp_report_id(i, col->id, sizeof(col->id));
 			for (k = 0, same = 0; k < reports[i]->nblocks; k++)
-				same += group_of(reports[i]->blocks[k].copies)
-				    == g;
+				same +=
+				    group_of(reports[i]->blocks[k].copies) == g;
 			if (same > 1) {
 				len = strlen(col->id);
 				snprintf(col->id + len, sizeof(col->id) - len,
@@ -427,4 +428,3 @@ cmp_table_build(
 		fill_row(t, r);
 	return 0;
 }
-

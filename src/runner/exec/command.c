@@ -155,7 +155,7 @@ struct run_cmd {
 	struct results res;
 	struct dirs d;
 	struct run_env env;
-	struct noise nz;	/* what disturbed the run, with warnings */
+	struct noise nz; /* what disturbed the run, with warnings */
 	const struct writer *formats[RESULTS_MAX_FORMATS];
 	int nformats;
 	struct options_output outputs[OPTIONS_MAX_FORMATS];

@@ -5,9 +5,9 @@
  * is a whole function under one #if with a portable fallback.
  */
 #if defined(__linux__)
-#define _GNU_SOURCE 1	/* wait4, syscall(SYS_perf_event_open) */
+#define _GNU_SOURCE    1 /* wait4, syscall(SYS_perf_event_open) */
 #define COUNTERS_LINUX 1
-#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
+#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||     \
     defined(__OpenBSD__) || defined(__DragonFly__)
 /* wait4: the Makefile lets each system's headers show it. */
 #define COUNTERS_WAIT4 1
@@ -60,8 +60,9 @@ from_rusage(const struct rusage *ru, struct counters *c)
 	c->v[CTR_MINOR_FAULTS] = (double)ru->ru_minflt;
 	c->v[CTR_MAJOR_FAULTS] = (double)ru->ru_majflt;
 	c->have |= COUNTER_BIT(CTR_USER_S) | COUNTER_BIT(CTR_SYSTEM_S) |
-	    COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW) |
-	    COUNTER_BIT(CTR_MINOR_FAULTS) | COUNTER_BIT(CTR_MAJOR_FAULTS);
+	           COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW) |
+	           COUNTER_BIT(CTR_MINOR_FAULTS) |
+	           COUNTER_BIT(CTR_MAJOR_FAULTS);
 	/* KiB on Linux and the BSDs, bytes on macOS. */
 #ifdef __APPLE__
 	c->v[CTR_MAX_RSS_KIB] = (double)ru->ru_maxrss / 1024;
@@ -92,8 +93,7 @@ task_counters(pid_t pid, struct counters *c)
 	snprintf(path, sizeof(path), "/proc/%ld/sched", (long)pid);
 	if (file_read_small(path, buf, sizeof(buf)) == 0 &&
 	    (p = strstr(buf, "se.nr_migrations")) != NULL &&
-	    (p = strchr(p, ':')) != NULL &&
-	    sscanf(p + 1, "%llu", &wait) == 1) {
+	    (p = strchr(p, ':')) != NULL && sscanf(p + 1, "%llu", &wait) == 1) {
 		c->v[CTR_MIGRATIONS] = (double)wait;
 		c->have |= COUNTER_BIT(CTR_MIGRATIONS);
 	}
@@ -170,14 +170,13 @@ static const struct {
 	enum counter_id counter;
 	double scale;
 } perf_events[3] = {
-	{ PERF_COUNT_SW_TASK_CLOCK, CTR_TASK_CLOCK_S, 1e-9 },
-	{ PERF_COUNT_SW_CONTEXT_SWITCHES, CTR_PERF_CSW, 1 },
-	{ PERF_COUNT_SW_CPU_MIGRATIONS, CTR_PERF_MIGRATIONS, 1 },
+    {PERF_COUNT_SW_TASK_CLOCK, CTR_TASK_CLOCK_S, 1e-9},
+    {PERF_COUNT_SW_CONTEXT_SWITCHES, CTR_PERF_CSW, 1},
+    {PERF_COUNT_SW_CPU_MIGRATIONS, CTR_PERF_MIGRATIONS, 1},
 };
 
 int
-counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
-    size_t len)
+counters_perf_open(struct counters_perf *p, pid_t pid, char *why, size_t len)
 {
 	struct perf_event_attr attr;
 	char paranoid[32] = "";
@@ -205,13 +204,15 @@ counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
 			e = errno;
 			counters_perf_close(p, NULL);
 			if (file_read_small(
-			    "/proc/sys/kernel/perf_event_paranoid", paranoid,
-			    sizeof(paranoid)) == 0)
+			        "/proc/sys/kernel/perf_event_paranoid",
+			        paranoid, sizeof(paranoid)) == 0)
 				paranoid[strcspn(paranoid, "\n")] = '\0';
 			snprintf(why, len, "perf_event_open: %s%s%s%s",
-			    strerror(e), paranoid[0] ? " (kernel."
-			    "perf_event_paranoid is " : "", paranoid,
-			    paranoid[0] ? ")" : "");
+			    strerror(e),
+			    paranoid[0] ? " (kernel."
+			                  "perf_event_paranoid is "
+			                : "",
+			    paranoid, paranoid[0] ? ")" : "");
 			return -1;
 		}
 		p->fd[i] = (int)fd;
@@ -228,8 +229,8 @@ counters_perf_close(struct counters_perf *p, struct counters *c)
 	for (i = 0; i < 3; i++) {
 		if (p->fd[i] == -1)
 			continue;
-		if (c != NULL && read(p->fd[i], &n, sizeof(n)) ==
-		    (ssize_t)sizeof(n)) {
+		if (c != NULL &&
+		    read(p->fd[i], &n, sizeof(n)) == (ssize_t)sizeof(n)) {
 			c->v[perf_events[i].counter] =
 			    (double)n * perf_events[i].scale;
 			c->have |= COUNTER_BIT(perf_events[i].counter);
@@ -242,12 +243,12 @@ counters_perf_close(struct counters_perf *p, struct counters *c)
 /* The value after name in text of "name value" lines; -1 when none. */
 #else
 int
-counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
-    size_t len)
+counters_perf_open(struct counters_perf *p, pid_t pid, char *why, size_t len)
 {
 	(void)pid;
 	p->fd[0] = p->fd[1] = p->fd[2] = -1;
-	snprintf(why, len, "perf_event_open: not in this build (no <linux/perf_event.h>)");
+	snprintf(why, len,
+	    "perf_event_open: not in this build (no <linux/perf_event.h>)");
 	return -1;
 }
 
@@ -285,13 +286,13 @@ counters_machine(struct counters *c)
 		const char *file, *name;
 		enum counter_id counter;
 	} lines[] = {
-		{ "/proc/stat", "intr", CTR_M_INTERRUPTS },
-		{ "/proc/stat", "ctxt", CTR_M_CSW },
-		{ "/proc/stat", "processes", CTR_M_FORKS },
-		{ "/proc/vmstat", "pgfault", CTR_VM_PGFAULT },
-		{ "/proc/vmstat", "pgmajfault", CTR_VM_PGMAJFAULT },
-		{ "/proc/vmstat", "pswpin", CTR_VM_PSWPIN },
-		{ "/proc/vmstat", "pswpout", CTR_VM_PSWPOUT },
+	    {"/proc/stat", "intr", CTR_M_INTERRUPTS},
+	    {"/proc/stat", "ctxt", CTR_M_CSW},
+	    {"/proc/stat", "processes", CTR_M_FORKS},
+	    {"/proc/vmstat", "pgfault", CTR_VM_PGFAULT},
+	    {"/proc/vmstat", "pgmajfault", CTR_VM_PGMAJFAULT},
+	    {"/proc/vmstat", "pswpin", CTR_VM_PSWPIN},
+	    {"/proc/vmstat", "pswpout", CTR_VM_PSWPOUT},
 	};
 	static char stat_text[1 << 18], vmstat[65536];
 	unsigned long long t[8];
@@ -300,31 +301,33 @@ counters_machine(struct counters *c)
 	int have_stat, have_vm;
 
 	memset(c, 0, sizeof(*c));
-	have_stat = file_read_small("/proc/stat", stat_text,
-	    sizeof(stat_text)) == 0;
-	have_vm = file_read_small("/proc/vmstat", vmstat,
-	    sizeof(vmstat)) == 0;
+	have_stat =
+	    file_read_small("/proc/stat", stat_text, sizeof(stat_text)) == 0;
+	have_vm = file_read_small("/proc/vmstat", vmstat, sizeof(vmstat)) == 0;
 	if (!(tick > 0))
 		tick = 100;
 	/* cpu user nice system idle iowait irq softirq steal, in ticks */
-	if (have_stat && sscanf(stat_text, "cpu %llu %llu %llu %llu %llu %llu %llu "
-	    "%llu", &t[0], &t[1], &t[2], &t[3], &t[4], &t[5], &t[6],
-	    &t[7]) == 8) {
+	if (have_stat &&
+	    sscanf(stat_text,
+	        "cpu %llu %llu %llu %llu %llu %llu %llu "
+	        "%llu",
+	        &t[0], &t[1], &t[2], &t[3], &t[4], &t[5], &t[6], &t[7]) == 8) {
 		c->v[CTR_M_USER_S] = (double)(t[0] + t[1]) / tick;
 		c->v[CTR_M_SYSTEM_S] = (double)(t[2] + t[5] + t[6]) / tick;
 		c->v[CTR_M_IDLE_S] = (double)t[3] / tick;
 		c->v[CTR_M_IOWAIT_S] = (double)t[4] / tick;
 		c->v[CTR_M_STEAL_S] = (double)t[7] / tick;
-		c->have |= COUNTER_BIT(CTR_M_USER_S) |
-		    COUNTER_BIT(CTR_M_SYSTEM_S) | COUNTER_BIT(CTR_M_IDLE_S) |
-		    COUNTER_BIT(CTR_M_IOWAIT_S) | COUNTER_BIT(CTR_M_STEAL_S);
+		c->have |=
+		    COUNTER_BIT(CTR_M_USER_S) | COUNTER_BIT(CTR_M_SYSTEM_S) |
+		    COUNTER_BIT(CTR_M_IDLE_S) | COUNTER_BIT(CTR_M_IOWAIT_S) |
+		    COUNTER_BIT(CTR_M_STEAL_S);
 	}
 	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
 		int vm = lines[i].file[6] == 'v';
 
 		if ((vm ? have_vm : have_stat) &&
 		    field(vm ? vmstat : stat_text, lines[i].name,
-		    &c->v[lines[i].counter]) == 0)
+		        &c->v[lines[i].counter]) == 0)
 			c->have |= COUNTER_BIT(lines[i].counter);
 	}
 }

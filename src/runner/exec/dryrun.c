@@ -7,8 +7,8 @@
 #include "exec/progress.h"
 
 int
-dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
-    const char *resultdir)
+dry_run_print(
+    FILE *f, const struct report *r, const char *tmpdir, const char *resultdir)
 {
 	const struct settings *s = &r->settings;
 	struct progress p;
@@ -18,9 +18,12 @@ dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
 	if (progress_init(&p, s, NULL, 0, 0) == -1)
 		return -1;
 	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
-	    r->version, s->precision_pct > 0 ? ", --precision: its first "
-	    "rounds, one pass of every test a round" : s->quick ? ", quick "
-	    "mode: one pass of every test a round" : "");
+	    r->version,
+	    s->precision_pct > 0 ? ", --precision: its first "
+	                           "rounds, one pass of every test a round"
+	    : s->quick           ? ", quick "
+	                           "mode: one pass of every test a round"
+	                         : "");
 	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
 	    "each pass (estimate)");
 	for (i = 0; i < p.nsteps; i++) {
@@ -34,10 +37,11 @@ dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
 	    s->ntests, s->ntests == 1 ? "" : "s", s->ncopies,
 	    s->ncopies == 1 ? "" : "s", total);
 	if (s->precision_pct > 0)
-		fprintf(f, "Then one pass at a time to the noisiest tests until "
+		fprintf(f,
+		    "Then one pass at a time to the noisiest tests until "
 		    "each index is within +/-%g%%,\nor the budget of %g s "
-		    "is spent (doc/precision.md)\n", s->precision_pct,
-		    s->budget_s);
+		    "is spent (doc/precision.md)\n",
+		    s->precision_pct, s->budget_s);
 	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
 	progress_free(&p);
 	return ferror(f) ? -1 : 0;

@@ -15,7 +15,7 @@
  * (tmpdir) and the results (resultdir) would go.  Returns 0, or -1 when
  * out of memory or a write failed.
  */
-int dry_run_print(FILE *f, const struct report *r, const char *tmpdir,
-    const char *resultdir);
+int dry_run_print(
+    FILE *f, const struct report *r, const char *tmpdir, const char *resultdir);
 
 #endif

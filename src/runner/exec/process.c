@@ -70,24 +70,24 @@ wait_event(int fd, double seconds, const sigset_t *mask)
 		ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
 		tsp = &ts;
 	}
-	return pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL,
-	    NULL, tsp, mask);
+	return pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL, NULL,
+	    tsp, mask);
 }
 
 struct pass_state {
 	pid_t *pids;
-	double *ended;		/* bench_now() at exit, 0 while running */
-	double *stopped_at;	/* bench_now() of a stop, 0 while not stopped */
-	double *stopped_s;	/* seconds stopped in all */
-	int *stops;		/* how many times it was stopped */
+	double *ended; /* bench_now() at exit, 0 while running */
+	double *stopped_at; /* bench_now() of a stop, 0 while not stopped */
+	double *stopped_s; /* seconds stopped in all */
+	int *stops; /* how many times it was stopped */
 	int *status;
 	int ncopies, running;
-	double killed;		/* bench_now() of the first kill, 0 when none */
+	double killed; /* bench_now() of the first kill, 0 when none */
 	enum counters_level level;
-	struct counters *ctr;	/* each copy's, from counters_reap */
+	struct counters *ctr; /* each copy's, from counters_reap */
 	struct counters_perf *perf;
-	int gate;		/* write end of the exec gate, or -1 */
-	char ***envs;		/* each copy's environment with the barrier's */
+	int gate; /* write end of the exec gate, or -1 */
+	char ***envs; /* each copy's environment with the barrier's */
 };
 
 /* Frees what pass_state_alloc allocated (its envs' strings are not st's). */
@@ -112,8 +112,7 @@ pass_state_free(struct pass_state *st)
 
 /* The state of a pass of ncopies copies, zeroed; 0, or -1 out of memory. */
 static int
-pass_state_alloc(struct pass_state *st, int ncopies,
-    enum counters_level level)
+pass_state_alloc(struct pass_state *st, int ncopies, enum counters_level level)
 {
 	size_t n = (size_t)ncopies;
 	int i;
@@ -135,8 +134,10 @@ pass_state_alloc(struct pass_state *st, int ncopies,
 			st->perf[i].fd[0] = st->perf[i].fd[1] =
 			    st->perf[i].fd[2] = -1;
 	return st->pids && st->ended && st->stopped_at && st->stopped_s &&
-	    st->stops && st->status && st->ctr && st->perf && st->envs ?
-	    0 : -1;
+	               st->stops && st->status && st->ctr && st->perf &&
+	               st->envs
+	           ? 0
+	           : -1;
 }
 
 /* Copy i is no longer stopped (continued or ended) at now. */
@@ -159,7 +160,8 @@ watch_stops(struct pass_state *st)
 	for (;;) {
 		memset(&si, 0, sizeof(si));
 		if (waitid(P_ALL, 0, &si, WSTOPPED | WCONTINUED | WNOHANG) ==
-		    -1 || si.si_pid == 0)
+		        -1 ||
+		    si.si_pid == 0)
 			return;
 		now = bench_now();
 		for (i = 0; i < st->ncopies; i++) {
@@ -194,7 +196,8 @@ kill_adopted(void)
 		for (i = 0; i < n; i++)
 			kill(kids[i], SIGKILL);
 		for (i = 0; i < n; i++)
-			while (waitpid(kids[i], NULL, 0) == -1 && errno == EINTR)
+			while (
+			    waitpid(kids[i], NULL, 0) == -1 && errno == EINTR)
 				;
 	}
 }
@@ -209,7 +212,7 @@ reap(struct pass_state *st)
 
 	watch_stops(st);
 	while (st->running > 0 &&
-	    (pid = counters_reap(&status, st->level, &c)) > 0) {
+	       (pid = counters_reap(&status, st->level, &c)) > 0) {
 		for (i = 0; i < st->ncopies; i++) {
 			if (st->pids[i] != pid)
 				continue;
@@ -263,8 +266,8 @@ barrier(int fd, int ncopies, double limit, const sigset_t *mask,
  * around between the last reap and this kill.
  */
 static void
-watch(struct pass_state *st, pid_t pgid, double deadline,
-    const sigset_t *mask, enum outcome *why)
+watch(struct pass_state *st, pid_t pgid, double deadline, const sigset_t *mask,
+    enum outcome *why)
 {
 	double kill_at = -1, now, next;
 
@@ -277,12 +280,12 @@ watch(struct pass_state *st, pid_t pgid, double deadline,
 			return;
 		}
 		now = bench_now();
-		if (*why == OUTCOME_OK && (process_stop_signal ||
-		    now >= deadline)) {
-			*why = process_stop_signal ? OUTCOME_INTERRUPTED :
-			    OUTCOME_TIMEOUT;
+		if (*why == OUTCOME_OK &&
+		    (process_stop_signal || now >= deadline)) {
+			*why = process_stop_signal ? OUTCOME_INTERRUPTED
+			                           : OUTCOME_TIMEOUT;
 			kill(-pgid, SIGTERM);
-			kill(-pgid, SIGCONT);	/* a stopped copy acts on it */
+			kill(-pgid, SIGCONT); /* a stopped copy acts on it */
 			st->killed = now;
 			kill_at = now + KILL_GRACE;
 		}
@@ -291,8 +294,8 @@ watch(struct pass_state *st, pid_t pgid, double deadline,
 			kill_at = -1;
 		}
 		next = *why == OUTCOME_OK ? deadline : kill_at;
-		wait_event(-1, next >= 0 ? (next > now ? next - now : 0) : -1,
-		    mask);
+		wait_event(
+		    -1, next >= 0 ? (next > now ? next - now : 0) : -1, mask);
 	}
 }
 
@@ -319,9 +322,11 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 		 * copies did not all take part in the start barrier (a program
 		 * without bench_ready), is timed from its fork.
 		 */
-		c->wall_s = c->time_s = st->ended[i] -
-		    (st->ended[i] < release || p->nready < st->ncopies ?
-			forked : release);
+		c->wall_s = c->time_s =
+		    st->ended[i] -
+		    (st->ended[i] < release || p->nready < st->ncopies
+		            ? forked
+		            : release);
 		c->counters = st->ctr[i];
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
@@ -336,11 +341,14 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 			snprintf(msg, sizeof(msg), "interrupted by signal %d",
 			    (int)process_stop_signal);
 		} else if (st->stops[i] > 0) {
-			/* Its time counts the stop: the pass measured nothing. */
+			/* Its time counts the stop: the pass measured nothing.
+			 */
 			c->outcome = OUTCOME_FAILED;
-			snprintf(msg, sizeof(msg), "stopped for %.1f s during the "
+			snprintf(msg, sizeof(msg),
+			    "stopped for %.1f s during the "
 			    "pass (SIGSTOP, SIGTSTP or a debugger): not a "
-			    "measurement", st->stopped_s[i]);
+			    "measurement",
+			    st->stopped_s[i]);
 		}
 		c->message = strdup(msg);
 		if (!c->command || !c->output || !c->errors || !c->message)
@@ -360,7 +368,7 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
     const sigset_t *old, struct pass_state *st, struct pass_result *p,
     char *err, size_t errlen)
 {
-	int gate[2] = { -1, -1 }, perf = st->level == COUNTERS_ALL, i;
+	int gate[2] = {-1, -1}, perf = st->level == COUNTERS_ALL, i;
 	pid_t pid;
 
 	if (perf && pipe(gate) == -1) {
@@ -385,8 +393,9 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 		setpgid(pid, *pgid);
 		st->pids[i] = pid;
 		st->running++;
-		if (perf && counters_perf_open(&st->perf[i], pid,
-		    p->counters_note, sizeof(p->counters_note)) == -1)
+		if (perf &&
+		    counters_perf_open(&st->perf[i], pid, p->counters_note,
+		        sizeof(p->counters_note)) == -1)
 			perf = 0;
 	}
 	if (gate[0] != -1) {
@@ -404,7 +413,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	struct pass_state st;
 	char ready_env[40], start_env[40];
 	sigset_t block, old;
-	int ready[2] = { -1, -1 }, start[2] = { -1, -1 }, i, started = 0;
+	int ready[2] = {-1, -1}, start[2] = {-1, -1}, i, started = 0;
 	int rc = -1;
 	pid_t pgid = 0;
 	double forked, release;
@@ -443,8 +452,8 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	if (st.level != COUNTERS_OFF)
 		counters_machine(&before);
 	forked = bench_now();
-	started = spawn_all(l, ncopies, st.envs, &pgid, &old, &st, p, err,
-	    errlen);
+	started =
+	    spawn_all(l, ncopies, st.envs, &pgid, &old, &st, p, err, errlen);
 	close(ready[1]);
 	close(start[0]);
 	ready[1] = start[0] = -1;
@@ -466,13 +475,13 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	for (i = 0; i < ncopies; i++)
 		counters_perf_close(&st.perf[i], &st.ctr[i]);
 	if (started == ncopies && err[0] == '\0')
-		rc = collect(l, &st, forked, release, origin, why, p) == -1 ?
-		    -1 : 0;
+		rc = collect(l, &st, forked, release, origin, why, p) == -1 ? -1
+		                                                            : 0;
 	if (rc == -1 && err[0] == '\0')
 		snprintf(err, errlen, "out of memory");
 out:
 	if (rc == -1)
-		p->ncopies = 0;	/* nothing to report of them */
+		p->ncopies = 0; /* nothing to report of them */
 	for (i = 0; i < 2; i++) {
 		if (ready[i] != -1)
 			close(ready[i]);

@@ -13,11 +13,11 @@
 
 /* How to start one copy. */
 struct launch {
-	char **argv;		/* argv[0] is the program's path */
-	char **envp;		/* complete environment, NULL-terminated */
-	const char *cwd;	/* working directory */
-	const char *out_path;	/* stdout: written from its start, no link */
-	const char *err_path;	/* stderr goes here */
+	char **argv; /* argv[0] is the program's path */
+	char **envp; /* complete environment, NULL-terminated */
+	const char *cwd; /* working directory */
+	const char *out_path; /* stdout: written from its start, no link */
+	const char *err_path; /* stderr goes here */
 	enum counters_level counters; /* of the pass: copy 0's is used */
 };
 

@@ -12,8 +12,8 @@
 #define PROGRESS_COLUMNS 79
 
 int
-progress_init(struct progress *p, const struct settings *s, FILE *out,
-    int tty, double now)
+progress_init(struct progress *p, const struct settings *s, FILE *out, int tty,
+    double now)
 {
 	double left;
 	long minutes;
@@ -32,12 +32,13 @@ progress_init(struct progress *p, const struct settings *s, FILE *out,
 			fprintf(out, "Estimated time: about %ld h %ld min\n",
 			    minutes / 60, minutes % 60);
 		else
-			fprintf(out, "Estimated time: about %ld min\n",
-			    minutes);
+			fprintf(
+			    out, "Estimated time: about %ld min\n", minutes);
 		fflush(out);
 	}
 	if (out != NULL && s->precision_pct > 0) {
-		fprintf(out, "Then passes to the noisiest tests until each "
+		fprintf(out,
+		    "Then passes to the noisiest tests until each "
 		    "index is +/-%g%%, at most %g s\n",
 		    s->precision_pct, s->budget_s);
 		fflush(out);
@@ -80,8 +81,8 @@ draw(struct progress *p, double now, const char *name, const char *state,
 	n += times(p, now, live, tail + n, sizeof(tail) - (size_t)n);
 	if ((size_t)n >= sizeof(tail))
 		n = (int)strlen(tail);
-	room = PROGRESS_COLUMNS - n -
-	    (int)snprintf(NULL, 0, "%d x ", st->copies);
+	room =
+	    PROGRESS_COLUMNS - n - (int)snprintf(NULL, 0, "%d x ", st->copies);
 	if (room < 8)
 		room = 8;
 	fprintf(p->out, "\r%d x %.*s%s", st->copies, room, name, tail);
@@ -93,8 +94,8 @@ draw(struct progress *p, double now, const char *name, const char *state,
 }
 
 void
-progress_test_begin(struct progress *p, const struct test_def *t,
-    int copies, double now)
+progress_test_begin(
+    struct progress *p, const struct test_def *t, int copies, double now)
 {
 	const struct estimate_step *st;
 	int i;
@@ -200,8 +201,7 @@ progress_test_end(struct progress *p, double now, const char *note)
 }
 
 void
-progress_round_begin(struct progress *p, int k, int n, int copies,
-    double now)
+progress_round_begin(struct progress *p, int k, int n, int copies, double now)
 {
 	(void)now;
 	p->round = k;
@@ -217,8 +217,9 @@ progress_round_end(struct progress *p, double now)
 
 	if (p->out != NULL && p->round > 0) {
 		times(p, now, !p->tty, tail, sizeof(tail));
-		n = fprintf(p->out, "%s%d x round %d of %d%s", p->tty ? "\r" : "",
-		    p->round_copies, p->round, p->rounds, tail) -
+		n = fprintf(p->out, "%s%d x round %d of %d%s",
+		        p->tty ? "\r" : "", p->round_copies, p->round,
+		        p->rounds, tail) -
 		    (p->tty ? 1 : 0);
 		if (p->tty && p->drawn > n)
 			fprintf(p->out, "%*s", p->drawn - n, "");

@@ -16,16 +16,16 @@
 struct progress {
 	struct estimate_step *steps;
 	int nsteps;
-	int cur;		/* the last step begun, -1 before the first */
-	int active;		/* that step is running */
-	int pass;		/* its pass running (1-based), 0 between */
-	double start;		/* when the run started */
-	double pass_start;	/* when the current pass started */
-	FILE *out;		/* NULL: quiet */
-	int tty;		/* out is a terminal: one line redrawn */
-	int drawn;		/* length of the line drawn in place */
-	int round, rounds;	/* in rounds: round k of n (1-based), else 0 */
-	int round_copies;	/* the copies of that round */
+	int cur; /* the last step begun, -1 before the first */
+	int active; /* that step is running */
+	int pass; /* its pass running (1-based), 0 between */
+	double start; /* when the run started */
+	double pass_start; /* when the current pass started */
+	FILE *out; /* NULL: quiet */
+	int tty; /* out is a terminal: one line redrawn */
+	int drawn; /* length of the line drawn in place */
+	int round, rounds; /* in rounds: round k of n (1-based), else 0 */
+	int round_copies; /* the copies of that round */
 };
 
 /*
@@ -37,8 +37,8 @@ int progress_init(struct progress *p, const struct settings *s, FILE *out,
     int tty, double now);
 
 /* Test t at copies starts, or in rounds its next pass: its step. */
-void progress_test_begin(struct progress *p, const struct test_def *t,
-    int copies, double now);
+void progress_test_begin(
+    struct progress *p, const struct test_def *t, int copies, double now);
 
 /* Pass k (1-based) of the current step starts. */
 void progress_pass_begin(struct progress *p, int k, double now);
@@ -56,12 +56,13 @@ void progress_test_end(struct progress *p, double now, const char *note);
  * Round k (1-based) of n at copies starts or ends: the runner runs one
  * pass of every test a round (quick mode); in between, before each pass
  * it calls progress_test_begin and progress_pass_begin, after it
- * progress_pass_end, and progress_test_end once the test stops.  Off a terminal a round is one line at its end (and a line
- * for each pass that failed); on a terminal the line of the pass running
- * is redrawn and kept at the end of the round as the round's line.
+ * progress_pass_end, and progress_test_end once the test stops.  Off a terminal
+ * a round is one line at its end (and a line for each pass that failed); on a
+ * terminal the line of the pass running is redrawn and kept at the end of the
+ * round as the round's line.
  */
-void progress_round_begin(struct progress *p, int k, int n, int copies,
-    double now);
+void progress_round_begin(
+    struct progress *p, int k, int n, int copies, double now);
 void progress_round_end(struct progress *p, double now);
 
 void progress_free(struct progress *p);

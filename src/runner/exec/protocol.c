@@ -134,8 +134,8 @@ last_line(const char *s, char *buf, size_t len)
  * the offending line.
  */
 static int
-parse_lines(const char *out, struct copy_result *c, char *error,
-    size_t errlen, char *why, size_t whylen)
+parse_lines(const char *out, struct copy_result *c, char *error, size_t errlen,
+    char *why, size_t whylen)
 {
 	char line[128];
 	const char *p = out, *nl;
@@ -154,20 +154,21 @@ parse_lines(const char *out, struct copy_result *c, char *error,
 				return -1;
 		} else if (len >= 6 && strncmp(p, "COUNT|", 6) == 0) {
 			ncount++;
-			snprintf(line, sizeof(line), "%.*s", (int)(len - 6),
-			    p + 6);
+			snprintf(
+			    line, sizeof(line), "%.*s", (int)(len - 6), p + 6);
 			if (why[0] == '\0' && (len - 6 >= sizeof(line) ||
-			    parse_count(line, c) == -1))
-				snprintf(why, whylen, "bad COUNT line: %s",
-				    line);
+			                          parse_count(line, c) == -1))
+				snprintf(
+				    why, whylen, "bad COUNT line: %s", line);
 		} else if (len >= 5 && strncmp(p, "TIME|", 5) == 0) {
 			ntime++;
-			snprintf(line, sizeof(line), "%.*s", (int)(len - 5),
-			    p + 5);
+			snprintf(
+			    line, sizeof(line), "%.*s", (int)(len - 5), p + 5);
 			if (why[0] == '\0' && (len - 5 >= sizeof(line) ||
-			    parse_double(line, 1e-9, 1e7, &c->time_s) == -1))
-				snprintf(why, whylen, "bad TIME line: %s",
-				    line);
+			                          parse_double(line, 1e-9, 1e7,
+			                              &c->time_s) == -1))
+				snprintf(
+				    why, whylen, "bad TIME line: %s", line);
 			else
 				c->has_time = 1;
 		}
@@ -195,7 +196,7 @@ protocol_parse(const char *out, const char *errors, int status, int signal,
 	c->has_time = 0;
 	c->unit[0] = '\0';
 	if (parse_lines(out != NULL ? out : "", c, error, sizeof(error), why,
-	    sizeof(why)) == -1)
+	        sizeof(why)) == -1)
 		return -1;
 	last_line(errors, err_line, sizeof(err_line));
 	if (signal != 0 || status != 0 || why[0] != '\0') {

@@ -27,7 +27,7 @@
  * time_s is left untouched when no TIME line came (the caller has put the
  * wall time there).  Returns 0, or -1 when out of memory.
  */
-int protocol_parse(const char *out, const char *errors, int status,
-    int signal, struct copy_result *c);
+int protocol_parse(const char *out, const char *errors, int status, int signal,
+    struct copy_result *c);
 
 #endif

@@ -13,12 +13,12 @@
 #include "score/noise.h"
 
 struct run_env {
-	const char *bindir;	/* the programs */
-	const char *testdir;	/* their input data */
-	const char *tmpdir;	/* where each pass gets a private directory */
-	FILE *console;		/* progress; NULL: quiet */
-	int verbose;		/* print each command */
-	struct noise *noise;	/* measured around each test; NULL: not */
+	const char *bindir; /* the programs */
+	const char *testdir; /* their input data */
+	const char *tmpdir; /* where each pass gets a private directory */
+	FILE *console; /* progress; NULL: quiet */
+	int verbose; /* print each command */
+	struct noise *noise; /* measured around each test; NULL: not */
 };
 
 /*

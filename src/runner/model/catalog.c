@@ -14,138 +14,164 @@
  * 2 s (write), settles 4 s, primes 2 s (read) and settles 3 s before
  * copying; -r and -w do less of that.
  */
-#define FS(nm, ti, mode, buf, blocks, extra, quick_extra, ...)               \
-	{ .name = nm, .title = ti, .program = "fstime",                        \
-	    .args = { mode, "-t", "@T", "-d", "@TMP/", "-b", buf, "-m",        \
-		blocks },                                                      \
-	    .seconds = 30, .passes = PASSES_SHORT, .unit = "KBps",             \
-	    .flags = TEST_SCRATCH,                                             \
-	    .quick_args = { "-p", "0", "-P", "0.1" }, .extra_s = extra,        \
-	    .quick_extra_s = quick_extra, .smoke = { __VA_ARGS__ } }
+#define FS(nm, ti, mode, buf, blocks, extra, quick_extra, ...)                 \
+	{                                                                      \
+		.name = nm, .title = ti, .program = "fstime",                  \
+		.args = {mode, "-t", "@T", "-d", "@TMP/", "-b", buf, "-m",     \
+		    blocks},                                                   \
+		.seconds = 30, .passes = PASSES_SHORT, .unit = "KBps",         \
+		.flags = TEST_SCRATCH, .quick_args = {"-p", "0", "-P", "0.1"}, \
+		.extra_s = extra, .quick_extra_s = quick_extra, .smoke = {     \
+			__VA_ARGS__                                            \
+		}                                                              \
+	}
 /* A program that takes the duration only, smoke-tested for 1 s. */
-#define TIMED(nm, ti, pg, secs, kind, un, extra)                             \
-	{ .name = nm, .title = ti, .program = pg, .args = { "@T" },            \
-	    .seconds = secs, .passes = kind, .unit = un, .extra_s = extra,     \
-	    .quick_extra_s = extra, .smoke = { "1" } }
+#define TIMED(nm, ti, pg, secs, kind, un, extra)                               \
+	{                                                                      \
+		.name = nm, .title = ti, .program = pg, .args = {"@T"},        \
+		.seconds = secs, .passes = kind, .unit = un, .extra_s = extra, \
+		.quick_extra_s = extra, .smoke = {                             \
+			"1"                                                    \
+		}                                                              \
+	}
 #define ARITH(nm, ti) TIMED(nm, ti, nm, 10, PASSES_SHORT, "lps", 0)
 /*
  * A command timed by looper; quick mode passes -l (the interval ends with
  * the last counted run), and half a second goes to the last run.
  */
-#define LOOPER(nm, ti, secs, fl, smoke_run, ...)                              \
-	{ .name = nm, .title = ti, .program = "looper",                        \
-	    .args = { "@T", __VA_ARGS__ }, .seconds = secs,                    \
-	    .passes = PASSES_SHORT, .unit = "lpm", .flags = fl,                \
-	    .quick_args = { "-l" }, .extra_s = 0.5, .quick_extra_s = 0.5,      \
-	    .smoke = { smoke_run } }
+#define LOOPER(nm, ti, secs, fl, smoke_run, ...)                               \
+	{                                                                      \
+		.name = nm, .title = ti, .program = "looper",                  \
+		.args = {"@T", __VA_ARGS__}, .seconds = secs,                  \
+		.passes = PASSES_SHORT, .unit = "lpm", .flags = fl,            \
+		.quick_args = {"-l"}, .extra_s = 0.5, .quick_extra_s = 0.5,    \
+		.smoke = {                                                     \
+			smoke_run                                              \
+		}                                                              \
+	}
 
 const struct test_def catalog_tests[] = {
-	TIMED("dhry2reg", "Dhrystone 2 using register variables", "dhry2reg",
-	    10, PASSES_LONG, "lps", 0),
-	TIMED("dhry2", "Dhrystone 2 without register variables", "dhry2", 10,
-	    PASSES_LONG, "lps", 0),
-	/* It calibrates itself for about 1.2 s before the start barrier. */
-	TIMED("whetstone-double", "Double-Precision Whetstone",
-	    "whetstone-double", 10, PASSES_LONG, "MWIPS", 1.2),
-	{ .name = "syscall", .title = "System Call Overhead",
-	    .program = "syscall", .args = { "@T", "mix" }, .seconds = 10,
-	    .passes = PASSES_LONG, .unit = "lps",
-	    .smoke = { "1 mix", "1 close", "1 getpid" } },
-	TIMED("pipe", "Pipe Throughput", "pipe", 10, PASSES_LONG, "lps", 0),
-	{ .name = "context1", .title = "Pipe-based Context Switching",
-	    .program = "context1", .args = { "-p", "@PLACE=unpinned", "@T" },
-	    .seconds = 10, .passes = PASSES_LONG, .unit = "lps",
-	    .flags = TEST_PLACEMENT, .smoke = { "-p unpinned 1" } },
-	{ .name = "ctxlat", .title = "Context Switch Latency",
-	    .program = "ctxlat", .args = { "-p", "@PLACE=same-cpu", "@T" },
-	    .seconds = 10, .passes = PASSES_LONG, .unit = "us",
-	    .flags = TEST_PLACEMENT | TEST_LOWER_BETTER | TEST_LATENCY,
-	    .smoke = { "-k 4 -r 3 1" } },
-	TIMED("spawn", "Process Creation", "spawn", 30, PASSES_SHORT, "lps", 0),
-	TIMED("execl", "Execl Throughput", "execl", 30, PASSES_SHORT, "lps", 0),
-	FS("fstime", "File Copy 1024 bufsize 2000 maxblocks", "-c", "1024",
-	    "2000", 15, 0.5, "-c -t 1 -d @TMP -b 1024 -m 2000 -p 0"),
-	FS("fsbuffer", "File Copy 256 bufsize 500 maxblocks", "-c", "256",
-	    "500", 15, 0.5, "-c -t 1 -d @TMP -b 256 -m 500 -p 0 -P 0.1"),
-	FS("fsdisk", "File Copy 4096 bufsize 8000 maxblocks", "-c", "4096",
-	    "8000", 15, 0.5, "-c -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
-	FS("fstime-w", "File Write 1024 bufsize 2000 maxblocks", "-w", "1024",
-	    "2000", 4, 0.2, "-w -t 1 -d @TMP -b 1024 -m 2000 -p 0"),
-	FS("fsbuffer-w", "File Write 256 bufsize 500 maxblocks", "-w", "256",
-	    "500", 4, 0.2, "-w -t 1 -d @TMP -b 256 -m 500 -p 0 -P 0.1"),
-	FS("fsdisk-w", "File Write 4096 bufsize 8000 maxblocks", "-w", "4096",
-	    "8000", 4, 0.2, "-w -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
-	FS("fstime-r", "File Read 1024 bufsize 2000 maxblocks", "-r", "1024",
-	    "2000", 10, 0.3, "-r -t 1 -d @TMP -b 1024 -m 2000 -p 0"),
-	FS("fsbuffer-r", "File Read 256 bufsize 500 maxblocks", "-r", "256",
-	    "500", 10, 0.3, "-r -t 1 -d @TMP -b 256 -m 500 -p 0 -P 0.1"),
-	FS("fsdisk-r", "File Read 4096 bufsize 8000 maxblocks", "-r", "4096",
-	    "8000", 10, 0.3, "-r -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
-	LOOPER("shell1", "Shell Scripts (1 concurrent)", 60, TEST_SHELL,
-	    "1 @BIN/multi.sh 1", "@BIN/multi.sh", "1"),
-	LOOPER("shell8", "Shell Scripts (8 concurrent)", 60, TEST_SHELL,
-	    "-l 1 @BIN/multi.sh 8", "@BIN/multi.sh", "8"),
-	LOOPER("shell16", "Shell Scripts (16 concurrent)", 60, TEST_SHELL,
-	    "-l 1 @BIN/multi.sh 16", "@BIN/multi.sh", "16"),
-	ARITH("arithoh", "Arithoh"),
-	ARITH("short", "Arithmetic Test (short)"),
-	ARITH("int", "Arithmetic Test (int)"),
-	ARITH("long", "Arithmetic Test (long)"),
-	ARITH("float", "Arithmetic Test (float)"),
-	ARITH("double", "Arithmetic Test (double)"),
-	TIMED("hanoi", "Recursion Test -- Tower of Hanoi", "hanoi", 20,
-	    PASSES_SHORT, "lps", 0),
-	LOOPER("dc", "Dc: sqrt(2) to 99 decimal places", 30, TEST_SHELL,
-	    "1 dc @DATA/dc.dat", "dc", "@DATA/dc.dat"),
-	LOOPER("C", "C Compiler Throughput", 60, TEST_SHELL | TEST_SCRATCH,
-	    "1 cc -c -o @TMP/cctest.o @DATA/cctest.c", "cc", "-c", "-o",
-	    "@TMP/cctest.o", "@DATA/cctest.c"),
-	LOOPER("grep", "Grep a large file (system's grep)", 30, TEST_SHELL,
-	    "1 grep -c gimp @DATA/large.txt", "grep", "-c", "gimp",
-	    "@DATA/large.txt"),
-	{ .name = "sysexec", .title = "Exec System Call Overhead",
-	    .program = "syscall", .args = { "@T", "exec" }, .seconds = 10,
-	    .passes = PASSES_LONG, .unit = "lps", .smoke = { "1 exec" } },
+    TIMED("dhry2reg", "Dhrystone 2 using register variables", "dhry2reg", 10,
+        PASSES_LONG, "lps", 0),
+    TIMED("dhry2", "Dhrystone 2 without register variables", "dhry2", 10,
+        PASSES_LONG, "lps", 0),
+    /* It calibrates itself for about 1.2 s before the start barrier. */
+    TIMED("whetstone-double", "Double-Precision Whetstone", "whetstone-double",
+        10, PASSES_LONG, "MWIPS", 1.2),
+    {.name = "syscall",
+        .title = "System Call Overhead",
+        .program = "syscall",
+        .args = {"@T", "mix"},
+        .seconds = 10,
+        .passes = PASSES_LONG,
+        .unit = "lps",
+        .smoke = {"1 mix", "1 close", "1 getpid"}},
+    TIMED("pipe", "Pipe Throughput", "pipe", 10, PASSES_LONG, "lps", 0),
+    {.name = "context1",
+        .title = "Pipe-based Context Switching",
+        .program = "context1",
+        .args = {"-p", "@PLACE=unpinned", "@T"},
+        .seconds = 10,
+        .passes = PASSES_LONG,
+        .unit = "lps",
+        .flags = TEST_PLACEMENT,
+        .smoke = {"-p unpinned 1"}},
+    {.name = "ctxlat",
+        .title = "Context Switch Latency",
+        .program = "ctxlat",
+        .args = {"-p", "@PLACE=same-cpu", "@T"},
+        .seconds = 10,
+        .passes = PASSES_LONG,
+        .unit = "us",
+        .flags = TEST_PLACEMENT | TEST_LOWER_BETTER | TEST_LATENCY,
+        .smoke = {"-k 4 -r 3 1"}},
+    TIMED("spawn", "Process Creation", "spawn", 30, PASSES_SHORT, "lps", 0),
+    TIMED("execl", "Execl Throughput", "execl", 30, PASSES_SHORT, "lps", 0),
+    FS("fstime", "File Copy 1024 bufsize 2000 maxblocks", "-c", "1024", "2000",
+        15, 0.5, "-c -t 1 -d @TMP -b 1024 -m 2000 -p 0"),
+    FS("fsbuffer", "File Copy 256 bufsize 500 maxblocks", "-c", "256", "500",
+        15, 0.5, "-c -t 1 -d @TMP -b 256 -m 500 -p 0 -P 0.1"),
+    FS("fsdisk", "File Copy 4096 bufsize 8000 maxblocks", "-c", "4096", "8000",
+        15, 0.5, "-c -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
+    FS("fstime-w", "File Write 1024 bufsize 2000 maxblocks", "-w", "1024",
+        "2000", 4, 0.2, "-w -t 1 -d @TMP -b 1024 -m 2000 -p 0"),
+    FS("fsbuffer-w", "File Write 256 bufsize 500 maxblocks", "-w", "256", "500",
+        4, 0.2, "-w -t 1 -d @TMP -b 256 -m 500 -p 0 -P 0.1"),
+    FS("fsdisk-w", "File Write 4096 bufsize 8000 maxblocks", "-w", "4096",
+        "8000", 4, 0.2, "-w -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
+    FS("fstime-r", "File Read 1024 bufsize 2000 maxblocks", "-r", "1024",
+        "2000", 10, 0.3, "-r -t 1 -d @TMP -b 1024 -m 2000 -p 0"),
+    FS("fsbuffer-r", "File Read 256 bufsize 500 maxblocks", "-r", "256", "500",
+        10, 0.3, "-r -t 1 -d @TMP -b 256 -m 500 -p 0 -P 0.1"),
+    FS("fsdisk-r", "File Read 4096 bufsize 8000 maxblocks", "-r", "4096",
+        "8000", 10, 0.3, "-r -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
+    LOOPER("shell1", "Shell Scripts (1 concurrent)", 60, TEST_SHELL,
+        "1 @BIN/multi.sh 1", "@BIN/multi.sh", "1"),
+    LOOPER("shell8", "Shell Scripts (8 concurrent)", 60, TEST_SHELL,
+        "-l 1 @BIN/multi.sh 8", "@BIN/multi.sh", "8"),
+    LOOPER("shell16", "Shell Scripts (16 concurrent)", 60, TEST_SHELL,
+        "-l 1 @BIN/multi.sh 16", "@BIN/multi.sh", "16"),
+    ARITH("arithoh", "Arithoh"),
+    ARITH("short", "Arithmetic Test (short)"),
+    ARITH("int", "Arithmetic Test (int)"),
+    ARITH("long", "Arithmetic Test (long)"),
+    ARITH("float", "Arithmetic Test (float)"),
+    ARITH("double", "Arithmetic Test (double)"),
+    TIMED("hanoi", "Recursion Test -- Tower of Hanoi", "hanoi", 20,
+        PASSES_SHORT, "lps", 0),
+    LOOPER("dc", "Dc: sqrt(2) to 99 decimal places", 30, TEST_SHELL,
+        "1 dc @DATA/dc.dat", "dc", "@DATA/dc.dat"),
+    LOOPER("C", "C Compiler Throughput", 60, TEST_SHELL | TEST_SCRATCH,
+        "1 cc -c -o @TMP/cctest.o @DATA/cctest.c", "cc", "-c", "-o",
+        "@TMP/cctest.o", "@DATA/cctest.c"),
+    LOOPER("grep", "Grep a large file (system's grep)", 30, TEST_SHELL,
+        "1 grep -c gimp @DATA/large.txt", "grep", "-c", "gimp",
+        "@DATA/large.txt"),
+    {.name = "sysexec",
+        .title = "Exec System Call Overhead",
+        .program = "syscall",
+        .args = {"@T", "exec"},
+        .seconds = 10,
+        .passes = PASSES_LONG,
+        .unit = "lps",
+        .smoke = {"1 exec"}},
 };
 const size_t catalog_ntests = sizeof(catalog_tests) / sizeof(catalog_tests[0]);
 
 const struct group_def catalog_groups[] = {
-	{ "index", "dhry2reg whetstone-double execl fstime fsbuffer fsdisk "
-	    "pipe context1 spawn syscall shell1 shell8" },
-	{ "oldsystem", "execl fstime fsbuffer fsdisk pipe context1 spawn "
-	    "syscall" },
-	{ "system", "oldsystem shell1 shell8 shell16" },
-	{ "fs", "fstime-w fstime-r fstime fsbuffer-w fsbuffer-r fsbuffer "
-	    "fsdisk-w fsdisk-r fsdisk" },
-	{ "shell", "shell1 shell8 shell16" },
-	{ "arithmetic", "arithoh short int long float double "
-	    "whetstone-double" },
-	{ "misc", "C dc hanoi" },
-	{ "speed", "arithmetic system" },
-	{ "byte3", "double dhry2 execl fstime context1 shell8" },
-	{ "latency", "ctxlat" },
-	{ "dhry", "dhry2reg" },
-	{ "dhrystone", "dhry2reg" },
-	{ "whets", "whetstone-double" },
-	{ "whetstone", "whetstone-double" },
-	{ "all", NULL },	/* every test, in catalog order */
+    {"index", "dhry2reg whetstone-double execl fstime fsbuffer fsdisk "
+              "pipe context1 spawn syscall shell1 shell8"},
+    {"oldsystem", "execl fstime fsbuffer fsdisk pipe context1 spawn "
+                  "syscall"},
+    {"system", "oldsystem shell1 shell8 shell16"},
+    {"fs", "fstime-w fstime-r fstime fsbuffer-w fsbuffer-r fsbuffer "
+           "fsdisk-w fsdisk-r fsdisk"},
+    {"shell", "shell1 shell8 shell16"},
+    {"arithmetic", "arithoh short int long float double "
+                   "whetstone-double"},
+    {"misc", "C dc hanoi"}, {"speed", "arithmetic system"},
+    {"byte3", "double dhry2 execl fstime context1 shell8"},
+    {"latency", "ctxlat"}, {"dhry", "dhry2reg"}, {"dhrystone", "dhry2reg"},
+    {"whets", "whetstone-double"}, {"whetstone", "whetstone-double"},
+    {"all", NULL}, /* every test, in catalog order */
 };
-const size_t catalog_ngroups = sizeof(catalog_groups) / sizeof(catalog_groups[0]);
+const size_t catalog_ngroups =
+    sizeof(catalog_groups) / sizeof(catalog_groups[0]);
 
 /* UnixBench 5.1/6.0 index baselines ("George", a SPARCstation 20-61). */
 static const struct index_row unixbench_rows[] = {
-	{ "dhry2reg", 116700.0, NULL },
-	{ "whetstone-double", 55.0, NULL },
-	{ "execl", 43.0, NULL },
-	{ "fstime", 3960.0, NULL },
-	{ "fsbuffer", 1655.0, NULL },
-	{ "fsdisk", 5800.0, NULL },
-	{ "pipe", 12440.0, NULL },
-	{ "context1", 4000.0, NULL },
-	{ "spawn", 126.0, NULL },
-	{ "syscall", 15000.0, NULL },
-	{ "shell1", 42.4, NULL },
-	{ "shell8", 6.0, NULL },
+    {"dhry2reg", 116700.0, NULL},
+    {"whetstone-double", 55.0, NULL},
+    {"execl", 43.0, NULL},
+    {"fstime", 3960.0, NULL},
+    {"fsbuffer", 1655.0, NULL},
+    {"fsdisk", 5800.0, NULL},
+    {"pipe", 12440.0, NULL},
+    {"context1", 4000.0, NULL},
+    {"spawn", 126.0, NULL},
+    {"syscall", 15000.0, NULL},
+    {"shell1", 42.4, NULL},
+    {"shell8", 6.0, NULL},
 };
 
 /*
@@ -153,23 +179,24 @@ static const struct index_row unixbench_rows[] = {
  * sum and average, under the titles of its report.
  */
 static const struct index_row byte3_rows[] = {
-	{ "double", 2541.7, "Arithmetic Test (type = double)" },
-	{ "dhry2", 22366.3, "Dhrystone 2 without register variables" },
-	{ "execl", 16.5, "Execl Throughput Test" },
-	{ "fstime", 179.0, "File Copy  (30 seconds)" },
-	{ "context1", 1318.5, "Pipe-based Context Switching Test" },
-	{ "shell8", 4.0, "Shell scripts (8 concurrent)" },
+    {"double", 2541.7, "Arithmetic Test (type = double)"},
+    {"dhry2", 22366.3, "Dhrystone 2 without register variables"},
+    {"execl", 16.5, "Execl Throughput Test"},
+    {"fstime", 179.0, "File Copy  (30 seconds)"},
+    {"context1", 1318.5, "Pipe-based Context Switching Test"},
+    {"shell8", 4.0, "Shell scripts (8 concurrent)"},
 };
 
 const struct index_def catalog_indexes[] = {
-	{ "unixbench", "System Benchmarks", INDEX_GEOMEAN_X10, 1,
-	    unixbench_rows, sizeof(unixbench_rows) / sizeof(unixbench_rows[0]),
-	    "dhry2 fstime-w fstime-r fsbuffer-w fsbuffer-r fsdisk-w fsdisk-r "
-	    "shell16" },
-	{ "byte3", "BYTE Release 3", INDEX_SUM_AVERAGE, 1, byte3_rows,
-	    sizeof(byte3_rows) / sizeof(byte3_rows[0]), NULL },
+    {"unixbench", "System Benchmarks", INDEX_GEOMEAN_X10, 1, unixbench_rows,
+        sizeof(unixbench_rows) / sizeof(unixbench_rows[0]),
+        "dhry2 fstime-w fstime-r fsbuffer-w fsbuffer-r fsdisk-w fsdisk-r "
+        "shell16"},
+    {"byte3", "BYTE Release 3", INDEX_SUM_AVERAGE, 1, byte3_rows,
+        sizeof(byte3_rows) / sizeof(byte3_rows[0]), NULL},
 };
-const size_t catalog_nindexes = sizeof(catalog_indexes) / sizeof(catalog_indexes[0]);
+const size_t catalog_nindexes =
+    sizeof(catalog_indexes) / sizeof(catalog_indexes[0]);
 
 const struct test_def *
 catalog_find_test(const char *name)
@@ -200,8 +227,9 @@ catalog_placement(const struct test_def *t, const char *chosen, int given)
 
 	if (!(t->flags & TEST_PLACEMENT))
 		return NULL;
-	for (i = 0; i < sizeof(t->args) / sizeof(t->args[0]) &&
-	    t->args[i] != NULL; i++)
+	for (i = 0;
+	     i < sizeof(t->args) / sizeof(t->args[0]) && t->args[i] != NULL;
+	     i++)
 		if (strncmp(t->args[i], "@PLACE=", 7) == 0)
 			return given ? chosen : t->args[i] + 7;
 	return NULL;
@@ -230,8 +258,8 @@ add_test(const struct test_def ***list, int *n, const struct test_def *t)
  * 0, CATALOG_UNKNOWN (no such name, or a cycle) or CATALOG_NO_MEMORY.
  */
 static int
-expand_one(const char *name, size_t len, const struct test_def ***list,
-    int *n, int depth)
+expand_one(const char *name, size_t len, const struct test_def ***list, int *n,
+    int depth)
 {
 	char buf[64];
 	const struct test_def *t;
@@ -259,8 +287,8 @@ expand_one(const char *name, size_t len, const struct test_def ***list,
 			p++;
 		for (q = p; *q != '\0' && *q != ' '; q++)
 			;
-		if (q > p && (rc = expand_one(p, (size_t)(q - p), list, n,
-		    depth + 1)) != 0)
+		if (q > p && (rc = expand_one(
+		                  p, (size_t)(q - p), list, n, depth + 1)) != 0)
 			return rc;
 	}
 	return 0;
@@ -292,8 +320,8 @@ catalog_expand(char *const *names, int nnames, const struct test_def ***out,
 static int
 graphics_name(const char *name)
 {
-	static const char *const names[] = { "gindex", "graphics", "2d", "3d",
-		"ubgears", "grafix" };
+	static const char *const names[] = {
+	    "gindex", "graphics", "2d", "3d", "ubgears", "grafix"};
 	size_t i;
 
 	if (strncmp(name, "2d-", 3) == 0)
@@ -339,7 +367,7 @@ near(const char *name, const char *candidate)
 	size_t n = strlen(name);
 
 	return distance(name, candidate) <= (n < 4 ? 1 : 2) ||
-	    (n >= 3 && strncmp(candidate, name, n) == 0);
+	       (n >= 3 && strncmp(candidate, name, n) == 0);
 }
 
 void
@@ -349,16 +377,19 @@ catalog_unknown(const char *name, char *buf, size_t size)
 	int found = 0;
 
 	if (graphics_name(name)) {
-		snprintf(buf, size, "%s: UnixBench's graphics tests (x11perf, "
+		snprintf(buf, size,
+		    "%s: UnixBench's graphics tests (x11perf, "
 		    "ubgears) are not part of bytebench: they need an X server "
 		    "and measure the graphics stack, not the system; -l lists "
-		    "the tests", name);
+		    "the tests",
+		    name);
 		return;
 	}
 	snprintf(buf, size, "unknown test or group: %s", name);
 	for (i = 0; i < catalog_ntests + catalog_ngroups; i++) {
-		const char *c = i < catalog_ntests ? catalog_tests[i].name :
-		    catalog_groups[i - catalog_ntests].name;
+		const char *c = i < catalog_ntests
+		                    ? catalog_tests[i].name
+		                    : catalog_groups[i - catalog_ntests].name;
 
 		if (!near(name, c) || found == 6)
 			continue;
@@ -367,6 +398,6 @@ catalog_unknown(const char *name, char *buf, size_t size)
 		    found++ ? ", " : " (nearest: ", c);
 	}
 	len = strlen(buf);
-	snprintf(buf + len, size - len, "%s; -l lists them all",
-	    found ? ")" : "");
+	snprintf(
+	    buf + len, size - len, "%s; -l lists them all", found ? ")" : "");
 }

@@ -15,17 +15,17 @@ enum passes_kind { PASSES_LONG, PASSES_SHORT };
 #define CATALOG_DEFAULT "index"
 
 enum test_flags {
-	TEST_SCRATCH = 1 << 0,	/* writes files: needs a scratch directory */
-	TEST_SHELL = 1 << 1,	/* runs system tools: locale set and recorded */
+	TEST_SCRATCH = 1 << 0, /* writes files: needs a scratch directory */
+	TEST_SHELL = 1 << 1, /* runs system tools: locale set and recorded */
 	TEST_LOWER_BETTER = 1 << 2, /* unit is a time (us): lower is better */
 	TEST_PLACEMENT = 1 << 3, /* takes the --placement choice */
-	TEST_LATENCY = 1 << 4	/* its INFO lines carry a latency table */
+	TEST_LATENCY = 1 << 4 /* its INFO lines carry a latency table */
 };
 
 /* Room in a row's lists, the terminating NULL included. */
-#define CATALOG_MAX_ARGS 12
+#define CATALOG_MAX_ARGS       12
 #define CATALOG_MAX_QUICK_ARGS 5
-#define CATALOG_MAX_SMOKE 4
+#define CATALOG_MAX_SMOKE      4
 
 /*
  * One test: everything the runner and the tests know of it is here (the
@@ -36,14 +36,14 @@ enum test_flags {
  * --placement choice, or name when none was given (catalog_placement).
  */
 struct test_def {
-	const char *name;	/* command-line name */
-	const char *title;	/* printed exactly */
-	const char *program;	/* file name in the program directory */
-	const char *args[CATALOG_MAX_ARGS];	/* NULL-terminated */
-	double seconds;		/* duration of one pass */
+	const char *name; /* command-line name */
+	const char *title; /* printed exactly */
+	const char *program; /* file name in the program directory */
+	const char *args[CATALOG_MAX_ARGS]; /* NULL-terminated */
+	double seconds; /* duration of one pass */
 	enum passes_kind passes;
-	const char *unit;	/* lps, lpm, KBps, MWIPS, us */
-	unsigned flags;		/* enum test_flags */
+	const char *unit; /* lps, lpm, KBps, MWIPS, us */
+	unsigned flags; /* enum test_flags */
 	/* Quick mode (quick.h): options put before args, NULL-terminated. */
 	const char *quick_args[CATALOG_MAX_QUICK_ARGS];
 	/*
@@ -70,24 +70,25 @@ struct group_def {
 };
 
 enum index_agg {
-	INDEX_GEOMEAN_X10,	/* UnixBench: 10 * geometric mean of score/baseline */
-	INDEX_SUM_AVERAGE	/* BYTE Release 3: score/baseline, summed, averaged */
+	INDEX_GEOMEAN_X10, /* UnixBench: 10 * geometric mean of score/baseline
+	                    */
+	INDEX_SUM_AVERAGE /* BYTE Release 3: score/baseline, summed, averaged */
 };
 
 struct index_row {
-	const char *test;	/* test name */
+	const char *test; /* test name */
 	double baseline;
-	const char *title;	/* title in this index's table, NULL: the test's */
+	const char *title; /* title in this index's table, NULL: the test's */
 };
 
 struct index_def {
-	const char *name;	/* "unixbench", "byte3" */
-	const char *label;	/* e.g. "System Benchmarks" */
+	const char *name; /* "unixbench", "byte3" */
+	const char *label; /* e.g. "System Benchmarks" */
 	enum index_agg agg;
-	int method;		/* index method version, recorded in reports */
+	int method; /* index method version, recorded in reports */
 	const struct index_row *rows;
 	size_t nrows;
-	const char *unindexed;	/* tests shown in its table with no baseline */
+	const char *unindexed; /* tests shown in its table with no baseline */
 };
 
 extern const struct test_def catalog_tests[];
@@ -105,8 +106,8 @@ const struct group_def *catalog_find_group(const char *name);
  * (given), else the default of its "@PLACE=name" argument; NULL when t
  * takes no placement.
  */
-const char *catalog_placement(const struct test_def *t, const char *chosen,
-    int given);
+const char *catalog_placement(
+    const struct test_def *t, const char *chosen, int given);
 
 /* catalog_expand's failures. */
 enum { CATALOG_UNKNOWN = -1, CATALOG_NO_MEMORY = -2 };
@@ -117,8 +118,8 @@ enum { CATALOG_UNKNOWN = -1, CATALOG_NO_MEMORY = -2 };
  * CATALOG_UNKNOWN after writing the unknown name into bad (size badlen),
  * or CATALOG_NO_MEMORY.  *out is malloc'd.
  */
-int catalog_expand(char *const *names, int nnames,
-    const struct test_def ***out, char *bad, size_t badlen);
+int catalog_expand(char *const *names, int nnames, const struct test_def ***out,
+    char *bad, size_t badlen);
 
 /*
  * Why name is no test or group, for the user, into buf: UnixBench's

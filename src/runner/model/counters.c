@@ -10,53 +10,51 @@
 #include "model/counters.h"
 
 const struct counter_def counter_defs[NCOUNTERS] = {
-	[CTR_USER_S] = { "user_s", SRC_RUSAGE },
-	[CTR_SYSTEM_S] = { "system_s", SRC_RUSAGE },
-	[CTR_VOL_CSW] = { "voluntary_csw", SRC_RUSAGE },
-	[CTR_INVOL_CSW] = { "involuntary_csw", SRC_RUSAGE },
-	[CTR_MINOR_FAULTS] = { "minor_faults", SRC_RUSAGE },
-	[CTR_MAJOR_FAULTS] = { "major_faults", SRC_RUSAGE },
-	[CTR_MAX_RSS_KIB] = { "max_rss_kib", SRC_RUSAGE },
-	[CTR_RUNQ_WAIT_S] = { "runq_wait_s", SRC_TASK },
-	[CTR_MIGRATIONS] = { "migrations", SRC_TASK },
-	[CTR_PERF_CSW] = { "perf_csw", SRC_PERF },
-	[CTR_PERF_MIGRATIONS] = { "perf_migrations", SRC_PERF },
-	[CTR_TASK_CLOCK_S] = { "task_clock_s", SRC_PERF },
-	[CTR_M_USER_S] = { "machine_user_s", SRC_MACHINE },
-	[CTR_M_SYSTEM_S] = { "machine_system_s", SRC_MACHINE },
-	[CTR_M_IDLE_S] = { "machine_idle_s", SRC_MACHINE },
-	[CTR_M_IOWAIT_S] = { "machine_iowait_s", SRC_MACHINE },
-	[CTR_M_STEAL_S] = { "machine_steal_s", SRC_MACHINE },
-	[CTR_M_INTERRUPTS] = { "machine_interrupts", SRC_MACHINE },
-	[CTR_M_CSW] = { "machine_csw", SRC_MACHINE },
-	[CTR_M_FORKS] = { "machine_forks", SRC_MACHINE },
-	[CTR_VM_PGFAULT] = { "vm_pgfault", SRC_MACHINE },
-	[CTR_VM_PGMAJFAULT] = { "vm_pgmajfault", SRC_MACHINE },
-	[CTR_VM_PSWPIN] = { "vm_pswpin", SRC_MACHINE },
-	[CTR_VM_PSWPOUT] = { "vm_pswpout", SRC_MACHINE },
+    [CTR_USER_S] = {"user_s", SRC_RUSAGE},
+    [CTR_SYSTEM_S] = {"system_s", SRC_RUSAGE},
+    [CTR_VOL_CSW] = {"voluntary_csw", SRC_RUSAGE},
+    [CTR_INVOL_CSW] = {"involuntary_csw", SRC_RUSAGE},
+    [CTR_MINOR_FAULTS] = {"minor_faults", SRC_RUSAGE},
+    [CTR_MAJOR_FAULTS] = {"major_faults", SRC_RUSAGE},
+    [CTR_MAX_RSS_KIB] = {"max_rss_kib", SRC_RUSAGE},
+    [CTR_RUNQ_WAIT_S] = {"runq_wait_s", SRC_TASK},
+    [CTR_MIGRATIONS] = {"migrations", SRC_TASK},
+    [CTR_PERF_CSW] = {"perf_csw", SRC_PERF},
+    [CTR_PERF_MIGRATIONS] = {"perf_migrations", SRC_PERF},
+    [CTR_TASK_CLOCK_S] = {"task_clock_s", SRC_PERF},
+    [CTR_M_USER_S] = {"machine_user_s", SRC_MACHINE},
+    [CTR_M_SYSTEM_S] = {"machine_system_s", SRC_MACHINE},
+    [CTR_M_IDLE_S] = {"machine_idle_s", SRC_MACHINE},
+    [CTR_M_IOWAIT_S] = {"machine_iowait_s", SRC_MACHINE},
+    [CTR_M_STEAL_S] = {"machine_steal_s", SRC_MACHINE},
+    [CTR_M_INTERRUPTS] = {"machine_interrupts", SRC_MACHINE},
+    [CTR_M_CSW] = {"machine_csw", SRC_MACHINE},
+    [CTR_M_FORKS] = {"machine_forks", SRC_MACHINE},
+    [CTR_VM_PGFAULT] = {"vm_pgfault", SRC_MACHINE},
+    [CTR_VM_PGMAJFAULT] = {"vm_pgmajfault", SRC_MACHINE},
+    [CTR_VM_PSWPIN] = {"vm_pswpin", SRC_MACHINE},
+    [CTR_VM_PSWPOUT] = {"vm_pswpout", SRC_MACHINE},
 };
 
 const char *const counter_source_names[NSOURCES] = {
-	"rusage", "proc-task", "perf", "proc-machine"
-};
+    "rusage", "proc-task", "perf", "proc-machine"};
 
 const struct derived_def derived_defs[NDERIVED] = {
-	[DRV_CPU_BUSY] = { "cpu_busy", "CPU busy", 1, 0.05 },
-	[DRV_SYSTEM_SHARE] = { "system_share", "system share", 1, 0.05 },
-	[DRV_CPU_PER_LOOP] = { "cpu_us_per_loop", "CPU us/loop", 0, 0.01 },
-	[DRV_CSW_PER_LOOP] = { "csw_per_loop", "ctx switches/loop", 0, 0.05 },
-	[DRV_INVOL_PER_LOOP] = { "involuntary_csw_per_loop",
-	    "preemptions/loop", 0, 0.05 },
-	[DRV_MIGR_PER_LOOP] = { "migrations_per_loop", "migrations/loop", 0,
-	    0.05 },
-	[DRV_FAULTS_PER_LOOP] = { "faults_per_loop", "faults/loop", 0, 0.05 },
-	[DRV_RUNQ_SHARE] = { "runq_wait_share", "waiting to run", 1, 0.05 },
-	[DRV_MACHINE_BUSY] = { "machine_busy", "machine busy", 1, 0.05 },
-	[DRV_STEAL_SHARE] = { "steal_share", "steal", 1, 0.05 },
-	[DRV_IOWAIT_SHARE] = { "iowait_share", "iowait", 1, 0.05 },
+    [DRV_CPU_BUSY] = {"cpu_busy", "CPU busy", 1, 0.05},
+    [DRV_SYSTEM_SHARE] = {"system_share", "system share", 1, 0.05},
+    [DRV_CPU_PER_LOOP] = {"cpu_us_per_loop", "CPU us/loop", 0, 0.01},
+    [DRV_CSW_PER_LOOP] = {"csw_per_loop", "ctx switches/loop", 0, 0.05},
+    [DRV_INVOL_PER_LOOP] = {"involuntary_csw_per_loop", "preemptions/loop", 0,
+        0.05},
+    [DRV_MIGR_PER_LOOP] = {"migrations_per_loop", "migrations/loop", 0, 0.05},
+    [DRV_FAULTS_PER_LOOP] = {"faults_per_loop", "faults/loop", 0, 0.05},
+    [DRV_RUNQ_SHARE] = {"runq_wait_share", "waiting to run", 1, 0.05},
+    [DRV_MACHINE_BUSY] = {"machine_busy", "machine busy", 1, 0.05},
+    [DRV_STEAL_SHARE] = {"steal_share", "steal", 1, 0.05},
+    [DRV_IOWAIT_SHARE] = {"iowait_share", "iowait", 1, 0.05},
 };
 
-static const char *const level_names[] = { "off", "on", "all" };
+static const char *const level_names[] = {"off", "on", "all"};
 
 int
 counters_level_named(const char *name)
@@ -125,20 +123,21 @@ set(struct derived *d, enum derived_id k, double v)
 }
 
 void
-counters_derive(const struct counters *c, double loops, double wall_s,
-    struct derived *d)
+counters_derive(
+    const struct counters *c, double loops, double wall_s, struct derived *d)
 {
 	const double *v = c->v;
 	double cpu = v[CTR_USER_S] + v[CTR_SYSTEM_S], all;
-	unsigned long times = COUNTER_BIT(CTR_USER_S) |
-	    COUNTER_BIT(CTR_SYSTEM_S);
-	unsigned long csw = COUNTER_BIT(CTR_VOL_CSW) |
-	    COUNTER_BIT(CTR_INVOL_CSW);
-	unsigned long faults = COUNTER_BIT(CTR_MINOR_FAULTS) |
-	    COUNTER_BIT(CTR_MAJOR_FAULTS);
-	unsigned long machine = COUNTER_BIT(CTR_M_USER_S) |
-	    COUNTER_BIT(CTR_M_SYSTEM_S) | COUNTER_BIT(CTR_M_IDLE_S) |
-	    COUNTER_BIT(CTR_M_IOWAIT_S) | COUNTER_BIT(CTR_M_STEAL_S);
+	unsigned long times =
+	    COUNTER_BIT(CTR_USER_S) | COUNTER_BIT(CTR_SYSTEM_S);
+	unsigned long csw =
+	    COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW);
+	unsigned long faults =
+	    COUNTER_BIT(CTR_MINOR_FAULTS) | COUNTER_BIT(CTR_MAJOR_FAULTS);
+	unsigned long machine =
+	    COUNTER_BIT(CTR_M_USER_S) | COUNTER_BIT(CTR_M_SYSTEM_S) |
+	    COUNTER_BIT(CTR_M_IDLE_S) | COUNTER_BIT(CTR_M_IOWAIT_S) |
+	    COUNTER_BIT(CTR_M_STEAL_S);
 
 	memset(d, 0, sizeof(*d));
 	if (has(c, times) && wall_s > 0)
@@ -163,12 +162,13 @@ counters_derive(const struct counters *c, double loops, double wall_s,
 		else if (has(c, COUNTER_BIT(CTR_MIGRATIONS)))
 			set(d, DRV_MIGR_PER_LOOP, v[CTR_MIGRATIONS] / loops);
 		if (has(c, faults))
-			set(d, DRV_FAULTS_PER_LOOP, (v[CTR_MINOR_FAULTS] +
-			    v[CTR_MAJOR_FAULTS]) / loops);
+			set(d, DRV_FAULTS_PER_LOOP,
+			    (v[CTR_MINOR_FAULTS] + v[CTR_MAJOR_FAULTS]) /
+			        loops);
 	}
 	if (has(c, machine)) {
 		all = v[CTR_M_USER_S] + v[CTR_M_SYSTEM_S] + v[CTR_M_IDLE_S] +
-		    v[CTR_M_IOWAIT_S] + v[CTR_M_STEAL_S];
+		      v[CTR_M_IOWAIT_S] + v[CTR_M_STEAL_S];
 		if (all > 0) {
 			set(d, DRV_MACHINE_BUSY,
 			    (v[CTR_M_USER_S] + v[CTR_M_SYSTEM_S]) / all);

@@ -22,7 +22,7 @@ enum counter_id {
 	CTR_INVOL_CSW,
 	CTR_MINOR_FAULTS,
 	CTR_MAJOR_FAULTS,
-	CTR_MAX_RSS_KIB,	/* a pass: the largest of its copies */
+	CTR_MAX_RSS_KIB, /* a pass: the largest of its copies */
 	/* Linux /proc/PID/schedstat and /proc/PID/sched: the copy's own task */
 	CTR_RUNQ_WAIT_S,
 	CTR_MIGRATIONS,
@@ -50,7 +50,7 @@ enum counter_id {
 enum counter_source { SRC_RUSAGE, SRC_TASK, SRC_PERF, SRC_MACHINE, NSOURCES };
 
 struct counter_def {
-	const char *key;	/* JSON member, e.g. "user_s" */
+	const char *key; /* JSON member, e.g. "user_s" */
 	enum counter_source source;
 };
 
@@ -67,25 +67,25 @@ struct counters {
 
 /* Values derived per pass (and per test: the median of its kept passes). */
 enum derived_id {
-	DRV_CPU_BUSY,		/* (user + system) / (wall x copies) */
-	DRV_SYSTEM_SHARE,	/* system / (user + system) */
-	DRV_CPU_PER_LOOP,	/* (user + system) / loops, microseconds */
-	DRV_CSW_PER_LOOP,	/* (voluntary + involuntary) / loops */
-	DRV_INVOL_PER_LOOP,	/* involuntary / loops */
-	DRV_MIGR_PER_LOOP,	/* migrations / loops (perf's, else /proc's) */
-	DRV_FAULTS_PER_LOOP,	/* (minor + major) / loops */
-	DRV_RUNQ_SHARE,		/* run-queue wait / (wall x copies) */
-	DRV_MACHINE_BUSY,	/* machine (user + system) / all CPU time */
-	DRV_STEAL_SHARE,	/* machine steal / all CPU time */
-	DRV_IOWAIT_SHARE,	/* machine iowait / all CPU time */
+	DRV_CPU_BUSY, /* (user + system) / (wall x copies) */
+	DRV_SYSTEM_SHARE, /* system / (user + system) */
+	DRV_CPU_PER_LOOP, /* (user + system) / loops, microseconds */
+	DRV_CSW_PER_LOOP, /* (voluntary + involuntary) / loops */
+	DRV_INVOL_PER_LOOP, /* involuntary / loops */
+	DRV_MIGR_PER_LOOP, /* migrations / loops (perf's, else /proc's) */
+	DRV_FAULTS_PER_LOOP, /* (minor + major) / loops */
+	DRV_RUNQ_SHARE, /* run-queue wait / (wall x copies) */
+	DRV_MACHINE_BUSY, /* machine (user + system) / all CPU time */
+	DRV_STEAL_SHARE, /* machine steal / all CPU time */
+	DRV_IOWAIT_SHARE, /* machine iowait / all CPU time */
 	NDERIVED
 };
 
 struct derived_def {
-	const char *key;	/* JSON member, e.g. "cpu_busy" */
-	const char *label;	/* as compare and the text report name it */
-	int percent;		/* a share, shown as a percentage */
-	double floor;		/* below this it counts as zero (why-rule) */
+	const char *key; /* JSON member, e.g. "cpu_busy" */
+	const char *label; /* as compare and the text report name it */
+	int percent; /* a share, shown as a percentage */
+	double floor; /* below this it counts as zero (why-rule) */
 };
 
 extern const struct derived_def derived_defs[NDERIVED];
@@ -97,9 +97,9 @@ struct derived {
 
 /* What --counters asks for. */
 enum counters_level {
-	COUNTERS_OFF,		/* nothing: plain waitpid */
-	COUNTERS_ON,		/* rusage, /proc per task and machine: free */
-	COUNTERS_ALL		/* also perf_event_open (costs per switch) */
+	COUNTERS_OFF, /* nothing: plain waitpid */
+	COUNTERS_ON, /* rusage, /proc per task and machine: free */
+	COUNTERS_ALL /* also perf_event_open (costs per switch) */
 };
 
 /* "off", "on", "all" -> level; -1 when none of them. */
@@ -121,15 +121,15 @@ void counters_delta(struct counters *out, const struct counters *before,
  * counts) and wall_s (the sum of the copies' wall times): a value is
  * present when every counter it needs is and its divisor is > 0.
  */
-void counters_derive(const struct counters *c, double loops, double wall_s,
-    struct derived *d);
+void counters_derive(
+    const struct counters *c, double loops, double wall_s, struct derived *d);
 
 /*
  * Into out, the median of each derived value over the n sets that have
  * it (none: absent).
  */
-void counters_median(const struct derived *const *sets, int n,
-    struct derived *out);
+void counters_median(
+    const struct derived *const *sets, int n, struct derived *out);
 
 /* Sorts v[0..n-1] (n > 0) and returns its median. */
 double counters_sorted_median(double *v, int n);
@@ -148,12 +148,11 @@ void counters_format(enum derived_id k, double v, char *buf, size_t len);
  * migrations, read just before it is reaped).  Returns its pid, 0 when
  * none has ended, -1 on error.
  */
-pid_t counters_reap(int *status, enum counters_level level,
-    struct counters *c);
+pid_t counters_reap(int *status, enum counters_level level, struct counters *c);
 
 /* The perf counters of one copy's process tree. */
 struct counters_perf {
-	int fd[3];		/* task clock, context switches, migrations */
+	int fd[3]; /* task clock, context switches, migrations */
 };
 
 /*
@@ -164,8 +163,8 @@ struct counters_perf {
  * environment variable BYTEBENCH_NO_PERF set it fails as when not
  * permitted (to test that path).
  */
-int counters_perf_open(struct counters_perf *p, pid_t pid, char *why,
-    size_t len);
+int counters_perf_open(
+    struct counters_perf *p, pid_t pid, char *why, size_t len);
 
 /* Adds what p counted into c and closes it (fd[] -1 after). */
 void counters_perf_close(struct counters_perf *p, struct counters *c);

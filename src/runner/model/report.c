@@ -12,14 +12,14 @@ const char *
 outcome_name(enum outcome o)
 {
 	static const char *const names[] = {
-		[OUTCOME_OK] = "ok",
-		[OUTCOME_FAILED] = "failed",
-		[OUTCOME_TIMEOUT] = "timed out",
-		[OUTCOME_SKIPPED] = "skipped",
-		[OUTCOME_NO_RESULT] = "no result",
-		[OUTCOME_INTERRUPTED] = "interrupted",
-		[OUTCOME_MISSING] = "missing",
-		[OUTCOME_NOT_RUN] = "not run",
+	    [OUTCOME_OK] = "ok",
+	    [OUTCOME_FAILED] = "failed",
+	    [OUTCOME_TIMEOUT] = "timed out",
+	    [OUTCOME_SKIPPED] = "skipped",
+	    [OUTCOME_NO_RESULT] = "no result",
+	    [OUTCOME_INTERRUPTED] = "interrupted",
+	    [OUTCOME_MISSING] = "missing",
+	    [OUTCOME_NOT_RUN] = "not run",
 	};
 
 	if ((unsigned)o >= sizeof(names) / sizeof(names[0]))
@@ -30,12 +30,11 @@ outcome_name(enum outcome o)
 void
 report_plain_sys(struct sysinfo *s)
 {
-	char **const texts[] = { &s->hostname, &s->os_name, &s->os_release,
-		&s->os_version, &s->machine, &s->platform, &s->distro,
-		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
-		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
-		&s->scratch_dir, &s->scratch_fs, &s->shell, &s->uptime,
-		&s->mitigations_summary };
+	char **const texts[] = {&s->hostname, &s->os_name, &s->os_release,
+	    &s->os_version, &s->machine, &s->platform, &s->distro, &s->locale,
+	    &s->charmap, &s->collate, &s->cpu_model, &s->cpu_flags,
+	    &s->compiler, &s->cflags, &s->build_kind, &s->scratch_dir,
+	    &s->scratch_fs, &s->shell, &s->uptime, &s->mitigations_summary};
 	size_t i;
 
 	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
@@ -62,7 +61,8 @@ report_warn(struct report *r, const char *fmt, ...)
 	vsnprintf(text, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	escape_plain(text, 0);
-	grown = realloc(r->warnings, sizeof(*grown) * (size_t)(r->nwarnings + 1));
+	grown =
+	    realloc(r->warnings, sizeof(*grown) * (size_t)(r->nwarnings + 1));
 	if (grown == NULL) {
 		free(text);
 		return;
@@ -104,12 +104,12 @@ test_free(struct test_result *t)
 static void
 sysinfo_free(struct sysinfo *s)
 {
-	char **fields[] = { &s->hostname, &s->os_name, &s->os_release,
-		&s->os_version, &s->machine, &s->platform, &s->distro,
-		&s->locale, &s->charmap, &s->collate, &s->cpu_model,
-		&s->cpu_flags, &s->compiler, &s->cflags, &s->build_kind,
-		&s->shell, &s->uptime, &s->scratch_dir, &s->scratch_fs,
-		&s->mitigations, &s->mitigations_summary };
+	char **fields[] = {&s->hostname, &s->os_name, &s->os_release,
+	    &s->os_version, &s->machine, &s->platform, &s->distro, &s->locale,
+	    &s->charmap, &s->collate, &s->cpu_model, &s->cpu_flags,
+	    &s->compiler, &s->cflags, &s->build_kind, &s->shell, &s->uptime,
+	    &s->scratch_dir, &s->scratch_fs, &s->mitigations,
+	    &s->mitigations_summary};
 	size_t i;
 
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {

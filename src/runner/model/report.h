@@ -17,13 +17,13 @@
 /* What happened to a copy, a pass or a test. */
 enum outcome {
 	OUTCOME_OK,
-	OUTCOME_FAILED,		/* exit status 1, ERROR| line, or a signal */
-	OUTCOME_TIMEOUT,	/* the watchdog ended it */
-	OUTCOME_SKIPPED,	/* exit 77 or not runnable here */
-	OUTCOME_NO_RESULT,	/* exited 0 without a valid COUNT line */
-	OUTCOME_INTERRUPTED,	/* the run was interrupted during it */
-	OUTCOME_MISSING,	/* the program does not exist */
-	OUTCOME_NOT_RUN		/* in an index but not asked for */
+	OUTCOME_FAILED, /* exit status 1, ERROR| line, or a signal */
+	OUTCOME_TIMEOUT, /* the watchdog ended it */
+	OUTCOME_SKIPPED, /* exit 77 or not runnable here */
+	OUTCOME_NO_RESULT, /* exited 0 without a valid COUNT line */
+	OUTCOME_INTERRUPTED, /* the run was interrupted during it */
+	OUTCOME_MISSING, /* the program does not exist */
+	OUTCOME_NOT_RUN /* in an index but not asked for */
 };
 
 /* "ok", "failed", "timed out", ... as printed in reports. */
@@ -38,45 +38,45 @@ struct info {
 /* One copy of a program in one pass. */
 struct copy_result {
 	enum outcome outcome;
-	double count;		/* COUNT value */
-	double timebase;	/* 0: count is a rate */
-	int has_time;		/* a TIME| line was printed */
-	double time_s;		/* TIME value, else the wall time */
-	double wall_s;		/* measured by the runner */
-	double start_s;		/* when the timed loop may start, run-relative */
-	int exit_status;	/* -1 when killed by a signal */
-	int signal;		/* 0 when it exited */
-	char *command;		/* the argv joined with spaces, for the log */
-	char *output;		/* what it printed on stdout */
-	char *errors;		/* what it printed on stderr (log only) */
-	char *message;		/* why it failed, "" when ok */
+	double count; /* COUNT value */
+	double timebase; /* 0: count is a rate */
+	int has_time; /* a TIME| line was printed */
+	double time_s; /* TIME value, else the wall time */
+	double wall_s; /* measured by the runner */
+	double start_s; /* when the timed loop may start, run-relative */
+	int exit_status; /* -1 when killed by a signal */
+	int signal; /* 0 when it exited */
+	char *command; /* the argv joined with spaces, for the log */
+	char *output; /* what it printed on stdout */
+	char *errors; /* what it printed on stderr (log only) */
+	char *message; /* why it failed, "" when ok */
 	struct info *info;
 	int ninfo;
-	char unit[16];		/* COUNT unit, "" when none */
+	char unit[16]; /* COUNT unit, "" when none */
 	struct counters counters; /* what the kernel counted for it */
 };
 
 /* One pass: ncopies copies started together. */
 struct pass_result {
-	enum outcome outcome;	/* OK only when every copy was OK */
+	enum outcome outcome; /* OK only when every copy was OK */
 	struct copy_result *copies;
 	int ncopies;
-	double count;		/* sum over copies */
-	double time_s;		/* mean over copies */
-	double rate;		/* count/(time/timebase), or the summed rate */
-	double skew_s;		/* first to last copy's start of work */
-	int nready;		/* copies that reached the start barrier */
-	double barrier_s;	/* from the first fork to the release */
-	int kept;		/* 1 when used in the score */
+	double count; /* sum over copies */
+	double time_s; /* mean over copies */
+	double rate; /* count/(time/timebase), or the summed rate */
+	double skew_s; /* first to last copy's start of work */
+	int nready; /* copies that reached the start barrier */
+	double barrier_s; /* from the first fork to the release */
+	int kept; /* 1 when used in the score */
 	/* The copies' counters summed, and the machine's over the pass. */
 	struct counters counters;
-	struct derived derived;	/* from counters: counters_derive() */
+	struct derived derived; /* from counters: counters_derive() */
 	char counters_note[160]; /* why perf counters were not, or "" */
 };
 
 struct spread {
-	double median, min, max;	/* of the pass rates */
-	double cv;			/* coefficient of variation, 0..1 */
+	double median, min, max; /* of the pass rates */
+	double cv; /* coefficient of variation, 0..1 */
 };
 
 /*
@@ -86,15 +86,15 @@ struct spread {
  * maxima; per extra process (w/K - alone) / K of those figures.
  */
 struct latency {
-	int ok;			/* every kept copy gave the whole table */
-	int samples;		/* copies combined */
-	long extras;		/* K: the extra runnable processes */
-	long reps;		/* repetitions per configuration in a copy */
+	int ok; /* every kept copy gave the whole table */
+	int samples; /* copies combined */
+	long extras; /* K: the extra runnable processes */
+	long reps; /* repetitions per configuration in a copy */
 	/* proc, thread, proc w/K, thread w/K; each min, avg, max */
 	double us[4][3];
-	double per_proc[2][3];	/* proc, thread; each min, avg, max */
-	const char *placement;	/* INFO values of the first kept copy, */
-	const char *priority;	/* borrowed from it ("" when absent) */
+	double per_proc[2][3]; /* proc, thread; each min, avg, max */
+	const char *placement; /* INFO values of the first kept copy, */
+	const char *priority; /* borrowed from it ("" when absent) */
 	const char *method;
 };
 
@@ -102,37 +102,37 @@ struct latency {
 struct test_result {
 	const struct test_def *test;
 	enum outcome outcome;
-	char *message;		/* e.g. "killed by signal 11", "" when ok */
-	char unit[16];		/* as the program reported it */
+	char *message; /* e.g. "killed by signal 11", "" when ok */
+	char unit[16]; /* as the program reported it */
 	struct pass_result *passes;
 	int npasses;
-	double score;		/* geometric mean of the kept rates */
-	double time_s;		/* mean time of the kept passes */
-	int samples;		/* kept passes */
+	double score; /* geometric mean of the kept rates */
+	double time_s; /* mean time of the kept passes */
+	int samples; /* kept passes */
 	struct spread spread;
-	struct latency latency;	/* TEST_LATENCY tests only */
-	struct derived derived;	/* medians over the kept passes */
+	struct latency latency; /* TEST_LATENCY tests only */
+	struct derived derived; /* medians over the kept passes */
 };
 
 /* One row of an index table. */
 struct index_entry {
 	const struct index_row *row;
 	const struct test_result *result; /* NULL when the test did not run */
-	int ok;			/* result present and usable */
-	double index;		/* score/baseline (x10 for UnixBench) */
+	int ok; /* result present and usable */
+	double index; /* score/baseline (x10 for UnixBench) */
 };
 
 struct index_result {
 	const struct index_def *def;
 	struct index_entry *entries;
 	int nentries;
-	int nok;		/* entries that count */
-	int partial;		/* some entry missing or failed */
-	double score;		/* geometric mean x10, or the average */
-	double sum;		/* INDEX_SUM_AVERAGE only */
-	double ci_low, ci_high;	/* 95% interval of score; 0 when unknown */
-	double tests_half;	/* its log half width from the tests' passes */
-	double rounds_half;	/* that from the rounds (quick); 0: none */
+	int nok; /* entries that count */
+	int partial; /* some entry missing or failed */
+	double score; /* geometric mean x10, or the average */
+	double sum; /* INDEX_SUM_AVERAGE only */
+	double ci_low, ci_high; /* 95% interval of score; 0 when unknown */
+	double tests_half; /* its log half width from the tests' passes */
+	double rounds_half; /* that from the rounds (quick); 0: none */
 };
 
 /* One "Benchmark Run": every test at one copies value. */
@@ -147,77 +147,77 @@ struct block {
 
 struct sysinfo {
 	char *hostname;
-	char *os_name;		/* uname sysname, e.g. "Linux" */
-	char *os_release;	/* uname release */
-	char *os_version;	/* uname version */
-	char *machine;		/* uname machine */
-	char *platform;		/* "unknown": the field of UnixBench's report
-				 * (uname -i) kept, never looked up */
-	char *distro;		/* PRETTY_NAME of os-release, or "" */
-	char *locale;		/* LC_ALL/LANG in effect for shell tests */
+	char *os_name; /* uname sysname, e.g. "Linux" */
+	char *os_release; /* uname release */
+	char *os_version; /* uname version */
+	char *machine; /* uname machine */
+	char *platform; /* "unknown": the field of UnixBench's report
+	                 * (uname -i) kept, never looked up */
+	char *distro; /* PRETTY_NAME of os-release, or "" */
+	char *locale; /* LC_ALL/LANG in effect for shell tests */
 	char *charmap;
 	char *collate;
 	char *cpu_model;
-	char *cpu_flags;	/* a short list, or "" */
-	double cpu_mhz;		/* 0 when unknown */
-	double bogomips;	/* 0 when unknown */
-	int cpus_online;	/* CPUs in the system */
-	int cpus_usable;	/* affinity mask and quota respected */
-	char *compiler;		/* cc and its version */
-	char *cflags;		/* optimisation and other flags */
-	char *build_kind;	/* "default", "reference", "custom" */
-	char *scratch_dir;	/* where the file tests write */
-	char *scratch_fs;	/* its file system type, "" when unknown */
-	char *shell;		/* /bin/sh and what it is */
-	char *uptime;		/* uptime and load average line */
+	char *cpu_flags; /* a short list, or "" */
+	double cpu_mhz; /* 0 when unknown */
+	double bogomips; /* 0 when unknown */
+	int cpus_online; /* CPUs in the system */
+	int cpus_usable; /* affinity mask and quota respected */
+	char *compiler; /* cc and its version */
+	char *cflags; /* optimisation and other flags */
+	char *build_kind; /* "default", "reference", "custom" */
+	char *scratch_dir; /* where the file tests write */
+	char *scratch_fs; /* its file system type, "" when unknown */
+	char *shell; /* /bin/sh and what it is */
+	char *uptime; /* uptime and load average line */
 	double load1, load5, load15;
-	long long memory_kib;	/* physical memory; <= 0 when unknown */
-	char *mitigations;	/* "name: state\n" of each CPU vulnerability
-				   the kernel knows, by name; "" or NULL:
-				   unknown */
+	long long memory_kib; /* physical memory; <= 0 when unknown */
+	char *mitigations; /* "name: state\n" of each CPU vulnerability
+	                      the kernel knows, by name; "" or NULL:
+	                      unknown */
 	char *mitigations_summary; /* "2 vulnerable: a, b; 3 mitigated:
-				   ...; 14 not affected"; "" or NULL */
+	                           ...; 14 not affected"; "" or NULL */
 };
 
 struct settings {
-	int long_passes;	/* 10 by default */
-	int short_passes;	/* 3 by default */
-	double duration_s;	/* > 0: every test runs this long */
-	int quick;		/* quick mode, or quick passes (--precision) */
-	double precision_pct;	/* --precision: each index's half width, %;
-				 * 0: a fixed plan (doc/precision.md) */
-	double budget_s;	/* --budget: seconds for the whole run */
-	int brief;		/* -b */
-	int verbose;		/* -v */
-	int quiet;		/* -q */
-	const char *placement;	/* "unpinned", "same-cpu", "cross-cpu" */
-	int placement_given;	/* --placement was given (catalog_placement) */
+	int long_passes; /* 10 by default */
+	int short_passes; /* 3 by default */
+	double duration_s; /* > 0: every test runs this long */
+	int quick; /* quick mode, or quick passes (--precision) */
+	double precision_pct; /* --precision: each index's half width, %;
+	                       * 0: a fixed plan (doc/precision.md) */
+	double budget_s; /* --budget: seconds for the whole run */
+	int brief; /* -b */
+	int verbose; /* -v */
+	int quiet; /* -q */
+	const char *placement; /* "unpinned", "same-cpu", "cross-cpu" */
+	int placement_given; /* --placement was given (catalog_placement) */
 	enum counters_level counters; /* --counters */
-	const char *label;	/* --label, NULL: none (borrowed from argv) */
-	const char *comment;	/* --comment, NULL: none (borrowed) */
-	int *copies;		/* copies values, in order */
+	const char *label; /* --label, NULL: none (borrowed from argv) */
+	const char *comment; /* --comment, NULL: none (borrowed) */
+	int *copies; /* copies values, in order */
 	int ncopies;
 	const struct test_def **tests;
 	int ntests;
 };
 
 struct report {
-	char *version;		/* bytebench version */
-	int index_method;	/* method version of the UnixBench index */
+	char *version; /* bytebench version */
+	int index_method; /* method version of the UnixBench index */
 	struct sysinfo sys;
 	struct settings settings;
 	struct block *blocks;
 	int nblocks;
 	char **warnings;
 	int nwarnings;
-	int interrupted;	/* the run was stopped by a signal */
+	int interrupted; /* the run was stopped by a signal */
 	/*
 	 * How a --precision run ended: "reached", "budget", "stopped" or
 	 * "interrupted" (doc/precision.md); NULL in a fixed plan.  Static.
 	 */
 	const char *precision_end;
 	time_t start, end;
-	unsigned long counters_have;	/* counters some pass got */
+	unsigned long counters_have; /* counters some pass got */
 	char counters_missing[256]; /* why some were not, "" when none */
 };
 

@@ -89,8 +89,8 @@ static int
 add_copies(struct options *o, long n)
 {
 	struct settings *s = &o->settings;
-	int *grown = realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies +
-	    1));
+	int *grown =
+	    realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies + 1));
 
 	if (grown == NULL)
 		return -1;
@@ -101,8 +101,8 @@ add_copies(struct options *o, long n)
 
 /* A format written to a named file (or "-", stdout) besides the others. */
 static int
-add_output(struct options *o, const char *format, const char *path,
-    char *err, size_t errlen)
+add_output(struct options *o, const char *format, const char *path, char *err,
+    size_t errlen)
 {
 	int i;
 
@@ -110,7 +110,8 @@ add_output(struct options *o, const char *format, const char *path,
 		return bad(err, errlen, "empty file name for format", format);
 	for (i = 0; i < o->noutputs; i++)
 		if (strcmp(o->outputs[i].path, path) == 0)
-			return bad(err, errlen, "two formats to one file", path);
+			return bad(
+			    err, errlen, "two formats to one file", path);
 	if (o->noutputs == OPTIONS_MAX_FORMATS)
 		return bad(err, errlen, "too many named outputs", path);
 	o->outputs[o->noutputs].format = writer_find(format)->name;
@@ -139,8 +140,10 @@ add_formats(struct options *o, const char *list, char *err, size_t errlen)
 		eq = strchr(p, '=');
 		if (eq != NULL && eq < q) {
 			if ((size_t)(eq - p) >= sizeof(name))
-				return bad(err, errlen, "bad format list for "
-				    "-f", list);
+				return bad(err, errlen,
+				    "bad format list for "
+				    "-f",
+				    list);
 			memcpy(name, p, (size_t)(eq - p));
 			name[eq - p] = '\0';
 			if (writer_find(name) == NULL)
@@ -192,19 +195,23 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 		return add_formats(o, val, err, errlen);
 	} else if (strcmp(opt, "--duration") == 0) {
 		if (parse_double(val, OPTIONS_MIN_DURATION,
-		    OPTIONS_MAX_DURATION, &o->settings.duration_s) == -1)
+		        OPTIONS_MAX_DURATION, &o->settings.duration_s) == -1)
 			return bad(err, errlen,
 			    "--duration needs seconds from 0.01 to 86400", val);
 	} else if (strcmp(opt, "--precision") == 0) {
 		if (parse_double(val, PRECISION_PCT_MIN, PRECISION_PCT_MAX,
-		    &o->precision_pct) == -1)
-			return bad(err, errlen, "--precision needs a percentage "
-			    "from 0.1 to 50", val);
+		        &o->precision_pct) == -1)
+			return bad(err, errlen,
+			    "--precision needs a percentage "
+			    "from 0.1 to 50",
+			    val);
 	} else if (strcmp(opt, "--budget") == 0) {
 		if (parse_double(val, PRECISION_BUDGET_MIN,
-		    PRECISION_BUDGET_MAX, &o->budget_s) == -1)
-			return bad(err, errlen, "--budget needs seconds from 1 "
-			    "to 604800 (a week)", val);
+		        PRECISION_BUDGET_MAX, &o->budget_s) == -1)
+			return bad(err, errlen,
+			    "--budget needs seconds from 1 "
+			    "to 604800 (a week)",
+			    val);
 	} else if (strcmp(opt, "--counters") == 0) {
 		if ((level = counters_level_named(val)) == -1)
 			return bad(err, errlen,
@@ -220,7 +227,8 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 		if (o->settings.placement == NULL)
 			return bad(err, errlen,
 			    "--placement must be unpinned, same-cpu or "
-			    "cross-cpu", val);
+			    "cross-cpu",
+			    val);
 	}
 	return 0;
 }
@@ -242,11 +250,10 @@ printable(const char *s)
  * value taken from the next argument.
  */
 static int
-long_option(struct options *o, int argc, char *const *argv, int *i,
-    char *err, size_t errlen)
+long_option(struct options *o, int argc, char *const *argv, int *i, char *err,
+    size_t errlen)
 {
-	static const char *const texts[] = { "--label", "--comment",
-		"--json" };
+	static const char *const texts[] = {"--label", "--comment", "--json"};
 	const char *arg = argv[*i], *eq = strchr(arg, '=');
 	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), k;
 	const char *val;
@@ -284,8 +291,10 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 		if (k == 2)
 			return add_output(o, "json", val, err, errlen);
 		if (strlen(val) > OPTIONS_MAX_TEXT || !printable(val))
-			return bad(err, errlen, "needs one line of printable "
-			    "text, at most 64 bytes:", texts[k]);
+			return bad(err, errlen,
+			    "needs one line of printable "
+			    "text, at most 64 bytes:",
+			    texts[k]);
 		*(k == 0 ? &o->settings.label : &o->settings.comment) = val;
 		return 0;
 	}
@@ -315,8 +324,8 @@ long_option(struct options *o, int argc, char *const *argv, int *i,
 
 /* A cluster of short options such as -qb or -c4 or -c 4. */
 static int
-short_options(struct options *o, int argc, char *const *argv, int *i,
-    char *err, size_t errlen)
+short_options(struct options *o, int argc, char *const *argv, int *i, char *err,
+    size_t errlen)
 {
 	const char *p = argv[*i] + 1;
 	char opt[3] = "-?";
@@ -348,8 +357,8 @@ short_options(struct options *o, int argc, char *const *argv, int *i,
 		case 'f':
 			if (p[1] != '\0')
 				return take_value(o, opt, p + 1, err, errlen);
-			return take_value(o, opt, *i + 1 < argc ? argv[++*i] :
-			    NULL, err, errlen);
+			return take_value(o, opt,
+			    *i + 1 < argc ? argv[++*i] : NULL, err, errlen);
 		default:
 			return bad(err, errlen, "unknown option", opt);
 		}
@@ -358,12 +367,12 @@ short_options(struct options *o, int argc, char *const *argv, int *i,
 }
 
 int
-options_parse(int argc, char *const *argv, struct options *o, char *err,
-    size_t errlen)
+options_parse(
+    int argc, char *const *argv, struct options *o, char *err, size_t errlen)
 {
 	char **names, badname[64];
 	static char index_text[] = CATALOG_DEFAULT;
-	char *const index_name[] = { index_text };
+	char *const index_name[] = {index_text};
 	int i, nnames = 0, rc = 0, dashdash = 0;
 
 	memset(o, 0, sizeof(*o));
@@ -386,26 +395,35 @@ options_parse(int argc, char *const *argv, struct options *o, char *err,
 			rc = short_options(o, argc, argv, &i, err, errlen);
 	}
 	if (rc == 0 && o->settings.quiet && o->settings.verbose)
-		rc = bad(err, errlen, "-q, -qq or --silent and -v cannot be used together", NULL);
+		rc = bad(err, errlen,
+		    "-q, -qq or --silent and -v cannot be used together", NULL);
 	if (rc == 0 && o->smoke && o->action != ACTION_LIST)
 		rc = bad(err, errlen, "--smoke goes with -l", NULL);
 	if (rc == 0 && o->settings.quick &&
 	    (o->iterations > 0 || o->settings.duration_s > 0))
-		rc = bad(err, errlen, "--quick chooses its own passes and "
-		    "durations: not with -i or --duration", NULL);
-	if (rc == 0 && o->precision_pct > 0 && (o->settings.quick ||
-	    o->iterations > 0 || o->settings.duration_s > 0))
-		rc = bad(err, errlen, "--precision chooses its own passes and "
-		    "durations: not with --quick, -i or --duration", NULL);
+		rc = bad(err, errlen,
+		    "--quick chooses its own passes and "
+		    "durations: not with -i or --duration",
+		    NULL);
+	if (rc == 0 && o->precision_pct > 0 &&
+	    (o->settings.quick || o->iterations > 0 ||
+	        o->settings.duration_s > 0))
+		rc = bad(err, errlen,
+		    "--precision chooses its own passes and "
+		    "durations: not with --quick, -i or --duration",
+		    NULL);
 	if (rc == 0 && o->budget_s > 0 && !(o->precision_pct > 0))
-		rc = bad(err, errlen, "--budget bounds a --precision run: give "
-		    "--precision too", NULL);
+		rc = bad(err, errlen,
+		    "--budget bounds a --precision run: give "
+		    "--precision too",
+		    NULL);
 	if (rc == 0 && o->action == ACTION_RUN) {
-		o->settings.ntests = nnames > 0 ?
-		    catalog_expand(names, nnames, &o->settings.tests, badname,
-			sizeof(badname)) :
-		    catalog_expand(index_name, 1, &o->settings.tests, badname,
-			sizeof(badname));
+		o->settings.ntests =
+		    nnames > 0
+		        ? catalog_expand(names, nnames, &o->settings.tests,
+		              badname, sizeof(badname))
+		        : catalog_expand(index_name, 1, &o->settings.tests,
+		              badname, sizeof(badname));
 		if (o->settings.ntests == CATALOG_NO_MEMORY) {
 			o->settings.ntests = 0;
 			o->settings.tests = NULL;

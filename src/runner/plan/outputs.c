@@ -27,8 +27,7 @@ dir_of(const char *path, char *dir, size_t size)
 }
 
 int
-outputs_check(const struct options_output *out, int n, char *err,
-    size_t errlen)
+outputs_check(const struct options_output *out, int n, char *err, size_t errlen)
 {
 	struct stat st;
 	char dir[4096];
@@ -45,13 +44,17 @@ outputs_check(const struct options_output *out, int n, char *err,
 		dir_of(out[i].path, dir, sizeof(dir));
 		if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
 		    access(dir, W_OK | X_OK) == -1) {
-			snprintf(err, errlen, "cannot write %s: directory %s "
-			    "missing or not writable", out[i].path, dir);
+			snprintf(err, errlen,
+			    "cannot write %s: directory %s "
+			    "missing or not writable",
+			    out[i].path, dir);
 			return -1;
 		}
 		if (stat(out[i].path, &st) == 0 && !S_ISREG(st.st_mode)) {
-			snprintf(err, errlen, "cannot write %s: not a plain "
-			    "file", out[i].path);
+			snprintf(err, errlen,
+			    "cannot write %s: not a plain "
+			    "file",
+			    out[i].path);
 			return -1;
 		}
 	}
@@ -97,17 +100,17 @@ write_file(const struct writer *w, const char *path, const struct report *r)
 }
 
 int
-outputs_write(const struct options_output *out, int n,
-    const struct report *r, char *err, size_t errlen)
+outputs_write(const struct options_output *out, int n, const struct report *r,
+    char *err, size_t errlen)
 {
 	const struct writer *w;
 	int i, rc = 0;
 
 	for (i = 0; i < n; i++) {
 		w = writer_find(out[i].format);
-		if (strcmp(out[i].path, "-") == 0 ?
-		    w->write(stdout, r) == -1 || fflush(stdout) != 0 :
-		    write_file(w, out[i].path, r) == -1) {
+		if (strcmp(out[i].path, "-") == 0
+		        ? w->write(stdout, r) == -1 || fflush(stdout) != 0
+		        : write_file(w, out[i].path, r) == -1) {
 			if (rc == 0)
 				snprintf(err, errlen, "writing %s: %s",
 				    out[i].path, strerror(errno));

@@ -16,8 +16,8 @@
  * directory exists and is writable, and it is not a directory itself.
  * Returns 0, or -1 after writing one line naming the problem into err.
  */
-int outputs_check(const struct options_output *out, int n, char *err,
-    size_t errlen);
+int outputs_check(
+    const struct options_output *out, int n, char *err, size_t errlen);
 
 /* 1 when one of the outputs is standard output. */
 int outputs_to_stdout(const struct options_output *out, int n);

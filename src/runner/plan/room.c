@@ -16,8 +16,9 @@ room_scratch_kib(const struct test_def *t)
 
 	if (!(t->flags & TEST_SCRATCH))
 		return 0;
-	for (i = 0; i + 1 < sizeof(t->args) / sizeof(t->args[0]) &&
-	    t->args[i] != NULL; i++)
+	for (i = 0;
+	     i + 1 < sizeof(t->args) / sizeof(t->args[0]) && t->args[i] != NULL;
+	     i++)
 		if (strcmp(t->args[i], "-m") == 0 && t->args[i + 1] != NULL &&
 		    parse_long(t->args[i + 1], 0, 1L << 30, &kib) == 0)
 			return 2 * kib;
@@ -25,20 +26,23 @@ room_scratch_kib(const struct test_def *t)
 }
 
 int
-room_check_copies(int copies, long room, long long memory_kib,
-    char *err, size_t errlen)
+room_check_copies(
+    int copies, long room, long long memory_kib, char *err, size_t errlen)
 {
 	long long need = (long long)copies * ROOM_COPY_KIB;
 
 	if (room >= 0 && copies >= room) {
-		snprintf(err, errlen, "%d copies do not fit the process limit "
-		    "(room for %ld more processes)", copies, room);
+		snprintf(err, errlen,
+		    "%d copies do not fit the process limit "
+		    "(room for %ld more processes)",
+		    copies, room);
 		return -1;
 	}
 	if (memory_kib >= 0 && need > memory_kib) {
-		snprintf(err, errlen, "%d copies need at least %lld MiB of "
-		    "memory (%d KiB each); %lld MiB may be used here", copies,
-		    need / 1024, ROOM_COPY_KIB, memory_kib / 1024);
+		snprintf(err, errlen,
+		    "%d copies need at least %lld MiB of "
+		    "memory (%d KiB each); %lld MiB may be used here",
+		    copies, need / 1024, ROOM_COPY_KIB, memory_kib / 1024);
 		return -1;
 	}
 	return 0;
@@ -65,10 +69,11 @@ room_check_scratch(const struct test_def *const *tests, int ntests,
 			most_copies = copies[i];
 	if (worst == NULL || (long long)most_kib * most_copies <= free_kib)
 		return 0;
-	snprintf(err, errlen, "%s needs %ld KiB of scratch space per copy, "
+	snprintf(err, errlen,
+	    "%s needs %ld KiB of scratch space per copy, "
 	    "%lld KiB for %d cop%s, but %s has %lld KiB free (set UB_TMPDIR "
-	    "to a roomier directory)", worst->name, most_kib,
-	    (long long)most_kib * most_copies, most_copies,
-	    most_copies == 1 ? "y" : "ies", dir, free_kib);
+	    "to a roomier directory)",
+	    worst->name, most_kib, (long long)most_kib * most_copies,
+	    most_copies, most_copies == 1 ? "y" : "ies", dir, free_kib);
 	return -1;
 }

@@ -30,8 +30,8 @@ long room_scratch_kib(const struct test_def *t);
  * machine's memory; -1: unknown) at ROOM_COPY_KIB each.  Returns 0, or
  * -1 with one line giving the numbers in err.
  */
-int room_check_copies(int copies, long room, long long memory_kib,
-    char *err, size_t errlen);
+int room_check_copies(
+    int copies, long room, long long memory_kib, char *err, size_t errlen);
 
 /*
  * Refuses a run whose file tests cannot fit in the scratch directory dir

@@ -114,8 +114,8 @@ setup_uses_arg(const struct settings *s, const char *prefix)
 	int i, k;
 
 	for (i = 0; i < s->ntests; i++)
-		for (k = 0; k < CATALOG_MAX_ARGS &&
-		    s->tests[i]->args[k] != NULL; k++)
+		for (k = 0;
+		     k < CATALOG_MAX_ARGS && s->tests[i]->args[k] != NULL; k++)
 			if (strncmp(s->tests[i]->args[k], prefix,
 			        strlen(prefix)) == 0)
 				return 1;
@@ -256,7 +256,7 @@ setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
 	        most, room, limits_memory_kib(), err, sizeof(err)) == -1)
 		return fail(out, outlen, err, "");
 	if (o->precision_pct > 0 && budget_plan(s, o->precision_pct,
-	    o->budget_s, err, sizeof(err)) == -1)
+	                                o->budget_s, err, sizeof(err)) == -1)
 		return fail(out, outlen, err, "");
 	return 0;
 }

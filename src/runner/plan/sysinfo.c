@@ -7,8 +7,8 @@
  * portable fallback.
  */
 #if defined(__linux__)
-#define _GNU_SOURCE 1	/* getloadavg */
-#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||    \
+#define _GNU_SOURCE 1 /* getloadavg */
+#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||     \
     defined(__OpenBSD__) || defined(__DragonFly__)
 /* sysctl and statfs: the Makefile lets each system's headers show them. */
 #define SYSINFO_BSD 1
@@ -61,8 +61,9 @@ sysinfo_slurp(const char *path)
 	char *text;
 	size_t len;
 
-	return file_read_path(path, 0, SYSINFO_SLURP_MAX, &text, &len) == -1 ?
-	    NULL : text;
+	return file_read_path(path, 0, SYSINFO_SLURP_MAX, &text, &len) == -1
+	           ? NULL
+	           : text;
 }
 
 char *
@@ -85,7 +86,7 @@ sysinfo_text_value(const char *text, const char *key, char sep)
 			;
 		if (*p == sep)
 			return sysinfo_trimmed(p + 1);
-		p = line;	/* not this key: go on after the line */
+		p = line; /* not this key: go on after the line */
 	}
 	return sysinfo_trimmed("");
 }
@@ -106,7 +107,7 @@ int
 sysinfo_online_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	int ncpu = 0, mib[2] = { CTL_HW, HW_NCPU };
+	int ncpu = 0, mib[2] = {CTL_HW, HW_NCPU};
 	size_t len = sizeof(ncpu);
 
 	if (n < 1 && sysctl(mib, 2, &ncpu, &len, NULL, 0) == 0)
@@ -124,8 +125,8 @@ sysinfo_online_cpus(void)
 	char text[4096];
 	long n = 0;
 
-	if (file_read_small("/sys/devices/system/cpu/online", text,
-	    sizeof(text)) == 0)
+	if (file_read_small(
+	        "/sys/devices/system/cpu/online", text, sizeof(text)) == 0)
 		n = sysinfo_cpu_list_count(text);
 	if (n < 1)
 		n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -133,7 +134,7 @@ sysinfo_online_cpus(void)
 }
 #endif
 
-#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||     \
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||      \
     defined(__DragonFly__)
 /* The file system type of dir: statfs's f_fstypename. */
 static char *
@@ -207,7 +208,7 @@ sysinfo_locale(void)
 	 * fails and its tools run in C; a UTF-8 locale would cost each of
 	 * them more (about 10% more instructions in a shell-test loop).
 	 */
-	static const char *const wanted[] = { "en_US.utf8", "en_US.UTF-8" };
+	static const char *const wanted[] = {"en_US.utf8", "en_US.UTF-8"};
 	static const char *chosen;
 	size_t i;
 
@@ -275,11 +276,13 @@ build_facts(struct sysinfo *s, const char *bindir)
 	snprintf(file, sizeof(file), "%s/build.info", bindir);
 	text = sysinfo_slurp(file);
 	cc = sysinfo_text_value(text != NULL ? text : "", "cc", '=');
-	version = sysinfo_text_value(text != NULL ? text : "", "cc_version", '=');
+	version =
+	    sysinfo_text_value(text != NULL ? text : "", "cc_version", '=');
 	opt = sysinfo_text_value(text != NULL ? text : "", "opt", '=');
 	cflags = sysinfo_text_value(text != NULL ? text : "", "cflags", '=');
 	ldflags = sysinfo_text_value(text != NULL ? text : "", "ldflags", '=');
-	s->build_kind = sysinfo_text_value(text != NULL ? text : "", "kind", '=');
+	s->build_kind =
+	    sysinfo_text_value(text != NULL ? text : "", "kind", '=');
 	free(text);
 	if (cc != NULL && version != NULL)
 		s->compiler = compiler_name(cc, version);
@@ -314,7 +317,7 @@ shell_identity(void)
 }
 
 /* Load averages: getloadavg where the libc has it. */
-#if defined(__GLIBC__) || defined(__APPLE__) || defined(__FreeBSD__) ||       \
+#if defined(__GLIBC__) || defined(__APPLE__) || defined(__FreeBSD__) ||        \
     defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
 static void
 load_facts(struct sysinfo *s)
@@ -348,7 +351,7 @@ boot_seconds(void)
 {
 	struct timeval boot;
 	size_t len = sizeof(boot);
-	int mib[2] = { CTL_KERN, KERN_BOOTTIME };
+	int mib[2] = {CTL_KERN, KERN_BOOTTIME};
 
 	if (sysctl(mib, 2, &boot, &len, NULL, 0) == -1 || boot.tv_sec <= 0)
 		return 0;
@@ -432,9 +435,9 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->memory_kib = sysinfo_physical_kib();
 	s->mitigations =
 	    sysinfo_mitigations_read("/sys/devices/system/cpu/vulnerabilities");
-	s->mitigations_summary = s->mitigations != NULL
-	                             ? sysinfo_mitigations_summary(s->mitigations)
-	                             : NULL;
+	s->mitigations_summary =
+	    s->mitigations != NULL ? sysinfo_mitigations_summary(s->mitigations)
+	                           : NULL;
 	if (!s->mitigations || !s->mitigations_summary)
 		ok = 0;
 	if (!s->hostname || !s->os_name || !s->os_release || !s->os_version ||

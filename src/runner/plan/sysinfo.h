@@ -88,8 +88,8 @@ int sysinfo_cpu_list_count(const char *text);
  * absolute, resolved path, from /proc/self/mountinfo text.  0 or -1.
  * In limits.c, beside the cgroup mount parser it shares a scanner with.
  */
-int sysinfo_fs_type(const char *mountinfo, const char *path, char *out,
-    size_t len);
+int sysinfo_fs_type(
+    const char *mountinfo, const char *path, char *out, size_t len);
 
 /*
  * The kernel's CPU vulnerability files in dir (Linux:

@@ -73,8 +73,10 @@ explain_rank(const double *a, int na, const double *b, int nb,
 		    fabs(it.log_ratio) < EXPLAIN_MIN_LOG || same_text(&it))
 			continue;
 		/* Insertion in order of |L| - N, keeping the max largest. */
-		for (i = n; i > 0 && fabs(out[i - 1].log_ratio) -
-		    out[i - 1].noise < fabs(it.log_ratio) - it.noise; i--)
+		for (i = n;
+		     i > 0 && fabs(out[i - 1].log_ratio) - out[i - 1].noise <
+		                  fabs(it.log_ratio) - it.noise;
+		     i--)
 			if (i < max)
 				out[i] = out[i - 1];
 		if (i < max) {
@@ -110,8 +112,8 @@ explain_text(const struct explain_item *items, int n, char *buf, size_t len)
 	}
 	for (i = 0; i < n && used < len; i++) {
 		explain_item_text(&items[i], item, sizeof(item));
-		w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-		    item);
+		w = snprintf(
+		    buf + used, len - used, "%s%s", i ? ", " : "", item);
 		if (w < 0)
 			break;
 		used += (size_t)w;

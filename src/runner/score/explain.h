@@ -18,9 +18,9 @@
 /* One counter that moved. */
 struct explain_item {
 	enum derived_id k;
-	double from, to;	/* medians of the two sides' passes */
-	double log_ratio;	/* ln((to + floor) / (from + floor)) */
-	double noise;		/* the larger side's ln((max + f) / (min + f)) */
+	double from, to; /* medians of the two sides' passes */
+	double log_ratio; /* ln((to + floor) / (from + floor)) */
+	double noise; /* the larger side's ln((max + f) / (min + f)) */
 };
 
 /*
@@ -47,7 +47,7 @@ void explain_item_text(const struct explain_item *it, char *buf, size_t len);
  * migrations/loop 0.00 -> 0.93", or for n == 0 "no counter moved
  * beyond its own noise".
  */
-void explain_text(const struct explain_item *items, int n, char *buf,
-    size_t len);
+void explain_text(
+    const struct explain_item *items, int n, char *buf, size_t len);
 
 #endif

@@ -11,17 +11,13 @@
 /* t(0.975, dof) at the dof of the table, the last one infinite. */
 static const struct {
 	double dof, t;
-} t975[] = {
-	{ 1, 12.706 }, { 2, 4.303 }, { 3, 3.182 }, { 4, 2.776 },
-	{ 5, 2.571 }, { 6, 2.447 }, { 7, 2.365 }, { 8, 2.306 },
-	{ 9, 2.262 }, { 10, 2.228 }, { 11, 2.201 }, { 12, 2.179 },
-	{ 13, 2.160 }, { 14, 2.145 }, { 15, 2.131 }, { 16, 2.120 },
-	{ 17, 2.110 }, { 18, 2.101 }, { 19, 2.093 }, { 20, 2.086 },
-	{ 21, 2.080 }, { 22, 2.074 }, { 23, 2.069 }, { 24, 2.064 },
-	{ 25, 2.060 }, { 26, 2.056 }, { 27, 2.052 }, { 28, 2.048 },
-	{ 29, 2.045 }, { 30, 2.042 }, { 40, 2.021 }, { 60, 2.000 },
-	{ 120, 1.980 }, { INFINITY, 1.960 }
-};
+} t975[] = {{1, 12.706}, {2, 4.303}, {3, 3.182}, {4, 2.776}, {5, 2.571},
+    {6, 2.447}, {7, 2.365}, {8, 2.306}, {9, 2.262}, {10, 2.228}, {11, 2.201},
+    {12, 2.179}, {13, 2.160}, {14, 2.145}, {15, 2.131}, {16, 2.120},
+    {17, 2.110}, {18, 2.101}, {19, 2.093}, {20, 2.086}, {21, 2.080},
+    {22, 2.074}, {23, 2.069}, {24, 2.064}, {25, 2.060}, {26, 2.056},
+    {27, 2.052}, {28, 2.048}, {29, 2.045}, {30, 2.042}, {40, 2.021},
+    {60, 2.000}, {120, 1.980}, {INFINITY, 1.960}};
 
 double
 interval_t975(double dof)
@@ -38,8 +34,8 @@ interval_t975(double dof)
 		x = 1 / dof;
 		x0 = 1 / t975[i - 1].dof;
 		x1 = 1 / t975[i].dof;
-		return t975[i].t + (t975[i - 1].t - t975[i].t) * (x - x1) /
-		    (x0 - x1);
+		return t975[i].t +
+		       (t975[i - 1].t - t975[i].t) * (x - x1) / (x0 - x1);
 	}
 	return t975[n - 1].t;
 }
@@ -76,8 +72,8 @@ log_ss(const char *base, size_t stride, int n, double *ss, double *mean_out)
 
 /* var = ss / (n - 1) / kept, dof = n - 1 from the rates at base. */
 static int
-log_var(const char *base, size_t stride, int n, int kept, double *var,
-    double *dof)
+log_var(
+    const char *base, size_t stride, int n, int kept, double *var, double *dof)
 {
 	double ss;
 
@@ -107,21 +103,19 @@ interval_pass_spread(const struct test_result *t, double *mean, double *var)
 	*mean = *var = 0;
 	if (t->npasses < 1 ||
 	    log_ss((const char *)&t->passes[0].rate, sizeof(t->passes[0]),
-		t->npasses, &ss, mean) == -1)
+	        t->npasses, &ss, mean) == -1)
 		return -1;
 	*var = t->npasses > 1 ? ss / (t->npasses - 1) : 0;
 	return 0;
 }
 
 int
-interval_log_var(
-    const double *rates, int n, int kept, double *var, double *dof)
+interval_log_var(const double *rates, int n, int kept, double *var, double *dof)
 {
 	*var = *dof = 0;
 	if (rates == NULL)
 		return -1;
-	return log_var(
-	    (const char *)rates, sizeof(*rates), n, kept, var, dof);
+	return log_var((const char *)rates, sizeof(*rates), n, kept, var, dof);
 }
 
 int
@@ -154,8 +148,8 @@ log_mean(const double *v, int n, double *mean)
 }
 
 int
-interval_tests_within(const double *kept_a, int ka, const double *all_a,
-    int na, const double *kept_b, int kb, const double *all_b, int nb)
+interval_tests_within(const double *kept_a, int ka, const double *all_a, int na,
+    const double *kept_b, int kb, const double *all_b, int nb)
 {
 	double ma, mb, va, vb, dfa, dfb;
 
@@ -244,8 +238,9 @@ round_index(const struct index_result *ir, int k)
 		rate = e->result->passes[k].rate;
 		if (!(rate > 0) || !isfinite(rate))
 			return NAN;
-		sum += ir->def->agg == INDEX_SUM_AVERAGE ?
-		    rate / e->row->baseline : log(rate / e->row->baseline);
+		sum += ir->def->agg == INDEX_SUM_AVERAGE
+		           ? rate / e->row->baseline
+		           : log(rate / e->row->baseline);
 		m++;
 	}
 	return ir->def->agg == INDEX_SUM_AVERAGE ? log(sum / m) : sum / m;

@@ -30,8 +30,8 @@ int interval_test_var(const struct test_result *t, double *var, double *dof);
  * ln(rate) over all of t's passes, kept or dropped.  Returns 0, or -1
  * when t has no pass or a rate that is not positive.
  */
-int interval_pass_spread(const struct test_result *t, double *mean,
-    double *var);
+int interval_pass_spread(
+    const struct test_result *t, double *mean, double *var);
 
 /*
  * The same from the rates alone: rates[0..n-1] of every pass (kept or

@@ -9,9 +9,8 @@
 #include "score/latency.h"
 #include "parse.h"
 
-static const char *const configs[4] = { "proc", "thread", "proc.k",
-	"thread.k" };
-static const char *const stats[3] = { "min", "avg", "max" };
+static const char *const configs[4] = {"proc", "thread", "proc.k", "thread.k"};
+static const char *const stats[3] = {"min", "avg", "max"};
 
 /* The value of INFO key in c, or NULL. */
 static const char *
@@ -27,8 +26,8 @@ info_of(const struct copy_result *c, const char *key)
 
 /* One copy's table into us[][]; 0, or -1 when a figure is missing. */
 static int
-copy_table(const struct copy_result *c, long *extras, long *reps,
-    double us[4][3])
+copy_table(
+    const struct copy_result *c, long *extras, long *reps, double us[4][3])
 {
 	const char *v;
 	char key[32];
@@ -41,8 +40,8 @@ copy_table(const struct copy_result *c, long *extras, long *reps,
 		return -1;
 	for (i = 0; i < 4; i++)
 		for (k = 0; k < 3; k++) {
-			snprintf(key, sizeof(key), "%s.%s", configs[i],
-			    stats[k]);
+			snprintf(
+			    key, sizeof(key), "%s.%s", configs[i], stats[k]);
 			if ((v = info_of(c, key)) == NULL ||
 			    parse_double(v, -DBL_MAX, DBL_MAX, &us[i][k]) == -1)
 				return -1;
@@ -73,19 +72,20 @@ latency_combine(struct test_result *t)
 		if (!pass->kept || pass->outcome != OUTCOME_OK)
 			continue;
 		for (c = 0; c < pass->ncopies; c++) {
-			if (copy_table(&pass->copies[c], &extras, &reps,
-			    us) == -1 || (l->samples > 0 &&
-			    (extras != l->extras || reps != l->reps))) {
+			if (copy_table(&pass->copies[c], &extras, &reps, us) ==
+			        -1 ||
+			    (l->samples > 0 &&
+			        (extras != l->extras || reps != l->reps))) {
 				memset(l, 0, sizeof(*l));
 				return -1;
 			}
 			if (l->samples++ == 0) {
 				l->extras = extras;
 				l->reps = reps;
-				l->placement = text_of(&pass->copies[c],
-				    "placement");
-				l->priority = text_of(&pass->copies[c],
-				    "priority");
+				l->placement =
+				    text_of(&pass->copies[c], "placement");
+				l->priority =
+				    text_of(&pass->copies[c], "priority");
 				l->method = text_of(&pass->copies[c], "method");
 				memcpy(l->us, us, sizeof(us));
 				continue;
@@ -105,8 +105,8 @@ latency_combine(struct test_result *t)
 		l->us[i][1] /= l->samples;
 	for (i = 0; i < 2; i++)
 		for (k = 0; k < 3; k++)
-			l->per_proc[i][k] = (l->us[i + 2][k] - l->us[i][k]) /
-			    (double)l->extras;
+			l->per_proc[i][k] =
+			    (l->us[i + 2][k] - l->us[i][k]) / (double)l->extras;
 	l->ok = 1;
 	return 0;
 }

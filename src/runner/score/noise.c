@@ -17,7 +17,7 @@
 int
 noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
 {
-	unsigned long long v[8] = { 0 };
+	unsigned long long v[8] = {0};
 	const char *p = text;
 
 	while (p != NULL && strncmp(p, "cpu ", 4) != 0) {
@@ -27,7 +27,7 @@ noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
 	}
 	if (p == NULL || !(ticks_per_s > 0) ||
 	    sscanf(p + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 7)
+	        &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 7)
 		return -1;
 	/* user nice system idle iowait irq softirq steal */
 	c->busy_s = (double)(v[0] + v[1] + v[2] + v[5] + v[6]) / ticks_per_s;
@@ -56,9 +56,9 @@ ours_s(void)
 	    getrusage(RUSAGE_CHILDREN, &kids) == -1)
 		return -1;
 	return (double)self.ru_utime.tv_sec + self.ru_utime.tv_usec / 1e6 +
-	    (double)self.ru_stime.tv_sec + self.ru_stime.tv_usec / 1e6 +
-	    (double)kids.ru_utime.tv_sec + kids.ru_utime.tv_usec / 1e6 +
-	    (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6;
+	       (double)self.ru_stime.tv_sec + self.ru_stime.tv_usec / 1e6 +
+	       (double)kids.ru_utime.tv_sec + kids.ru_utime.tv_usec / 1e6 +
+	       (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6;
 }
 
 /* KiB of swap in use from /proc/meminfo; -1 when unknown. */
@@ -107,9 +107,10 @@ check_governor(struct report *r)
 			snprintf(first, sizeof(first), "%s", gov);
 	}
 	if (other > 0)
-		report_warn(r, "CPU frequency governor \"%s\" on %d CPU%s, not "
-		    "performance: scores may vary", first, other,
-		    other == 1 ? "" : "s");
+		report_warn(r,
+		    "CPU frequency governor \"%s\" on %d CPU%s, not "
+		    "performance: scores may vary",
+		    first, other, other == 1 ? "" : "s");
 }
 
 void
@@ -117,8 +118,10 @@ noise_start(struct noise *nz, struct report *r)
 {
 	memset(nz, 0, sizeof(*nz));
 	if (r->sys.load1 > NOISE_LOAD)
-		report_warn(r, "load average %.2f at start (above %.1f): other "
-		    "work may slow the tests", r->sys.load1, NOISE_LOAD);
+		report_warn(r,
+		    "load average %.2f at start (above %.1f): other "
+		    "work may slow the tests",
+		    r->sys.load1, NOISE_LOAD);
 	check_governor(r);
 	check_swap(nz);
 }
@@ -178,16 +181,18 @@ spread_warning(struct report *r, const struct block *bl)
 		    !(t->spread.cv > NOISE_CV))
 			continue;
 		if (len + strlen(t->test->name) + 8 < sizeof(names))
-			len += (size_t)snprintf(names + len,
-			    sizeof(names) - len, "%s%s", n ? ", " : "",
-			    t->test->name);
+			len +=
+			    (size_t)snprintf(names + len, sizeof(names) - len,
+			        "%s%s", n ? ", " : "", t->test->name);
 		n++;
 	}
 	if (n > 0)
-		report_warn(r, "%d cop%s: passes spread widely (CV over %.0f%%) "
+		report_warn(r,
+		    "%d cop%s: passes spread widely (CV over %.0f%%) "
 		    "in %d test%s: %s; each test's CV is in the JSON and with "
-		    "-v", bl->copies, bl->copies == 1 ? "y" : "ies",
-		    100 * NOISE_CV, n, n == 1 ? "" : "s", names);
+		    "-v",
+		    bl->copies, bl->copies == 1 ? "y" : "ies", 100 * NOISE_CV,
+		    n, n == 1 ? "" : "s", names);
 }
 
 void
@@ -197,13 +202,16 @@ noise_finish(struct noise *nz, struct report *r)
 	double share;
 
 	if (nz->wall_s > 0 && nz->others_s / nz->wall_s > NOISE_OTHERS_CPUS)
-		report_warn(r, "other processes used %.2f CPUs on average "
+		report_warn(r,
+		    "other processes used %.2f CPUs on average "
 		    "during the tests (most during %s: %.2f)",
 		    nz->others_s / nz->wall_s, nz->worst, nz->worst_cpus);
 	share = nz->wall_s > 0 ? nz->steal_s / (nz->wall_s * cpus) : 0;
 	if (share > NOISE_STEAL)
-		report_warn(r, "the hypervisor took %.0f%% of the CPU time "
-		    "(steal)", 100 * share);
+		report_warn(r,
+		    "the hypervisor took %.0f%% of the CPU time "
+		    "(steal)",
+		    100 * share);
 	for (b = 0; b < r->nblocks; b++) {
 		spread_warning(r, &r->blocks[b]);
 		for (i = 0; i < r->blocks[b].nindexes; i++) {
@@ -212,9 +220,12 @@ noise_finish(struct noise *nz, struct report *r)
 
 			if (ir->rounds_half > NOISE_ROUNDS * ir->tests_half &&
 			    ir->tests_half > 0)
-				report_warn(r, "%d x %s Index: its rounds "
-				    "differ more than its tests' passes explain "
-				    "(+/-%.1f%% against +/-%.1f%%): the machine's "
+				report_warn(r,
+				    "%d x %s Index: its rounds "
+				    "differ more than its tests' passes "
+				    "explain "
+				    "(+/-%.1f%% against +/-%.1f%%): the "
+				    "machine's "
 				    "speed changed during the run",
 				    r->blocks[b].copies, ir->def->label,
 				    100 * (exp(ir->rounds_half) - 1),

@@ -9,37 +9,36 @@
 #include "model/report.h"
 
 /* Above these a warning is given. */
-#define NOISE_LOAD 0.5		/* 1-minute load average at start */
-#define NOISE_OTHERS_CPUS 0.1	/* CPUs others used, mean over the run */
-#define NOISE_STEAL 0.05	/* share of CPU time the hypervisor took */
-#define NOISE_CV 0.05		/* coefficient of variation of a test */
-#define NOISE_ROUNDS 2.0	/* rounds' interval / the tests' (quick) */
+#define NOISE_LOAD        0.5 /* 1-minute load average at start */
+#define NOISE_OTHERS_CPUS 0.1 /* CPUs others used, mean over the run */
+#define NOISE_STEAL       0.05 /* share of CPU time the hypervisor took */
+#define NOISE_CV          0.05 /* coefficient of variation of a test */
+#define NOISE_ROUNDS      2.0 /* rounds' interval / the tests' (quick) */
 
 /* CPU seconds since boot from the "cpu" line of /proc/stat. */
 struct noise_cpu {
-	double busy_s;		/* user, nice, system, irq, softirq */
-	double steal_s;		/* taken by the hypervisor */
+	double busy_s; /* user, nice, system, irq, softirq */
+	double steal_s; /* taken by the hypervisor */
 };
 
 /*
  * Parses the text of /proc/stat (its first "cpu " line, ticks_per_s
  * ticks a second).  Returns 0, or -1 when there is no such line.
  */
-int noise_parse_stat(const char *text, double ticks_per_s,
-    struct noise_cpu *c);
+int noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c);
 
 /*
  * What was measured around the tests of one run so far; the caller keeps
  * it (main.c, for the whole run) and hands it to the calls below.
  */
 struct noise {
-	int ok;			/* the current test's first sample was read */
-	struct noise_cpu cpu;	/* at its start */
-	double ours_s, start;	/* our CPU time, the clock at its start */
-	double others_s, steal_s, wall_s;	/* sums over the tests */
-	double worst_cpus;	/* the most others used in one test */
-	char worst[96];		/* that test, "2 x Pipe Throughput" */
-	long swap_kib;		/* the most swap in use seen */
+	int ok; /* the current test's first sample was read */
+	struct noise_cpu cpu; /* at its start */
+	double ours_s, start; /* our CPU time, the clock at its start */
+	double others_s, steal_s, wall_s; /* sums over the tests */
+	double worst_cpus; /* the most others used in one test */
+	char worst[96]; /* that test, "2 x Pipe Throughput" */
+	long swap_kib; /* the most swap in use seen */
 };
 
 /*
@@ -53,8 +52,7 @@ void noise_start(struct noise *nz, struct report *r);
  * children's) and keeps the test with the most CPU time of others.  A
  * NULL nz (a run that measures no noise) does nothing. */
 void noise_test_begin(struct noise *nz);
-void noise_test_end(struct noise *nz, const struct test_result *t,
-    int copies);
+void noise_test_end(struct noise *nz, const struct test_result *t, int copies);
 
 /*
  * Warnings of the end: other processes busy (CPU time of the whole

@@ -140,8 +140,8 @@ stats_spread(const double *v, int n, struct spread *s)
 	}
 	memcpy(sorted, v, sizeof(*sorted) * (size_t)n);
 	qsort(sorted, (size_t)n, sizeof(*sorted), cmp_double);
-	s->median = n % 2 ? sorted[n / 2] :
-	    (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	s->median =
+	    n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	free(sorted);
 }
 
@@ -163,8 +163,8 @@ stats_score_test(struct test_result *t)
 		rc = -1;
 		goto out;
 	}
-	order_by_count(t->passes, n, t->test != NULL &&
-	    (t->test->flags & TEST_LOWER_BETTER), order);
+	order_by_count(t->passes, n,
+	    t->test != NULL && (t->test->flags & TEST_LOWER_BETTER), order);
 	for (i = 0; i < n; i++) {
 		k = order[i];
 		t->passes[k].kept = i >= drop;
@@ -198,8 +198,8 @@ stats_index(struct index_result *ir, const struct index_def *def,
 
 	memset(ir, 0, sizeof(*ir));
 	ir->def = def;
-	ir->entries = calloc(def->nrows > 0 ? def->nrows : 1,
-	    sizeof(*ir->entries));
+	ir->entries =
+	    calloc(def->nrows > 0 ? def->nrows : 1, sizeof(*ir->entries));
 	ratios = malloc(sizeof(*ratios) * (def->nrows > 0 ? def->nrows : 1));
 	if (ir->entries == NULL || ratios == NULL) {
 		free(ratios);

@@ -33,8 +33,8 @@ double stats_geomean(const double *v, int n);
  * Sets p->outcome to OUTCOME_FAILED with a message in *why when copies
  * disagree on timebase or unit, or the time is not positive.
  */
-void stats_combine_pass(struct pass_result *p, unsigned flags,
-    const char **why);
+void stats_combine_pass(
+    struct pass_result *p, unsigned flags, const char **why);
 
 /*
  * Scores a test whose passes all succeeded: sorts the passes by count

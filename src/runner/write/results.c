@@ -56,7 +56,7 @@ still_ours(const struct results *res, int i, const char *path)
 	struct stat st;
 
 	return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-	    st.st_dev == res->dev[i] && st.st_ino == res->ino[i];
+	       st.st_dev == res->dev[i] && st.st_ino == res->ino[i];
 }
 
 /* Closes the claims and removes those still this run's (and empty). */
@@ -67,8 +67,10 @@ unclaim(struct results *res)
 	int i;
 
 	for (i = 0; i < res->claimed; i++) {
-		if (res->base != NULL && path_of(path, sizeof(path), res->base,
-		    res->formats[i]->suffix) == 0 && still_ours(res, i, path))
+		if (res->base != NULL &&
+		    path_of(path, sizeof(path), res->base,
+		        res->formats[i]->suffix) == 0 &&
+		    still_ours(res, i, path))
 			unlink(path);
 		close(res->fd[i]);
 	}
@@ -82,8 +84,8 @@ drop_claims(struct results *res, const char *base, int n)
 	char path[4096];
 
 	while (--n >= 0) {
-		if (path_of(path, sizeof(path), base,
-		    res->formats[n]->suffix) == 0)
+		if (path_of(
+		        path, sizeof(path), base, res->formats[n]->suffix) == 0)
 			unlink(path);
 		close(res->fd[n]);
 	}
@@ -99,12 +101,12 @@ claim(struct results *res, const char *base)
 
 	for (i = 0; i < res->nformats; i++) {
 		if (path_of(path, sizeof(path), base,
-		    res->formats[i]->suffix) == -1) {
+		        res->formats[i]->suffix) == -1) {
 			errno = ENAMETOOLONG;
 			break;
 		}
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0644);
+		fd = open(path,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd == -1)
 			break;
 		/* Locked before it takes the mode a tidying run looks for. */
@@ -137,8 +139,9 @@ claim_next(struct results *res, const char *dir, char *err, size_t errlen)
 
 	for (nn = 1; nn < 10000; nn++) {
 		if ((size_t)snprintf(base, sizeof(base), "%s-%02d", res->stem,
-		    nn) >= sizeof(base)) {
-			snprintf(err, errlen, "results directory name too long");
+		        nn) >= sizeof(base)) {
+			snprintf(
+			    err, errlen, "results directory name too long");
 			return -1;
 		}
 		if (!all_free(base))
@@ -146,8 +149,10 @@ claim_next(struct results *res, const char *dir, char *err, size_t errlen)
 		if (claim(res, base) == 0)
 			break;
 		if (errno != EEXIST) {
-			snprintf(err, errlen, "cannot create results file in "
-			    "%s: %s", dir, strerror(errno));
+			snprintf(err, errlen,
+			    "cannot create results file in "
+			    "%s: %s",
+			    dir, strerror(errno));
 			return -1;
 		}
 	}
@@ -174,7 +179,9 @@ safe_host(const char *host, char *out, size_t len)
 
 	for (i = 0; host[i] != '\0' && i + 1 < len && i < 64; i++)
 		out[i] = host[i] == '/' || host[i] <= ' ' ||
-		    (i == 0 && host[i] == '.') ? '_' : host[i];
+		                 (i == 0 && host[i] == '.')
+		             ? '_'
+		             : host[i];
 	out[i] = '\0';
 	if (i == 0)
 		snprintf(out, len, "localhost");
@@ -182,8 +189,8 @@ safe_host(const char *host, char *out, size_t len)
 
 /* Refuses a given name whose file is there but neither file nor link. */
 static int
-replaceable(const struct results *res, const char *base, char *err,
-    size_t errlen)
+replaceable(
+    const struct results *res, const char *base, char *err, size_t errlen)
 {
 	char path[4096];
 	struct stat st;
@@ -191,14 +198,15 @@ replaceable(const struct results *res, const char *base, char *err,
 
 	for (i = 0; i < res->nformats; i++) {
 		if (path_of(path, sizeof(path), base,
-		    res->formats[i]->suffix) == -1) {
+		        res->formats[i]->suffix) == -1) {
 			snprintf(err, errlen, "results file name too long");
 			return -1;
 		}
-		if (lstat(path, &st) == -1 ? errno != ENOENT :
-		    !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-			snprintf(err, errlen, "cannot replace %s: not a file",
-			    path);
+		if (lstat(path, &st) == -1
+		        ? errno != ENOENT
+		        : !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+			snprintf(
+			    err, errlen, "cannot replace %s: not a file", path);
 			return -1;
 		}
 	}
@@ -209,7 +217,7 @@ int
 results_plain_name(const char *name)
 {
 	return *name != '\0' && strchr(name, '/') == NULL &&
-	    strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+	       strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }
 
 int
@@ -227,7 +235,7 @@ results_claim(struct results *res, const char *dir, const char *fixed_name,
 	res->nformats = nformats;
 	if (fixed_name != NULL) {
 		if ((size_t)snprintf(base, sizeof(base), "%s/%s", dir,
-		    fixed_name) >= sizeof(base)) {
+		        fixed_name) >= sizeof(base)) {
 			snprintf(err, errlen, "results file name too long");
 			return -1;
 		}
@@ -278,8 +286,8 @@ install(const struct results *res, int i, const char *tmp, const char *path)
 
 /* Writes format i through a temporary file in the same directory. */
 static int
-write_one(const struct results *res, int i, const char *path,
-    const struct report *r)
+write_one(
+    const struct results *res, int i, const char *path, const struct report *r)
 {
 	char tmp[4096];
 	FILE *f;
@@ -327,15 +335,15 @@ claim_lost(const struct results *res)
 
 	for (i = 0; i < res->claimed; i++)
 		if (path_of(path, sizeof(path), res->base,
-		    res->formats[i]->suffix) == -1 ||
+		        res->formats[i]->suffix) == -1 ||
 		    !still_ours(res, i, path))
 			return 1;
 	return 0;
 }
 
 int
-results_write(struct results *res, const struct report *r, char *err,
-    size_t errlen)
+results_write(
+    struct results *res, const struct report *r, char *err, size_t errlen)
 {
 	char path[4096], *dir, *slash;
 	size_t used = 0;
@@ -363,7 +371,7 @@ results_write(struct results *res, const struct report *r, char *err,
 		if (!res->fixed && i >= res->claimed)
 			continue;
 		if (path_of(path, sizeof(path), res->base,
-		    res->formats[i]->suffix) == -1)
+		        res->formats[i]->suffix) == -1)
 			errno = ENAMETOOLONG;
 		else if (write_one(res, i, path, r) == 0) {
 			res->written[i] = 1;
@@ -405,21 +413,21 @@ result_name(const char *name)
 
 	for (k = 0; k < nwriters; k++) {
 		s = strlen(writers[k].suffix);
-		if (s == 0 || n <= s || strcmp(name + n - s,
-		    writers[k].suffix) != 0)
+		if (s == 0 || n <= s ||
+		    strcmp(name + n - s, writers[k].suffix) != 0)
 			continue;
 		n -= s;
 		break;
 	}
 	for (d = 0; d < 4 && d < n && isdigit((unsigned char)name[n - 1 - d]);
-	    d++)
+	     d++)
 		;
 	if (d < 2 || n < d + sizeof(shape) - 1)
 		return 0;
 	n -= d + sizeof(shape) - 1;
 	for (i = 0; shape[i] != '\0'; i++)
-		if (shape[i] == 'd' ? !isdigit((unsigned char)name[n + i]) :
-		    name[n + i] != shape[i])
+		if (shape[i] == 'd' ? !isdigit((unsigned char)name[n + i])
+		                    : name[n + i] != shape[i])
 			return 0;
 	return 1;
 }
@@ -429,7 +437,7 @@ static int
 left_claim(const char *name, const struct stat *st)
 {
 	return S_ISREG(st->st_mode) && st->st_size == 0 &&
-	    (st->st_mode & 07777) == CLAIM_MODE && result_name(name);
+	       (st->st_mode & 07777) == CLAIM_MODE && result_name(name);
 }
 
 int

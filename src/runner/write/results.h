@@ -20,17 +20,17 @@
 enum { RESULTS_MAX_FORMATS = 16 };
 
 struct results {
-	char *base;		/* path without suffix */
-	char *stem;		/* <dir>/<host>-<date>: base less -NN */
-	char *taken;		/* the base another run took, else NULL */
+	char *base; /* path without suffix */
+	char *stem; /* <dir>/<host>-<date>: base less -NN */
+	char *taken; /* the base another run took, else NULL */
 	const struct writer *formats[RESULTS_MAX_FORMATS];
 	int nformats;
-	int claimed;		/* formats whose files are claimed */
-	int fixed;		/* the name was given: replaced, not claimed */
-	int fd[RESULTS_MAX_FORMATS];	/* each claim, open and locked */
-	dev_t dev[RESULTS_MAX_FORMATS];	/* and its identity */
+	int claimed; /* formats whose files are claimed */
+	int fixed; /* the name was given: replaced, not claimed */
+	int fd[RESULTS_MAX_FORMATS]; /* each claim, open and locked */
+	dev_t dev[RESULTS_MAX_FORMATS]; /* and its identity */
 	ino_t ino[RESULTS_MAX_FORMATS];
-	int written[RESULTS_MAX_FORMATS];	/* set by results_write */
+	int written[RESULTS_MAX_FORMATS]; /* set by results_write */
 };
 
 /*
@@ -55,10 +55,9 @@ int results_plain_name(const char *name);
  * exists; each claim stays locked while this process lives.  Returns 0,
  * or -1 after writing the problem into err.
  */
-int results_claim(struct results *res, const char *dir,
-    const char *fixed_name, const char *host, time_t when,
-    const struct writer *const *formats, int nformats, char *err,
-    size_t errlen);
+int results_claim(struct results *res, const char *dir, const char *fixed_name,
+    const char *host, time_t when, const struct writer *const *formats,
+    int nformats, char *err, size_t errlen);
 
 /*
  * Writes every format and sets written[].  When a claim is no longer this
@@ -67,8 +66,8 @@ int results_claim(struct results *res, const char *dir,
  * not be written leaves no file.  Returns 0, or -1 after naming every
  * file that failed, with why, in err.
  */
-int results_write(struct results *res, const struct report *r, char *err,
-    size_t errlen);
+int results_write(
+    struct results *res, const struct report *r, char *err, size_t errlen);
 
 void results_free(struct results *res);
 

@@ -34,15 +34,19 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 			    row->baseline, e->result->score, e->index);
 		else
 			fprintf(f, "%-40s  %10.1f %10s %10s\n", title,
-			    row->baseline, outcome_name(e != NULL ?
-			    e->result->outcome : OUTCOME_NOT_RUN), not_counted);
+			    row->baseline,
+			    outcome_name(e != NULL ? e->result->outcome
+			                           : OUTCOME_NOT_RUN),
+			    not_counted);
 	}
 	fprintf(f, "%65s%s\n", "", "=========");
 	snprintf(label, sizeof(label), "     SUM of %2d items", ir->nok);
 	if (ir->nok > 0) {
 		fprintf(f, "%-64s%10.1f\n", label, ir->sum);
-		fprintf(f, "%-64s%10.1f\n", ir->partial ?
-		    "     AVERAGE (Partial Only)" : "     AVERAGE", ir->score);
+		fprintf(f, "%-64s%10.1f\n",
+		    ir->partial ? "     AVERAGE (Partial Only)"
+		                : "     AVERAGE",
+		    ir->score);
 	} else {
 		fprintf(f, "%-64s%10s\n", label, not_counted);
 		fprintf(f, "%-64s%10s\n", "     AVERAGE (Partial Only)",

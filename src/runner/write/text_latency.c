@@ -43,7 +43,7 @@ folded(FILE *f, const char *label, const char *text)
 void
 text_latency(FILE *f, const struct test_result *t)
 {
-	static const char *const which[3] = { "min", "avg", "max" };
+	static const char *const which[3] = {"min", "avg", "max"};
 	const struct latency *l = &t->latency;
 	char line[160];
 	int k;
@@ -62,10 +62,11 @@ text_latency(FILE *f, const struct test_result *t)
 	folded(f, "Method:", l->method);
 	folded(f, "Placement:", l->placement);
 	folded(f, "Priority:", l->priority);
-	snprintf(line, sizeof(line), "min is the least of the runs' minima, "
+	snprintf(line, sizeof(line),
+	    "min is the least of the runs' minima, "
 	    "avg the mean of their averages, max the greatest of their "
-	    "maxima; per proc = (w/%ld - alone) / %ld.", l->extras,
-	    l->extras);
+	    "maxima; per proc = (w/%ld - alone) / %ld.",
+	    l->extras, l->extras);
 	folded(f, "Combined:", line);
 	fputc('\n', f);
 }

@@ -11,8 +11,8 @@ text_interval(FILE *f, const struct index_result *ir)
 
 	if (ir->nok == 0 || !(ir->ci_low > 0) || !(ir->ci_high > 0))
 		return;
-	snprintf(line, sizeof(line), "95%% interval: %.1f to %.1f",
-	    ir->ci_low, ir->ci_high);
+	snprintf(line, sizeof(line), "95%% interval: %.1f to %.1f", ir->ci_low,
+	    ir->ci_high);
 	fprintf(f, "%75s\n", line);
 }
 

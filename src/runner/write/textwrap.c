@@ -40,8 +40,7 @@ text_wrap(FILE *f, const char *text, size_t used, int indent, size_t width)
 }
 
 void
-text_wrap_lines(FILE *f, const char *buf, size_t len, int indent,
-    size_t width)
+text_wrap_lines(FILE *f, const char *buf, size_t len, int indent, size_t width)
 {
 	char line[4096];
 	const char *p = buf, *nl, *end = buf + len;

@@ -19,15 +19,15 @@ size_t text_width(const char *s, size_t len);
  * indented by indent spaces.  A word longer than a line stays whole.
  * Ends with a newline.
  */
-void text_wrap(FILE *f, const char *text, size_t used, int indent,
-    size_t width);
+void text_wrap(
+    FILE *f, const char *text, size_t used, int indent, size_t width);
 
 /*
  * Writes buf[0..len-1], lines ending in '\n', on f: a line of at most
  * width columns as it is, a longer one wrapped with text_wrap (its
  * continuation indented by indent).
  */
-void text_wrap_lines(FILE *f, const char *buf, size_t len, int indent,
-    size_t width);
+void text_wrap_lines(
+    FILE *f, const char *buf, size_t len, int indent, size_t width);
 
 #endif

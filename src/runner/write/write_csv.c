@@ -29,7 +29,8 @@ index_title(FILE *f, const struct report *r, const struct index_def *d)
 	int b, partial = 0;
 
 	for (b = 0; b < r->nblocks; b++)
-		if ((x = writer_index_of(&r->blocks[b], d)) != NULL && x->partial)
+		if ((x = writer_index_of(&r->blocks[b], d)) != NULL &&
+		    x->partial)
 			partial = 1;
 	snprintf(title, sizeof(title), "%s Index Score%s", d->label,
 	    partial ? " (Partial Only)" : "");
@@ -66,7 +67,8 @@ write_csv(FILE *f, const struct report *r)
 		}
 		for (i = 0; i < head->nindexes; i++) {
 			putc(',', f);
-			x = writer_index_of(&r->blocks[b], head->indexes[i].def);
+			x = writer_index_of(
+			    &r->blocks[b], head->indexes[i].def);
 			if (x != NULL && x->nok > 0)
 				escape_fixed(f, x->score, 1);
 		}

@@ -11,7 +11,7 @@
 #include "write/json_writer.h"
 #include "write/writers.h"
 
-#define JSON_SCHEMA   "bytebench-report/1"
+#define JSON_SCHEMA "bytebench-report/1"
 
 /* A time as UTC ISO 8601; 0 (never set) is null. */
 static void
@@ -235,8 +235,8 @@ json_pass(struct json_writer *j, const struct pass_result *p)
 	jw_num(j, "skew_s", p->skew_s);
 	j_values(j, "counters", p->counters.have, p->counters.v, NCOUNTERS,
 	    counter_key);
-	j_values(j, "derived", p->derived.have, p->derived.v, NDERIVED,
-	    derived_key);
+	j_values(
+	    j, "derived", p->derived.have, p->derived.v, NDERIVED, derived_key);
 	jw_open(j, "copies", '[', 0);
 	for (i = 0; i < p->ncopies; i++)
 		json_copy(j, &p->copies[i]);
@@ -248,8 +248,8 @@ static void
 json_test(struct json_writer *j, const struct test_result *t,
     const struct settings *s)
 {
-	const char *place = catalog_placement(t->test, s->placement,
-	    s->placement_given);
+	const char *place =
+	    catalog_placement(t->test, s->placement, s->placement_given);
 	int ok = t->outcome == OUTCOME_OK;
 	int i;
 
@@ -274,8 +274,8 @@ json_test(struct json_writer *j, const struct test_result *t,
 	j_num_if(j, "max", ok, t->spread.max);
 	j_num_if(j, "cv", ok, t->spread.cv);
 	jw_close(j, '}');
-	j_values(j, "derived", t->derived.have, t->derived.v, NDERIVED,
-	    derived_key);
+	j_values(
+	    j, "derived", t->derived.have, t->derived.v, NDERIVED, derived_key);
 	jw_open(j, "passes", '[', 0);
 	for (i = 0; i < t->npasses; i++)
 		json_pass(j, &t->passes[i]);

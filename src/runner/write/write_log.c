@@ -38,16 +38,17 @@ counters_log(FILE *f, const struct counters *c, const struct derived *d)
 
 	for (k = 0; k < NCOUNTERS; k++)
 		if (c->have & COUNTER_BIT(k))
-			fprintf(f, "%s %s %.6g", n++ ? "," : "  counters:",
-			    counter_defs[k].key, c->v[k]);
+			fprintf(f, "%s %s %.6g",
+			    n++ ? "," : "  counters:", counter_defs[k].key,
+			    c->v[k]);
 	if (n > 0)
 		fputc('\n', f);
 	for (k = 0, n = 0; d != NULL && k < NDERIVED; k++)
 		if (d->have & (1U << k)) {
-			counters_format((enum derived_id)k, d->v[k], v,
-			    sizeof(v));
-			fprintf(f, "%s %s %s", n++ ? "," : "  derived:",
-			    derived_defs[k].label, v);
+			counters_format(
+			    (enum derived_id)k, d->v[k], v, sizeof(v));
+			fprintf(f, "%s %s %s",
+			    n++ ? "," : "  derived:", derived_defs[k].label, v);
 		}
 	if (n > 0)
 		fputc('\n', f);
@@ -63,12 +64,13 @@ copy_log(FILE *f, const struct copy_result *c, int i)
 		fprintf(f, ", killed by signal %d", c->signal);
 	else
 		fprintf(f, ", exit status %d", c->exit_status);
-	fprintf(f, ", wall %.6f s, started at %.6f s\n", c->wall_s,
-	    c->start_s);
+	fprintf(f, ", wall %.6f s, started at %.6f s\n", c->wall_s, c->start_s);
 	fprintf(f, "  command: %s\n", c->command ? c->command : "");
 	if (c->outcome == OUTCOME_OK)
-		fprintf(f, "  count %.6f, timebase %g, unit %s, time %.6f s "
-		    "(%s)\n", c->count, c->timebase, c->unit, c->time_s,
+		fprintf(f,
+		    "  count %.6f, timebase %g, unit %s, time %.6f s "
+		    "(%s)\n",
+		    c->count, c->timebase, c->unit, c->time_s,
 		    c->has_time ? "reported" : "wall");
 	if (c->message != NULL && c->message[0] != '\0')
 		fprintf(f, "  message: %s\n", c->message);
@@ -87,7 +89,7 @@ test_log(FILE *f, const struct test_result *t, int copies)
 	int p, c;
 
 	fprintf(f, "\n########################################################"
-	    "\n");
+	           "\n");
 	fprintf(f, "%s -- %d cop%s\n", t->test->title, copies,
 	    copies == 1 ? "y" : "ies");
 	if (t->npasses > 0 && t->passes[0].ncopies > 0 &&
@@ -96,14 +98,16 @@ test_log(FILE *f, const struct test_result *t, int copies)
 	for (p = 0; p < t->npasses; p++) {
 		const struct pass_result *ps = &t->passes[p];
 
-		fprintf(f, "\n#### Pass %d: %s", p + 1,
-		    outcome_name(ps->outcome));
+		fprintf(
+		    f, "\n#### Pass %d: %s", p + 1, outcome_name(ps->outcome));
 		if (ps->outcome == OUTCOME_OK)
 			fprintf(f, ", count %.6f, time %.6f s, rate %.6f, %s",
 			    ps->count, ps->time_s, ps->rate,
-			    t->outcome == OUTCOME_OK ?
-				(ps->kept ? "kept" : "dropped") : "not scored");
-		fprintf(f, "\nstart barrier: %d of %d copies ready, skew "
+			    t->outcome == OUTCOME_OK
+			        ? (ps->kept ? "kept" : "dropped")
+			        : "not scored");
+		fprintf(f,
+		    "\nstart barrier: %d of %d copies ready, skew "
 		    "%.6f s, released %.6f s after the first fork\n",
 		    ps->nready, ps->ncopies, ps->skew_s, ps->barrier_s);
 		counters_log(f, &ps->counters, &ps->derived);
@@ -114,16 +118,20 @@ test_log(FILE *f, const struct test_result *t, int copies)
 			copy_log(f, &ps->copies[c], c);
 	}
 	if (t->outcome == OUTCOME_OK) {
-		fprintf(f, "\n>>>> %s of %d cop%s\n", copies == 1 ? "Results" :
-		    "Sum", copies, copies == 1 ? "y" : "ies");
+		fprintf(f, "\n>>>> %s of %d cop%s\n",
+		    copies == 1 ? "Results" : "Sum", copies,
+		    copies == 1 ? "y" : "ies");
 		fprintf(f, ">>>> score: %.6f %s\n", t->score, t->unit);
 		fprintf(f, ">>>> time: %.6f s\n", t->time_s);
-		fprintf(f, ">>>> samples: %d of %d passes (lowest %d by count "
-		    "dropped)\n", t->samples, t->npasses,
-		    t->npasses - t->samples);
-		fprintf(f, ">>>> pass rates: median %.6f, min %.6f, max %.6f, "
-		    "cv %.4f\n", t->spread.median, t->spread.min,
-		    t->spread.max, t->spread.cv);
+		fprintf(f,
+		    ">>>> samples: %d of %d passes (lowest %d by count "
+		    "dropped)\n",
+		    t->samples, t->npasses, t->npasses - t->samples);
+		fprintf(f,
+		    ">>>> pass rates: median %.6f, min %.6f, max %.6f, "
+		    "cv %.4f\n",
+		    t->spread.median, t->spread.min, t->spread.max,
+		    t->spread.cv);
 	} else {
 		fprintf(f, "\n>>>> %s: %s\n", outcome_name(t->outcome),
 		    t->message ? t->message : "");
@@ -165,8 +173,10 @@ write_log(FILE *f, const struct report *r)
 	fprintf(f, "bytebench %s (index method %d) on %s, started %s\n",
 	    r->version, r->index_method, r->sys.hostname, when);
 	fprintf(f, "passes: long %d, short %d; duration: %s", s->long_passes,
-	    s->short_passes, s->duration_s > 0 ? "" : s->quick ?
-	    "quick: each test's / 30, within 1 to 2 s, in rounds\n" : "each test's own\n");
+	    s->short_passes,
+	    s->duration_s > 0 ? ""
+	    : s->quick ? "quick: each test's / 30, within 1 to 2 s, in rounds\n"
+	               : "each test's own\n");
 	if (s->duration_s > 0)
 		fprintf(f, "%g s for every test\n", s->duration_s);
 	fprintf(f, "placement: %s; shell tests' locale: %s; /bin/sh: %s\n",
@@ -177,13 +187,14 @@ write_log(FILE *f, const struct report *r)
 	    r->sys.cflags, r->sys.build_kind);
 	fprintf(f, "scratch files: %s (%s)\n", r->sys.scratch_dir,
 	    r->sys.scratch_fs[0] != '\0' ? r->sys.scratch_fs : "unknown");
-	fprintf(f, "counters: %s%s%s\n", counters_level_name(
-	    r->settings.counters), r->counters_missing[0] != '\0' ?
-	    "; not available: " : "", r->counters_missing);
+	fprintf(f, "counters: %s%s%s\n",
+	    counters_level_name(r->settings.counters),
+	    r->counters_missing[0] != '\0' ? "; not available: " : "",
+	    r->counters_missing);
 	for (b = 0; b < r->nblocks; b++) {
 		for (i = 0; i < r->blocks[b].ntests; i++)
-			test_log(f, &r->blocks[b].tests[i],
-			    r->blocks[b].copies);
+			test_log(
+			    f, &r->blocks[b].tests[i], r->blocks[b].copies);
 		index_log(f, &r->blocks[b]);
 	}
 	for (i = 0; i < r->nwarnings; i++)

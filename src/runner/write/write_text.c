@@ -44,15 +44,16 @@ placement(FILE *f, const struct settings *s)
 	int i, n = 0;
 
 	for (i = 0; i < s->ntests; i++) {
-		p = catalog_placement(s->tests[i], s->placement,
-		    s->placement_given);
+		p = catalog_placement(
+		    s->tests[i], s->placement, s->placement_given);
 		if (p != NULL)
-			fprintf(f, "%s %s %s", n++ > 0 ? "," : "   Placement:",
-			    s->tests[i]->name, p);
+			fprintf(f, "%s %s %s",
+			    n++ > 0 ? "," : "   Placement:", s->tests[i]->name,
+			    p);
 	}
 	if (n > 0)
-		fprintf(f, " (%s)\n", s->placement_given ? "--placement" :
-		    "default");
+		fprintf(f, " (%s)\n",
+		    s->placement_given ? "--placement" : "default");
 }
 
 /*
@@ -104,7 +105,8 @@ header_lines(FILE *f, const struct report *r)
 	const struct sysinfo *s = &r->sys;
 	int i;
 
-	fprintf(f, "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
+	fprintf(f,
+	    "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
 	    r->version, r->settings.quick ? " quick" : "", r->index_method);
 	fprintf(f, "   System: %s: %s\n", s->hostname,
 	    s->distro[0] != '\0' ? s->distro : s->os_name);
@@ -144,14 +146,16 @@ header_lines(FILE *f, const struct report *r)
 	placement(f, &r->settings);
 	if (!r->settings.brief && s->scratch_dir[0] != '\0')
 		fprintf(f, "   Scratch files: %s (%s)\n", s->scratch_dir,
-		    s->scratch_fs[0] != '\0' ? s->scratch_fs :
-		    "file system unknown");
+		    s->scratch_fs[0] != '\0' ? s->scratch_fs
+		                             : "file system unknown");
 	if (r->settings.quick && r->settings.precision_pct > 0)
-		fprintf(f, "   Quick passes of 1 to 2 s: %d rounds, then one "
+		fprintf(f,
+		    "   Quick passes of 1 to 2 s: %d rounds, then one "
 		    "pass at a time to the noisiest tests\n",
 		    r->settings.long_passes);
 	else if (r->settings.quick)
-		fprintf(f, "   Quick mode: %d passes of 1 to 2 s per test, in "
+		fprintf(f,
+		    "   Quick mode: %d passes of 1 to 2 s per test, in "
 		    "rounds; see each index's interval\n",
 		    r->settings.long_passes);
 	if (r->precision_end != NULL) {
@@ -233,8 +237,8 @@ index_table(FILE *f, const struct index_result *ir,
 
 	snprintf(head, sizeof(head), "%s %s", def->label,
 	    ir->partial ? "Partial Index" : "Index Values");
-	fprintf(f, "%-40s %12s %12s %8s\n", head, "BASELINE", "RESULT",
-	    "INDEX");
+	fprintf(
+	    f, "%-40s %12s %12s %8s\n", head, "BASELINE", "RESULT", "INDEX");
 	for (i = 0; i < ntests; i++) {
 		const struct test_result *t = tests[i];
 
@@ -250,12 +254,12 @@ index_table(FILE *f, const struct index_result *ir,
 			    e->row->title ? e->row->title : t->test->title,
 			    e->row->baseline, outcome_name(t->outcome), "---");
 		else if (def->unindexed != NULL &&
-		    in_list(def->unindexed, t->test->name) &&
-		    t->outcome == OUTCOME_OK)
+		         in_list(def->unindexed, t->test->name) &&
+		         t->outcome == OUTCOME_OK)
 			fprintf(f, "%-40s %12s %12.1f %8s\n", t->test->title,
 			    "---", t->score, "---");
 		else if (def->unindexed != NULL &&
-		    in_list(def->unindexed, t->test->name))
+		         in_list(def->unindexed, t->test->name))
 			fprintf(f, "%-40s %12s %12s %8s\n", t->test->title,
 			    "---", outcome_name(t->outcome), "---");
 	}
@@ -287,9 +291,10 @@ block(FILE *f, const struct report *r, const struct block *b)
 	localtime_r(&b->end, &tm);
 	strftime(to, sizeof(to), "%H:%M:%S", &tm);
 	if (r->sys.cpus_usable != r->sys.cpus_online)
-		snprintf(usable, sizeof(usable), " (%d usable)",
-		    r->sys.cpus_usable);
-	fprintf(f, "------------------------------------------------------------"
+		snprintf(
+		    usable, sizeof(usable), " (%d usable)", r->sys.cpus_usable);
+	fprintf(f,
+	    "------------------------------------------------------------"
 	    "------------\n");
 	fprintf(f, "Benchmark Run: %s %s - %s\n", day, from, to);
 	fprintf(f, "%d CPU%s in system%s; running %d parallel cop%s of tests\n",
@@ -331,7 +336,9 @@ write_text(FILE *f, const struct report *r)
 		text_wrap(f, r->warnings[i], 9, 9, TEXT_REPORT_WIDTH);
 	}
 	if (r->interrupted)
-		fprintf(f, "Interrupted by signal %d: the run stopped early; "
-		    "results are partial.\n", r->interrupted);
+		fprintf(f,
+		    "Interrupted by signal %d: the run stopped early; "
+		    "results are partial.\n",
+		    r->interrupted);
 	return ferror(f) ? -1 : 0;
 }

@@ -8,12 +8,12 @@
 #include "write/writers.h"
 
 const struct writer writers[] = {
-	{ "text", "", write_text },
-	{ "log", ".log", write_log },
-	{ "json", ".json", write_json },
-	{ "csv", ".csv", write_csv },
-	{ "html", ".html", write_html },
-	{ "md", ".md", write_md },
+    {"text", "", write_text},
+    {"log", ".log", write_log},
+    {"json", ".json", write_json},
+    {"csv", ".csv", write_csv},
+    {"html", ".html", write_html},
+    {"md", ".md", write_md},
 };
 const size_t nwriters = sizeof(writers) / sizeof(writers[0]);
 

@@ -19,8 +19,8 @@ int write_md(FILE *f, const struct report *r);
 
 /* The formats by name, with the file suffix each is saved under. */
 struct writer {
-	const char *name;	/* "text", "log", "json", "csv", "html", "md" */
-	const char *suffix;	/* "", ".log", ".json", ... */
+	const char *name; /* "text", "log", "json", "csv", "html", "md" */
+	const char *suffix; /* "", ".log", ".json", ... */
 	int (*write)(FILE *f, const struct report *r);
 };
 
