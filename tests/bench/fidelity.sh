@@ -8,9 +8,9 @@
 # two runners instead.  Not part of `make test`: a clone has no UnixBench.
 #
 # Usage: tests/bench/fidelity.sh [-r N] [-t S] [--cc CC] [--tree DIR]...
-#            [--tests LIST] [-w DIR] UNIXBENCH
+#            [--tests LIST] [--pin CPUS] [-w DIR] UNIXBENCH
 #        tests/bench/fidelity.sh --runner [-r N] [-c N]... [--cc CC]
-#            [--tree DIR]... [-w DIR] UNIXBENCH
+#            [--tree DIR]... [--pin CPUS] [-w DIR] UNIXBENCH
 #   UNIXBENCH   a UnixBench 5.1/6.0 tree (its UnixBench/ folder or the one
 #               above it) or its release tarball (.tar.gz); it is copied,
 #               never changed
@@ -28,6 +28,10 @@
 #               runner with the same arguments, alternately; compares
 #               each test's result and the index scores
 #   -c N        copies for --runner, repeatable (default: -c 1 -c 2)
+#   --pin CPUS  run every run of both suites under `taskset -c CPUS`
+#               (Linux): a test whose rate depends on where the scheduler
+#               puts its processes, as context1's does, is then compared
+#               in one placement, e.g. --pin 0 (both processes on one CPU)
 #   -w DIR      where to build and run (default: a new folder under tmp/
 #               of this checkout, on the file system the suite is on);
 #               kept afterwards, with every run's output
@@ -73,11 +77,12 @@ trees=
 only=
 runner=0
 copies=
+pin=
 work=
 ub_src=
 while [ $# -gt 0 ]; do
 	case $1 in
-	-r | -t | -c | --cc | --tree | --tests | -w)
+	-r | -t | -c | --cc | --tree | --tests | --pin | -w)
 		[ $# -ge 2 ] || die "$1 needs a value"
 		case $1 in
 		-r) count_arg -r "$2"; pairs=$2 ;;
@@ -91,6 +96,12 @@ while [ $# -gt 0 ]; do
 $(cd "$2" && pwd)"
 			;;
 		--tests) only=$(printf '%s' "$2" | tr ',' ' ') ;;
+		--pin)
+			case $2 in
+			'' | *[!0-9,-]*) die "--pin needs a CPU list such as 0 or 0-1, not '$2'" ;;
+			esac
+			pin="taskset -c $2"
+			;;
 		-w) work=$2 ;;
 		esac
 		shift 2
@@ -133,6 +144,8 @@ command -v "$cc" >/dev/null 2>&1 || die "compiler $cc not found"
 command -v make >/dev/null 2>&1 || die "make not found"
 [ $runner = 0 ] || command -v perl >/dev/null 2>&1 ||
 	die "--runner needs perl for UnixBench's Run"
+[ -z "$pin" ] || $pin true 2>/dev/null ||
+	die "--pin: '$pin true' fails here (no taskset, or no such CPU)"
 
 # dur KIND: the duration argument of a test; est KIND: the seconds a run
 # of it takes, roughly.
@@ -236,7 +249,7 @@ ub_run() {
 	# shellcheck disable=SC2086
 	(cd "$ub/testdir" && UB_BINDIR=$ub/pgms UB_TMPDIR=$ub/tmp \
 	    UB_TESTDIR=$ub/testdir UB_RESULTDIR=$ub/results LANG=en_US.utf8 \
-	    exec "$ub/pgms/"$1) </dev/null >"$2" 2>&1
+	    exec $pin "$ub/pgms/"$1) </dev/null >"$2" 2>&1
 	end=$(now)
 	awk -F'|' -v wall="$(echo "$start $end" | awk '{ print $2 - $1 }')" '
 	    $1 == "COUNT" { c = $2; tb = $3 }
@@ -255,7 +268,7 @@ bb_run() {
 	(UB_BINDIR=$work/b$1/pgms UB_TMPDIR=$work/b$1/tmp \
 	    UB_TESTDIR=$(printf '%s\n' "$trees" | sed -n "$1p")/testdir \
 	    UB_RESULTDIR=$work/b$1/results UB_OUTPUT_FILE_NAME=${5##*/} \
-	    "$work/b$1/pgms/bytebench" -q -i 1 -c 1 -f text --duration "$4" \
+	    $pin "$work/b$1/pgms/bytebench" -q -i 1 -c 1 -f text --duration "$4" \
 	    --no-warnings "$2") </dev/null >"$5.console" 2>&1
 	awk -v t="$3" 'index($0, t) == 1 {
 		rest = substr($0, length(t) + 1)
@@ -279,7 +292,7 @@ tree_label() {
 # heading TEXT: the table's title and the trees measured.
 heading() {
 	echo
-	echo "$1, $cc $opt"
+	echo "$1, $cc $opt${pin:+, under $pin}"
 	i=1
 	for t in $trees; do
 		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
@@ -390,7 +403,7 @@ index_rows() {
 run_ub() {
 	echo "$me: pair $1: UnixBench ./Run$cargs -i 1 $what" >&2
 	# shellcheck disable=SC2086
-	(cd "$ub" && UB_RESULTDIR=$ub/results ./Run $cargs -i 1 $what) \
+	(cd "$ub" && UB_RESULTDIR=$ub/results $pin ./Run $cargs -i 1 $what) \
 	    </dev/null >"$work/out/run.ub.$1" 2>&1
 	index_rows "$work/out/run.ub.$1" >"$work/out/rows.ub.$1"
 	[ -s "$work/out/rows.ub.$1" ] ||
@@ -403,7 +416,7 @@ run_bb() {
 		# shellcheck disable=SC2086
 		(UB_BINDIR=$work/b$i/pgms UB_TMPDIR=$work/b$i/tmp \
 		    UB_TESTDIR=$t/testdir UB_RESULTDIR=$work/b$i/results \
-		    UB_OUTPUT_FILE_NAME=run.$1 "$work/b$i/pgms/bytebench" \
+		    UB_OUTPUT_FILE_NAME=run.$1 $pin "$work/b$i/pgms/bytebench" \
 		    -q -f text $cargs -i 1 $what) </dev/null \
 		    >"$work/out/run.b$i.$1.console" 2>&1
 		index_rows "$work/b$i/results/run.$1" >"$work/out/rows.b$i.$1"
