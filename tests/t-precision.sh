@@ -31,7 +31,7 @@ EOF
 export FAKE_SPEC="$scratch/spec"
 
 : >"$FAKE_ENVLOG"
-runb "$scratch/r1" --precision 4 -c 1 pipe spawn
+runb "$scratch/r1" --precision 4 -c 1 -f text,json,html,md pipe spawn
 if [ "$rc" -ne 0 ] || [ -z "$rep" ]; then
 	fail "precision run of the fakes" "rc $rc: $err"
 	exit 0
@@ -57,6 +57,11 @@ check "console: the budget after the estimate" sh -c "printf '%s\n' \"\$1\" |
     sh "$err"
 check "JSON: precision reached" sh -c "tr -d '\n' <'$rep.json' | grep -q \
     '\"precision\": {  *\"target_pct\": 4,  *\"budget_s\": 600,  *\"first_rounds\": 3,  *\"end\": \"reached\",  *\"widest_pct\": [0-9.]*,'"
+check "HTML: the precision line" grep -q \
+    '^<p><strong>Precision:</strong> .*4% asked of each index, budget 600 s: reached' \
+    "$rep.html"
+check "Markdown: the precision line" grep -q \
+    '^Precision: .*4% asked of each index, budget 600 s: reached' "$rep.md"
 
 # The JSON object has the fields doc/json-schema.md lists.
 if command -v python3 >/dev/null 2>&1; then

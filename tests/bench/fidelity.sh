@@ -9,6 +9,7 @@
 #
 # Usage: tests/bench/fidelity.sh [-r N] [-t S] [--cc CC] [--tree DIR]...
 #            [--tests LIST] [--pin CPUS] [-w DIR] UNIXBENCH
+#        tests/bench/fidelity.sh --report DIR
 #        tests/bench/fidelity.sh --runner [-r N] [-c N]... [--cc CC]
 #            [--tree DIR]... [--pin CPUS] [-w DIR] UNIXBENCH
 #   UNIXBENCH   a UnixBench 5.1/6.0 tree (its UnixBench/ folder or the one
@@ -32,6 +33,8 @@
 #               (Linux): a test whose rate depends on where the scheduler
 #               puts its processes, as context1's does, is then compared
 #               in one placement, e.g. --pin 0 (both processes on one CPU)
+#   --report DIR  print the tables of an earlier run from its work folder
+#               DIR (after a change of this script, or of a run cut short)
 #   -w DIR      where to build and run (default: a new folder under tmp/
 #               of this checkout, on the file system the suite is on);
 #               kept afterwards, with every run's output
@@ -51,6 +54,282 @@ count_arg() {
 	case $2 in
 	'' | *[!0-9]* | 0*) die "$1 needs a positive whole number, not '$2'" ;;
 	esac
+}
+
+# now: the time of day in seconds, to the microsecond where date(1) or
+# perl can tell it.
+now() {
+	t=$(date +%s.%N 2>/dev/null)
+	case $t in
+	*[!0-9.]* | '' | *.) perl -MTime::HiRes=time -e 'printf "%.6f\n", time' \
+	    2>/dev/null || date +%s ;;
+	*) echo "$t" ;;
+	esac
+}
+
+# ub_run ARGS OUT: one run of a UnixBench program as its Run starts it (in
+# testdir, with its UB_ variables and LANG, after a sync); prints the rate:
+# COUNT / (TIME, else the wall time) * timebase, or COUNT for timebase 0.
+ub_run() {
+	sync
+	start=$(now)
+	# shellcheck disable=SC2086
+	(cd "$ub/testdir" && UB_BINDIR=$ub/pgms UB_TMPDIR=$ub/tmp \
+	    UB_TESTDIR=$ub/testdir UB_RESULTDIR=$ub/results LANG=en_US.utf8 \
+	    exec $pin "$ub/pgms/"$1) </dev/null >"$2" 2>&1
+	end=$(now)
+	awk -F'|' -v wall="$(echo "$start $end" | awk '{ print $2 - $1 }')" '
+	    $1 == "COUNT" { c = $2; tb = $3 }
+	    $1 == "TIME" { t = $2 }
+	    END {
+		if (c == "") exit 1
+		if (t == "") t = wall
+		if (tb > 0) printf "%.4f\n", c / (t / tb); else printf "%.4f\n", c
+	    }' "$2"
+}
+
+# bb_run TREE-INDEX NAME TITLE SECONDS OUT: one pass of test NAME by the
+# tree's runner (its environment, locale and scoring); prints the rate
+# from the text report.
+bb_run() {
+	(UB_BINDIR=$work/b$1/pgms UB_TMPDIR=$work/b$1/tmp \
+	    UB_TESTDIR=$(printf '%s\n' "$trees" | sed -n "$1p")/testdir \
+	    UB_RESULTDIR=$work/b$1/results UB_OUTPUT_FILE_NAME=${5##*/} \
+	    $pin "$work/b$1/pgms/bytebench" -q -i 1 -c 1 -f text --duration "$4" \
+	    --no-warnings "$2") </dev/null >"$5.console" 2>&1
+	awk -v t="$3" 'index($0, t) == 1 {
+		rest = substr($0, length(t) + 1)
+		if (rest ~ /^ +[0-9.]+ +[A-Za-z]+ +\(/) {
+			split(rest, a, " "); print a[1]; found = 1; exit
+		}
+	    } END { exit !found }' "$work/b$1/results/${5##*/}"
+}
+
+# stats FILE: of the numbers in FILE, "median min max".
+stats() {
+	sort -n "$1" | awk '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%s %s %s\n", m, v[1], v[NR] }'
+}
+
+tree_label() {
+	if [ "$ntrees" = 1 ]; then echo bytebench; else echo "tree $1"; fi
+}
+
+# heading TEXT: the table's title and the trees measured.
+heading() {
+	echo
+	echo "$1, $cc $opt${pin:+, under $pin}"
+	i=1
+	for t in $trees; do
+		echo "$(tree_label $i): $t ($(echo "$revs" | cut -d' ' -f$((i + 1))))"
+		i=$((i + 1))
+	done
+}
+
+# row WIDTH NAME LABEL UFILE BFILE QFILE TOL: a table row of the median
+# rates in UFILE and BFILE, the median, least and greatest ratio in QFILE,
+# the 95% interval of the ratio (the geometric mean of the ratios, t
+# quantile of n-1 degrees of freedom) and the verdict against TOL percent:
+# "ok" when the median ratio is within TOL; "OFF" when the whole interval
+# is outside it; else "noisy": the pairs cannot tell, run more (-r).  The
+# header with NAME "test".
+row() {
+	if [ "$2" = test ]; then
+		printf "%-${1}s %-9s %13s %13s %7s %15s %15s %4s  %s\n" test suite \
+		    UnixBench bytebench ratio "ratio spread" "95% interval" tol verdict
+		return
+	fi
+	# shellcheck disable=SC2046
+	set -- "$@" $(stats "$6")
+	awk -v w="$1" -v n="$2" -v l="$3" -v tol="$7" -v m="$8" -v lo="$9" \
+	    -v hi="${10}" -v u="$(stats "$4" | cut -d' ' -f1)" \
+	    -v b="$(stats "$5" | cut -d' ' -f1)" '
+	    { x[NR] = log($1); sum += x[NR] }
+	    END {
+		k = NR; mean = sum / k; ss = 0
+		for (i = 1; i <= k; i++) ss += (x[i] - mean) ^ 2
+		split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 " \
+		    "2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 " \
+		    "2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 " \
+		    "2.048 2.045 2.042", tq, " ")
+		if (k < 2) { clo = 0; chi = 1e9 }
+		else {
+			t = k - 1 <= 30 ? tq[k - 1] : 1.96 + 2.4 / (k - 1)
+			h = t * sqrt(ss / (k - 1) / k)
+			clo = exp(mean - h); chi = exp(mean + h)
+		}
+		d = m - 1; if (d < 0) d = -d
+		v = d <= tol / 100 ? "ok" : \
+		    (clo > 1 + tol / 100 || chi < 1 - tol / 100) ? "OFF" : "noisy"
+		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %7.3f-%-7.3f %3d%%  %s\n",
+		    n, l, u, b, m, lo, hi, clo, chi, tol, v }' "$6"
+}
+
+# one_ub NAME ARGS PAIR, one_bb NAME TITLE SECONDS PAIR: a run of each
+# suite, its rate appended to $work/out/NAME.ub or NAME.bI.
+one_ub() {
+	o=$work/out/$1.ub.$3
+	r=$(ub_run "$2" "$o") || fail "UnixBench $1 printed no result (see $o)"
+	echo "$r" >>"$work/out/$1.ub"
+}
+one_bb() {
+	i=1
+	for _ in $trees; do
+		o=$work/out/$1.b$i.$4
+		b=$(bb_run "$i" "$1" "$2" "$3" "$o") ||
+			fail "bytebench $1 gave no result (see $o.console)"
+		echo "$b" >>"$work/out/$1.b$i"
+		i=$((i + 1))
+	done
+}
+
+fail() {
+	echo "$me: $*" >&2
+	exit 1
+}
+
+per_program() {
+	printf '%s\n' "$TESTS" >"$work/tests.txt"
+	while IFS='|' read -r name title args kind tol _; do
+		[ -z "$only" ] || case " $only " in *" $name "*) ;; *) continue ;; esac
+		s=$(dur "$kind")
+		a=$(printf '%s' "$args" | sed "s|@S|$s|g; s|@TMP|$ub/tmp|g; s|@BIN|$ub/pgms|g")
+		p=1
+		while [ $p -le "$pairs" ]; do
+			# Odd pairs start with UnixBench, even ones with bytebench.
+			if [ $((p % 2)) = 1 ]; then
+				one_ub "$name" "$a" $p && one_bb "$name" "$title" "$s" $p
+			else
+				one_bb "$name" "$title" "$s" $p && one_ub "$name" "$a" $p
+			fi
+			i=1
+			for _ in $trees; do
+				awk -v b="$(sed -n "${p}p" "$work/out/$name.b$i")" \
+				    -v r="$(sed -n "${p}p" "$work/out/$name.ub")" \
+				    'BEGIN { printf "%.6f\n", b / r }' >>"$work/out/$name.ratio$i"
+				i=$((i + 1))
+			done
+			q=
+			for f in "$work/out/$name.ratio"*; do
+				q="$q $(sed -n "${p}p" "$f")"
+			done
+			echo "$me: $name pair $p: UnixBench $(sed -n "${p}p" "$work/out/$name.ub"), ratio$q" >&2
+			p=$((p + 1))
+		done
+	done <"$work/tests.txt"
+}
+
+per_program_table() {
+	heading "Per program: $pairs pairs of runs, $secs s (shell tests $((2 * secs)) s)"
+	row 17 test
+	printf '%s\n' "$TESTS" | while IFS='|' read -r name title args kind tol _; do
+		[ -f "$work/out/$name.ub" ] || continue
+		i=1
+		for _ in $trees; do
+			row 17 "$name" "$(tree_label $i)" "$work/out/$name.ub" \
+			    "$work/out/$name.b$i" "$work/out/$name.ratio$i" "$tol"
+			i=$((i + 1))
+		done
+	done
+}
+
+# index_rows REPORT: "copies|title|result" for every index row, and
+# "copies|Index Score|score" for each copies block of a text report.
+index_rows() {
+	awk '/running [0-9]+ parallel cop/ {
+		for (i = 1; i <= NF; i++) if ($i == "running") c = $(i + 1)
+	    }
+	    /^System Benchmarks (Index Values|Partial Index)/ { on = 1; next }
+	    /^System Benchmarks Index Score/ { print c "|Index Score|" $NF; on = 0; next }
+	    on && NF >= 4 && $NF ~ /^[0-9.]+$/ && $(NF - 1) ~ /^[0-9.]+$/ {
+		t = $0; sub(/ +[0-9.]+ +[0-9.]+ +[0-9.]+ *$/, "", t)
+		print c "|" t "|" $(NF - 1)
+	    }' "$1"
+}
+
+# run_ub PAIR, run_bb PAIR: one run of each runner, its index rows (see
+# index_rows) in $work/out/rows.ub.PAIR or rows.bI.PAIR.
+run_ub() {
+	echo "$me: pair $1: UnixBench ./Run$cargs -i 1 $what" >&2
+	# shellcheck disable=SC2086
+	(cd "$ub" && UB_RESULTDIR=$ub/results $pin ./Run $cargs -i 1 $what) \
+	    </dev/null >"$work/out/run.ub.$1" 2>&1
+	index_rows "$work/out/run.ub.$1" >"$work/out/rows.ub.$1"
+	[ -s "$work/out/rows.ub.$1" ] ||
+		fail "UnixBench's Run gave no index (see $work/out/run.ub.$1)"
+}
+run_bb() {
+	i=1
+	for t in $trees; do
+		echo "$me: pair $1: bytebench$cargs -i 1 $what ($t)" >&2
+		# shellcheck disable=SC2086
+		(UB_BINDIR=$work/b$i/pgms UB_TMPDIR=$work/b$i/tmp \
+		    UB_TESTDIR=$t/testdir UB_RESULTDIR=$work/b$i/results \
+		    UB_OUTPUT_FILE_NAME=run.$1 $pin "$work/b$i/pgms/bytebench" \
+		    -q -f text $cargs -i 1 $what) </dev/null \
+		    >"$work/out/run.b$i.$1.console" 2>&1
+		index_rows "$work/b$i/results/run.$1" >"$work/out/rows.b$i.$1"
+		[ -s "$work/out/rows.b$i.$1" ] ||
+			fail "bytebench gave no index (see $work/out/run.b$i.$1.console)"
+		i=$((i + 1))
+	done
+}
+
+runner_level() {
+	cargs=
+	for c in $copies; do cargs="$cargs -c $c"; done
+	what=${only:-index}
+	p=1
+	while [ $p -le "$pairs" ]; do
+		# Odd pairs start with UnixBench, even ones with bytebench.
+		if [ $((p % 2)) = 1 ]; then
+			run_ub $p && run_bb $p
+		else
+			run_bb $p && run_ub $p
+		fi
+		p=$((p + 1))
+	done
+}
+
+runner_table() {
+	cargs=
+	for c in $copies; do cargs="$cargs -c $c"; done
+	what=${only:-index}
+	heading "Runner level: $pairs alternating pairs of ./Run$cargs -i 1 $what"
+	for c in $copies; do
+		echo
+		echo "$c cop$([ "$c" = 1 ] && echo y || echo ies):"
+		row 40 test
+		grep "^$c|" "$work/out/rows.ub.1" | cut -d'|' -f2 | while read -r title; do
+			tol=3
+			case $title in
+			Pipe-based* | Shell*) tol=5 ;;
+			esac
+			i=1
+			for _ in $trees; do
+				: >"$work/out/u" && : >"$work/out/b" && : >"$work/out/q"
+				p=1
+				while [ $p -le "$pairs" ]; do
+					u=$(grep -F "$c|$title|" "$work/out/rows.ub.$p" | cut -d'|' -f3)
+					b=$(grep -F "$c|$title|" "$work/out/rows.b$i.$p" | cut -d'|' -f3)
+					if [ -n "$u" ] && [ -n "$b" ]; then
+						echo "$u" >>"$work/out/u"
+						echo "$b" >>"$work/out/b"
+						awk -v b="$b" -v u="$u" 'BEGIN { printf "%.6f\n", b / u }' >>"$work/out/q"
+					fi
+					p=$((p + 1))
+				done
+				if [ -s "$work/out/q" ]; then
+					row 40 "$title" "$(tree_label $i)" "$work/out/u" \
+					    "$work/out/b" "$work/out/q" "$tol"
+				else
+					printf '%-40s %-9s missing\n' "$title" "$(tree_label $i)"
+				fi
+				i=$((i + 1))
+			done
+		done
+	done
 }
 
 # The 12 index tests: name|title|UnixBench arguments|duration|tolerance|
@@ -78,6 +357,7 @@ only=
 runner=0
 copies=
 pin=
+report=
 work=
 ub_src=
 while [ $# -gt 0 ]; do
@@ -107,6 +387,12 @@ $(cd "$2" && pwd)"
 		shift 2
 		;;
 	--runner) runner=1; shift ;;
+	--report)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		[ -f "$2/settings" ] || die "--report $2: no settings file there (not a work folder of this script)"
+		report=$(cd "$2" && pwd)
+		shift 2
+		;;
 	-h | --help) sed -n '2,/^top=/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option $1 (-h for the usage)" ;;
 	*)
@@ -116,6 +402,16 @@ $(cd "$2" && pwd)"
 		;;
 	esac
 done
+# --report: the tables of an earlier run's work folder, from its runs'
+# output, as that run would print them now.
+if [ -n "$report" ]; then
+	work=$report
+	# shellcheck disable=SC1091
+	. "$work/settings" || die "--report: cannot read $work/settings"
+	ntrees=$(printf '%s\n' "$trees" | wc -l)
+	if [ "$runner" = 1 ]; then runner_table; else per_program_table; fi
+	exit 0
+fi
 [ -n "$ub_src" ] || die "usage: fidelity.sh [options] UNIXBENCH (-h for more)"
 # The UnixBench tree: its UnixBench/ folder holds Run and src/dhry_1.c.
 case $ub_src in
@@ -229,257 +525,25 @@ grep -q -- "$opt" "$work/ub.build.log" ||
 	die "UnixBench did not build with '$opt' (log: $work/ub.build.log)"
 mkdir -p "$ub/tmp" "$ub/results" "$work/out"
 
-# now: the time of day in seconds, to the microsecond where date(1) or
-# perl can tell it.
-now() {
-	t=$(date +%s.%N 2>/dev/null)
-	case $t in
-	*[!0-9.]* | '' | *.) perl -MTime::HiRes=time -e 'printf "%.6f\n", time' \
-	    2>/dev/null || date +%s ;;
-	*) echo "$t" ;;
-	esac
-}
-
-# ub_run ARGS OUT: one run of a UnixBench program as its Run starts it (in
-# testdir, with its UB_ variables and LANG, after a sync); prints the rate:
-# COUNT / (TIME, else the wall time) * timebase, or COUNT for timebase 0.
-ub_run() {
-	sync
-	start=$(now)
-	# shellcheck disable=SC2086
-	(cd "$ub/testdir" && UB_BINDIR=$ub/pgms UB_TMPDIR=$ub/tmp \
-	    UB_TESTDIR=$ub/testdir UB_RESULTDIR=$ub/results LANG=en_US.utf8 \
-	    exec $pin "$ub/pgms/"$1) </dev/null >"$2" 2>&1
-	end=$(now)
-	awk -F'|' -v wall="$(echo "$start $end" | awk '{ print $2 - $1 }')" '
-	    $1 == "COUNT" { c = $2; tb = $3 }
-	    $1 == "TIME" { t = $2 }
-	    END {
-		if (c == "") exit 1
-		if (t == "") t = wall
-		if (tb > 0) printf "%.4f\n", c / (t / tb); else printf "%.4f\n", c
-	    }' "$2"
-}
-
-# bb_run TREE-INDEX NAME TITLE SECONDS OUT: one pass of test NAME by the
-# tree's runner (its environment, locale and scoring); prints the rate
-# from the text report.
-bb_run() {
-	(UB_BINDIR=$work/b$1/pgms UB_TMPDIR=$work/b$1/tmp \
-	    UB_TESTDIR=$(printf '%s\n' "$trees" | sed -n "$1p")/testdir \
-	    UB_RESULTDIR=$work/b$1/results UB_OUTPUT_FILE_NAME=${5##*/} \
-	    $pin "$work/b$1/pgms/bytebench" -q -i 1 -c 1 -f text --duration "$4" \
-	    --no-warnings "$2") </dev/null >"$5.console" 2>&1
-	awk -v t="$3" 'index($0, t) == 1 {
-		rest = substr($0, length(t) + 1)
-		if (rest ~ /^ +[0-9.]+ +[A-Za-z]+ +\(/) {
-			split(rest, a, " "); print a[1]; found = 1; exit
-		}
-	    } END { exit !found }' "$work/b$1/results/${5##*/}"
-}
-
-# stats FILE: of the numbers in FILE, "median min max".
-stats() {
-	sort -n "$1" | awk '{ v[NR] = $1 } END {
-		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf "%s %s %s\n", m, v[1], v[NR] }'
-}
-
-tree_label() {
-	if [ "$ntrees" = 1 ]; then echo bytebench; else echo "tree $1"; fi
-}
-
-# heading TEXT: the table's title and the trees measured.
-heading() {
-	echo
-	echo "$1, $cc $opt${pin:+, under $pin}"
-	i=1
-	for t in $trees; do
-		echo "$(tree_label $i): $t ($(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?'))"
-		i=$((i + 1))
-	done
-}
-
-# row WIDTH NAME LABEL UFILE BFILE QFILE TOL: a table row of the median
-# rates in UFILE and BFILE, the median, least and greatest ratio in QFILE
-# and the verdict against TOL percent; the header with NAME "test".
-row() {
-	if [ "$2" = test ]; then
-		printf "%-${1}s %-9s %13s %13s %7s %15s %4s  %s\n" test suite \
-		    UnixBench bytebench ratio "ratio spread" tol verdict
-		return
-	fi
-	# shellcheck disable=SC2046
-	set -- "$@" $(stats "$6")
-	awk -v w="$1" -v n="$2" -v l="$3" -v tol="$7" -v m="$8" -v lo="$9" \
-	    -v hi="${10}" -v u="$(stats "$4" | cut -d' ' -f1)" \
-	    -v b="$(stats "$5" | cut -d' ' -f1)" 'BEGIN {
-		d = m - 1; if (d < 0) d = -d
-		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %3d%%  %s\n",
-		    n, l, u, b, m, lo, hi, tol, d <= tol / 100 ? "ok" : "OFF" }'
-}
-
-# one_ub NAME ARGS PAIR, one_bb NAME TITLE SECONDS PAIR: a run of each
-# suite, its rate appended to $work/out/NAME.ub or NAME.bI.
-one_ub() {
-	o=$work/out/$1.ub.$3
-	r=$(ub_run "$2" "$o") || fail "UnixBench $1 printed no result (see $o)"
-	echo "$r" >>"$work/out/$1.ub"
-}
-one_bb() {
-	i=1
-	for _ in $trees; do
-		o=$work/out/$1.b$i.$4
-		b=$(bb_run "$i" "$1" "$2" "$3" "$o") ||
-			fail "bytebench $1 gave no result (see $o.console)"
-		echo "$b" >>"$work/out/$1.b$i"
-		i=$((i + 1))
-	done
-}
-
-fail() {
-	echo "$me: $*" >&2
-	exit 1
-}
-
-per_program() {
-	printf '%s\n' "$TESTS" >"$work/tests.txt"
-	while IFS='|' read -r name title args kind tol _; do
-		[ -z "$only" ] || case " $only " in *" $name "*) ;; *) continue ;; esac
-		s=$(dur "$kind")
-		a=$(printf '%s' "$args" | sed "s|@S|$s|g; s|@TMP|$ub/tmp|g; s|@BIN|$ub/pgms|g")
-		p=1
-		while [ $p -le "$pairs" ]; do
-			# Odd pairs start with UnixBench, even ones with bytebench.
-			if [ $((p % 2)) = 1 ]; then
-				one_ub "$name" "$a" $p && one_bb "$name" "$title" "$s" $p
-			else
-				one_bb "$name" "$title" "$s" $p && one_ub "$name" "$a" $p
-			fi
-			i=1
-			for _ in $trees; do
-				awk -v b="$(sed -n "${p}p" "$work/out/$name.b$i")" \
-				    -v r="$(sed -n "${p}p" "$work/out/$name.ub")" \
-				    'BEGIN { printf "%.6f\n", b / r }' >>"$work/out/$name.ratio$i"
-				i=$((i + 1))
-			done
-			q=
-			for f in "$work/out/$name.ratio"*; do
-				q="$q $(sed -n "${p}p" "$f")"
-			done
-			echo "$me: $name pair $p: UnixBench $(sed -n "${p}p" "$work/out/$name.ub"), ratio$q" >&2
-			p=$((p + 1))
-		done
-	done <"$work/tests.txt"
-	heading "Per program: $pairs pairs of runs, $secs s (shell tests $((2 * secs)) s)"
-	row 17 test
-	printf '%s\n' "$TESTS" | while IFS='|' read -r name title args kind tol _; do
-		[ -f "$work/out/$name.ub" ] || continue
-		i=1
-		for _ in $trees; do
-			row 17 "$name" "$(tree_label $i)" "$work/out/$name.ub" \
-			    "$work/out/$name.b$i" "$work/out/$name.ratio$i" "$tol"
-			i=$((i + 1))
-		done
-	done
-}
-
-# index_rows REPORT: "copies|title|result" for every index row, and
-# "copies|Index Score|score" for each copies block of a text report.
-index_rows() {
-	awk '/running [0-9]+ parallel cop/ {
-		for (i = 1; i <= NF; i++) if ($i == "running") c = $(i + 1)
-	    }
-	    /^System Benchmarks (Index Values|Partial Index)/ { on = 1; next }
-	    /^System Benchmarks Index Score/ { print c "|Index Score|" $NF; on = 0; next }
-	    on && NF >= 4 && $NF ~ /^[0-9.]+$/ && $(NF - 1) ~ /^[0-9.]+$/ {
-		t = $0; sub(/ +[0-9.]+ +[0-9.]+ +[0-9.]+ *$/, "", t)
-		print c "|" t "|" $(NF - 1)
-	    }' "$1"
-}
-
-# run_ub PAIR, run_bb PAIR: one run of each runner, its index rows (see
-# index_rows) in $work/out/rows.ub.PAIR or rows.bI.PAIR.
-run_ub() {
-	echo "$me: pair $1: UnixBench ./Run$cargs -i 1 $what" >&2
-	# shellcheck disable=SC2086
-	(cd "$ub" && UB_RESULTDIR=$ub/results $pin ./Run $cargs -i 1 $what) \
-	    </dev/null >"$work/out/run.ub.$1" 2>&1
-	index_rows "$work/out/run.ub.$1" >"$work/out/rows.ub.$1"
-	[ -s "$work/out/rows.ub.$1" ] ||
-		fail "UnixBench's Run gave no index (see $work/out/run.ub.$1)"
-}
-run_bb() {
-	i=1
-	for t in $trees; do
-		echo "$me: pair $1: bytebench$cargs -i 1 $what ($t)" >&2
-		# shellcheck disable=SC2086
-		(UB_BINDIR=$work/b$i/pgms UB_TMPDIR=$work/b$i/tmp \
-		    UB_TESTDIR=$t/testdir UB_RESULTDIR=$work/b$i/results \
-		    UB_OUTPUT_FILE_NAME=run.$1 $pin "$work/b$i/pgms/bytebench" \
-		    -q -f text $cargs -i 1 $what) </dev/null \
-		    >"$work/out/run.b$i.$1.console" 2>&1
-		index_rows "$work/b$i/results/run.$1" >"$work/out/rows.b$i.$1"
-		[ -s "$work/out/rows.b$i.$1" ] ||
-			fail "bytebench gave no index (see $work/out/run.b$i.$1.console)"
-		i=$((i + 1))
-	done
-}
-
-runner_level() {
-	cargs=
-	for c in $copies; do cargs="$cargs -c $c"; done
-	what=${only:-index}
-	p=1
-	while [ $p -le "$pairs" ]; do
-		# Odd pairs start with UnixBench, even ones with bytebench.
-		if [ $((p % 2)) = 1 ]; then
-			run_ub $p && run_bb $p
-		else
-			run_bb $p && run_ub $p
-		fi
-		p=$((p + 1))
-	done
-	heading "Runner level: $pairs alternating pairs of ./Run$cargs -i 1 $what"
-	for c in $copies; do
-		echo
-		echo "$c cop$([ "$c" = 1 ] && echo y || echo ies):"
-		row 40 test
-		grep "^$c|" "$work/out/rows.ub.1" | cut -d'|' -f2 | while read -r title; do
-			tol=3
-			case $title in
-			Pipe-based* | Shell*) tol=5 ;;
-			esac
-			i=1
-			for _ in $trees; do
-				: >"$work/out/u" && : >"$work/out/b" && : >"$work/out/q"
-				p=1
-				while [ $p -le "$pairs" ]; do
-					u=$(grep -F "$c|$title|" "$work/out/rows.ub.$p" | cut -d'|' -f3)
-					b=$(grep -F "$c|$title|" "$work/out/rows.b$i.$p" | cut -d'|' -f3)
-					if [ -n "$u" ] && [ -n "$b" ]; then
-						echo "$u" >>"$work/out/u"
-						echo "$b" >>"$work/out/b"
-						awk -v b="$b" -v u="$u" 'BEGIN { printf "%.6f\n", b / u }' >>"$work/out/q"
-					fi
-					p=$((p + 1))
-				done
-				if [ -s "$work/out/q" ]; then
-					row 40 "$title" "$(tree_label $i)" "$work/out/u" \
-					    "$work/out/b" "$work/out/q" "$tol"
-				else
-					printf '%-40s %-9s missing\n' "$title" "$(tree_label $i)"
-				fi
-				i=$((i + 1))
-			done
-		done
-	done
-}
+# What --report needs to print this run's tables again.
+revs=
+for t in $trees; do
+	revs="$revs $(git -C "$t" rev-parse --short HEAD 2>/dev/null || echo '?')"
+done
+setting() { printf "%s='%s'\n" "$1" "$(printf '%s' "$2" | sed "s/'/'\\\\''/g")"; }
+{
+	setting cc "$cc"; setting opt "$opt"; setting secs "$secs"
+	setting pairs "$pairs"; setting runner "$runner"; setting copies "$copies"
+	setting only "$only"; setting pin "$pin"; setting trees "$trees"
+	setting revs "$revs"
+} >"$work/settings"
 
 if [ $runner = 1 ]; then
 	runner_level
+	runner_table
 else
 	per_program
+	per_program_table
 fi
 echo
 echo "Every run's output: $work/out"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score/precision.h"
 #include "write/escape.h"
 #include "write/html_chart.h"
 #include "write/writers.h"
@@ -404,6 +405,14 @@ write_html(FILE *f, const struct report *r)
 		fputs("<p class=\"warn\"><strong>Quick mode:</strong> short "
 		      "passes; see the interval of each index score.</p>\n",
 		    f);
+	if (r->precision_end != NULL) {
+		char line[600];
+
+		precision_summary(r, line, sizeof(line));
+		fputs("<p><strong>Precision:</strong> ", f);
+		escape_html(f, line);
+		fputs("</p>\n", f);
+	}
 	html_scores(f, r);
 	for (i = 0; r->nblocks > 0 && i < r->blocks[0].nindexes; i++)
 		html_chart(f, r, &r->blocks[0].indexes[i]);

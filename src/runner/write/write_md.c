@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 
+#include "score/precision.h"
 #include "write/escape.h"
 #include "write/writers.h"
 
@@ -17,6 +18,14 @@ md_system(FILE *f, const struct report *r)
 	fprintf(f, "; index method %d)%s%s\n\n", r->index_method,
 	    r->settings.quick ? " — quick mode" : "",
 	    r->interrupted ? " — **interrupted**, partial results" : "");
+	if (r->precision_end != NULL) {
+		char line[600];
+
+		precision_summary(r, line, sizeof(line));
+		fputs("Precision: ", f);
+		escape_md(f, line);
+		fputs("\n\n", f);
+	}
 	fputs("System: ", f);
 	escape_md(f, s->hostname);
 	fputs(": ", f);
