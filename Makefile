@@ -59,6 +59,13 @@ CPPFLAGS_ALL = $(STD) -Isrc/lib $(CPPFLAGS)
 # other by folder ("score/stats.h").  HACKING.md draws the layers.
 RUNNER_HDR = $(wildcard src/runner/*/*.h)
 LDLIBS_ALL = $(LDLIBS) -lm -lpthread
+# A benchmark program links only what it uses, as UnixBench's do: a library
+# it does not use is still loaded by every exec where the linker keeps it
+# (no --as-needed, clang's default), which slows execl's chain
+# (tests/t-link.sh).
+PROG_LIBS_whetstone-double = -lm
+PROG_LIBS_ctxlat = -lpthread
+PROG_LDLIBS = $(LDLIBS) $(PROG_LIBS_$(@F))
 
 LIB_SRC = $(wildcard src/lib/*.c)
 LIB_OBJ = $(LIB_SRC:src/lib/%.c=$(BUILD)/lib/%.o)
@@ -156,26 +163,26 @@ PROG_CFLAGS = $(CPPFLAGS_ALL) $(OPT) $(WARN) $(CFLAGS)
 
 $(PGMS)/%: src/programs/%.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 .SECONDEXPANSION:
 $(addprefix $(PGMS)/,$(PROG_DIRS)): $(PGMS)/%: $$(wildcard src/programs/%/*.c) $$(wildcard src/programs/%/*.h) $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $(wildcard src/programs/$*/*.c) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $(wildcard src/programs/$*/*.c) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 # Dhrystone 2.1: two translation units, with and without register locals.
 DHRY_SRC = src/programs/dhry/dhry_1.c src/programs/dhry/dhry_2.c
 $(PGMS)/dhry2reg: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 $(PGMS)/dhry2: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 # The arithmetic tests: one source, one program per data type.
 $(addprefix $(PGMS)/,$(ARITH_TYPES)): $(PGMS)/%: src/programs/arith.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 # Tests: unit tests link the runner's modules (all but main.o).
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/*.h $(RUNNER_HDR) $(RUNNER_LIBOBJ) $(LIBA)
