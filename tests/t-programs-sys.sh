@@ -142,6 +142,29 @@ else
 	    "exit $rc, left: $(ls -A "$d")"
 fi
 
+# While it runs, its two files have names in its directory (as
+# UnixBench's do; doc/fidelity.md, "File Copy"), and SIGHUP or SIGPIPE
+# removes them as SIGTERM does.
+for sig in HUP PIPE; do
+	d=$(newdir)
+	"$bin/fstime" -w -t 3 -d "$d" -b 1024 -m 200 -p 0 >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	named=$(ls -A "$d" | grep -c '^fstime\.')
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" -eq 0 ] && [ "$named" -eq 2 ]; then
+		skip "fstime: named while running, nothing left after SIG$sig" \
+		    "SIG$sig is ignored here"
+	elif [ "$named" -eq 2 ] && [ "$rc" -ne 0 ] && [ -z "$(ls -A "$d")" ]; then
+		pass "fstime: named while running, nothing left after SIG$sig"
+	else
+		fail "fstime: named while running, nothing left after SIG$sig" \
+		    "named files $named, exit $rc, left: $(ls -A "$d")"
+	fi
+done
+
 # fstime_limited NAME: checks the last run hit a limit the right way.
 fstime_limited() {
 	if [ "$rc" -eq 1 ] && grep -q '^ERROR|' "$scratch/out" &&
