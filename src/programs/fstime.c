@@ -208,8 +208,8 @@ run_phase(
 /*
  * The scratch files' names while they exist, for the exit and signal paths
  * that remove them.  They keep their names while the program runs, as
- * UnixBench's do: on Linux's ext4 an open file already unlinked copied
- * 1 KiB buffers a few percent slower (doc/fidelity.md, "File Copy").
+ * UnixBench's do: on Linux's ext4, files unlinked at once copied 256-byte
+ * buffers about 5% slower (doc/fidelity.md, "What was found and fixed").
  * SIGKILL cannot be caught: the runner's pass directory, which holds them,
  * goes with the pass, and a later run removes one a killed run left.
  */
