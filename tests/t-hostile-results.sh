@@ -77,7 +77,7 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k bbfull "$mnt" \
 	runb "$mnt" -c 1 -i 1 -f text,log,json,html spawn
 	check "full disk: exit status 1" [ "$rc" -eq 1 ]
 	check "full disk: all four files named" sh -c "
-	    for s in '-01 ' .log .json .html; do
+	    for s in ' ' .log .json .html; do
 	        grep -q -- \"-01\$s\" '$scratch/stderr' ||
 	        grep -q -- \"-01\$s\\(,\\| (\\|\$\\)\" '$scratch/stderr' || exit 1
 	    done"

@@ -122,6 +122,13 @@ if [ "$rc" -eq 0 ]; then
 	    >"$scratch/out" 2>"$scratch/err"
 	check "installed: UB_RESULTDIR and UB_TMPDIR" sh -c "
 	    grep -q '^   Scratch files: $work ' '$scratch'/res/*-01"
+	# An empty UB_BINDIR is refused, as ./Run's runner refuses it.
+	ro_run "$src" "$dir" env UB_BINDIR= "$dir/bin/bytebench" --dry-run \
+	    pipe >"$scratch/out" 2>"$scratch/err"
+	rc=$?
+	check "installed: an empty UB_BINDIR refused, one line, exit 2" sh -c "
+	    [ $rc -eq 2 ] && [ \$(wc -l <'$scratch/err') -eq 1 ] &&
+	    grep -q 'UB_BINDIR is empty' '$scratch/err'"
 fi
 cd "$top" || exit 1
 

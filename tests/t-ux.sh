@@ -36,6 +36,7 @@ check "--json FILE: the result files too" [ -f "$rep.json" ]
 runb "$res" -c 1 -i 1 --json "$scratch/out.json" pipe
 check "--json FILE: an explicitly named file is replaced" sh -c "
     [ $rc -eq 0 ] && [ \$(grep -c '\"schema\"' '$scratch/out.json') -eq 1 ]"
+before=$(ls "$res")
 runb "$res" -c 1 -i 1 -f json=- pipe
 check "-f json=-: stdout is the JSON alone" sh -c "
     head -c 1 '$scratch/stdout' | grep -q '{' &&
@@ -43,13 +44,22 @@ check "-f json=-: stdout is the JSON alone" sh -c "
 check "-f json=-: the text report on stderr" \
     grep -q 'Pipe Throughput' "$scratch/stderr"
 check "-f json=-: no result files (-f gave none)" \
-    sh -c "[ -z \"\$(ls '$res' | grep -v -- '-01')\" ]"
+    [ "$(ls "$res")" = "$before" ]
 runb "$res" -c 1 -i 1 --json "$scratch/nodir/out.json" pipe
 check "--json into a missing directory: exit 2 before the run" sh -c "
     [ $rc -eq 2 ] && grep -q 'nodir' '$scratch/stderr' &&
     [ ! -s '$scratch/stdout' ]"
 runb "$res" -f json=- --json - pipe
 check "two formats to stdout: refused" [ "$rc" -eq 2 ]
+# ... and so are two items that would make one path (the run starts in
+# $scratch: a file of that name must not appear there).
+here=$(pwd)
+cd "$scratch" || exit 1
+runb "$res" -c 1 -i 1 -f json=-,text=- pipe
+cd "$here" || exit 1
+check "-f json=-,text=-: refused, no file of that name" sh -c "
+    [ $rc -eq 2 ] && grep -q 'must be the last item' '$scratch/stderr' &&
+    [ ! -e '$scratch/-,text=-' ]"
 
 # UB_OUTPUT_CSV=true adds the CSV file to the formats of -f.
 res=$scratch/csv

@@ -120,8 +120,33 @@ add_output(struct options *o, const char *format, const char *path, char *err,
 }
 
 /*
+ * Whether a FMT=PATH item's path goes on with ",FMT2=" for a known format:
+ * "-f json=-,text=-" means two items, not a file named "-,text=-".
+ */
+static int
+path_holds_item(const char *path)
+{
+	const char *c, *eq;
+	char name[32];
+
+	for (c = strchr(path, ','); c != NULL; c = strchr(c + 1, ',')) {
+		eq = strchr(c + 1, '=');
+		if (eq == NULL)
+			return 0;
+		if ((size_t)(eq - c - 1) >= sizeof(name))
+			continue;
+		memcpy(name, c + 1, (size_t)(eq - c - 1));
+		name[eq - c - 1] = '\0';
+		if (writer_find(name) != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Splits a comma-separated list of formats and checks each name; an item
- * FMT=PATH sends that format to PATH and takes the rest of the list.
+ * FMT=PATH sends that format to PATH and takes the rest of the list, which
+ * must not hold another FMT=PATH item.
  */
 static int
 add_formats(struct options *o, const char *list, char *err, size_t errlen)
@@ -148,6 +173,11 @@ add_formats(struct options *o, const char *list, char *err, size_t errlen)
 			name[eq - p] = '\0';
 			if (writer_find(name) == NULL)
 				return bad(err, errlen, "unknown format", name);
+			if (path_holds_item(eq + 1))
+				return bad(err, errlen,
+				    "fmt=PATH must be the last item of -f "
+				    "(another -f for another file)",
+				    list);
 			return add_output(o, name, eq + 1, err, errlen);
 		}
 		if (q == p || (size_t)(q - p) >= sizeof(name))
