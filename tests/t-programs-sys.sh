@@ -143,8 +143,8 @@ else
 fi
 
 # While it runs, its two files have names in its directory (as
-# UnixBench's do; doc/fidelity.md, "File Copy"), and SIGHUP or SIGPIPE
-# removes them as SIGTERM does.
+# UnixBench's do; doc/fidelity.md, "File copies with the files kept by
+# name"), and SIGHUP or SIGPIPE removes them as SIGTERM does.
 for sig in HUP PIPE; do
 	d=$(newdir)
 	"$bin/fstime" -w -t 3 -d "$d" -b 1024 -m 200 -p 0 >/dev/null 2>&1 &

@@ -217,6 +217,7 @@ static char *scratch_name[2];
 
 /* The signals that would end the program without running atexit(). */
 static const int fatal_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE};
+#define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 
 static void
 scratch_remove(void)
@@ -246,7 +247,6 @@ static int
 scratch_guard(sigset_t *old)
 {
 	struct sigaction sa, prev;
-	sigset_t block;
 	size_t i;
 
 	if (atexit(scratch_remove) != 0) {
@@ -256,14 +256,12 @@ scratch_guard(sigset_t *old)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal;
 	sigemptyset(&sa.sa_mask);
-	sigemptyset(&block);
-	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
+	for (i = 0; i < NFATAL; i++)
 		sigaddset(&sa.sa_mask, fatal_signals[i]);
-		sigaddset(&block, fatal_signals[i]);
-	}
-	if (sigprocmask(SIG_BLOCK, &block, old) == -1)
+	/* The handler's mask is the set blocked while the files are named. */
+	if (sigprocmask(SIG_BLOCK, &sa.sa_mask, old) == -1)
 		return -1;
-	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+	for (i = 0; i < NFATAL; i++)
 		if (sigaction(fatal_signals[i], NULL, &prev) == -1 ||
 		    (prev.sa_handler != SIG_IGN &&
 		        sigaction(fatal_signals[i], &sa, NULL) == -1))
