@@ -2,11 +2,12 @@
 # t-precision.sh - --precision and --budget end to end against the fake
 # program with known spreads (cycle lists): the noisy test gets the
 # passes and the quiet one none, the run stops with each index within
-# the target (a tighter one runs more passes), a budget ends a run whose
-# target cannot be reached, the report says which in the header, JSON and
-# console, two-cluster passes are warned of with both levels, and bad
-# values are refused before anything runs.  No wall-clock limit is
-# asserted: passes are counted.
+# the target (a tighter one runs more passes), tests moving together
+# widen the interval, a budget ends a run whose target cannot be
+# reached, the report says which in the header, JSON and console,
+# two-cluster passes are warned of with both levels, and bad values are
+# refused before anything runs.  No wall-clock limit is asserted: passes
+# are counted.
 . "$(dirname "$0")/lib.sh"
 
 fake_bin "precision end to end" pipe spawn context1 syscall
@@ -92,6 +93,27 @@ runb "$scratch/r3" --precision 0.1 -c 1 spawn syscall
 check "stop: equal passes reach the target in the first rounds" sh -c \
     "[ $(passes spawn) -eq 3 ] && [ $(passes syscall) -eq 3 ] &&
     grep -q '\"end\": \"reached\"' '$rep.json'"
+
+# Tests that move together, as a change of the whole machine moves them,
+# make the index less certain than their own spreads say; the same
+# spreads moving against each other do not (doc/precision.md).  Both
+# runs stop after their first rounds (+/-50%).
+cat >"$scratch/spec.together" <<EOF
+pipe:* cycle $scratch/tog.p 100000 120000 90000
+syscall:* cycle $scratch/tog.s 150000 180000 135000
+EOF
+cat >"$scratch/spec.against" <<EOF
+pipe:* cycle $scratch/aga.p 100000 120000 90000
+syscall:* cycle $scratch/aga.s 150000 125000 166667
+EOF
+FAKE_SPEC=$scratch/spec.together runb "$scratch/r10" --precision 50 -c 1 \
+    pipe syscall
+wt=$(widest)
+FAKE_SPEC=$scratch/spec.against runb "$scratch/r11" --precision 50 -c 1 \
+    pipe syscall
+wa=$(widest)
+check "shared: moving together is wider ($wt% against $wa%)" awk \
+    "BEGIN { exit !(\"$wt\" != \"\" && \"$wa\" != \"\" && $wt > $wa * 1.05) }"
 
 # A target it cannot reach in its budget: passes of at least 0.2 s and
 # 8 s in all.  The first rounds' 6 passes are estimated at 1.1 s each.

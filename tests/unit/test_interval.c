@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "score/interval.h"
@@ -333,6 +334,54 @@ test_rounds(void)
 	free(ir.entries);
 }
 
+/*
+ * The shared part (interval_index_common): the same two tests moved x2 a
+ * round together.  Round effects e = (-ln 2, 0, ln 2): var_c = (2 ln^2 2
+ * - ln^2 2) / 2, and with G = 1/3 the term ln^2 2 / 6 joins the tests'
+ * ln^2 2 / 4; dof (25/144) / (17/576) = 100/17.  Opposite drifts: 0, the
+ * per-test interval.
+ */
+static void
+test_common(void)
+{
+	struct test_result t[2];
+	struct pass_result p[2][3];
+	struct index_result ir;
+	struct interval_common c;
+	const double up[] = {100, 200, 400}, up_b[] = {10, 20, 40};
+	const double down_b[] = {40, 20, 10};
+	double x[6], w[2] = {0.5, 0.5};
+	int i, r;
+
+	make(&t[0], p[0], &def_a, up, 3);
+	make(&t[1], p[1], &def_b, up_b, 3);
+	for (i = 0; i < 2; i++)
+		for (r = 0; r < 3; r++)
+			x[i * 3 + r] = log(t[i].passes[r].rate);
+	memset(&c, 0, sizeof(c));
+	interval_common_add(&c, x, w, 2, 3);
+	CHECK_NEAR("common: var of a shared x2", interval_common_var(&c),
+	    log(2) * log(2) / 2, 1e-12);
+	index_of(&ir, t, 2, INDEX_GEOMEAN_X10);
+	interval_index_common(&ir, interval_common_var(&c), c.dof, 3);
+	CHECK_NEAR("common: the index's half", log(ir.ci_high / ir.score),
+	    interval_t975(100.0 / 17) * sqrt(5.0 / 12) * log(2), 1e-9);
+	CHECK("common: wider than the tests' alone",
+	    log(ir.ci_high / ir.score) > 2.776 * log(2) / 2);
+	free(ir.entries);
+
+	make(&t[1], p[1], &def_b, down_b, 3);
+	for (r = 0; r < 3; r++)
+		x[3 + r] = log(t[1].passes[r].rate);
+	memset(&c, 0, sizeof(c));
+	interval_common_add(&c, x, w, 2, 3);
+	index_of(&ir, t, 2, INDEX_GEOMEAN_X10);
+	interval_index_common(&ir, interval_common_var(&c), c.dof, 3);
+	CHECK_NEAR("common: opposite drifts, the tests' interval",
+	    log(ir.ci_high / ir.score), 2.776 * log(2) / 2, 1e-9);
+	free(ir.entries);
+}
+
 int
 main(void)
 {
@@ -340,5 +389,6 @@ main(void)
 	test_var();
 	test_index();
 	test_rounds();
+	test_common();
 	return check_exit();
 }

@@ -8,10 +8,13 @@
  * the two-cluster test.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "score/interval.h"
 #include "score/precision.h"
+#include "score/stats.h"
 
 #define MAXT 4
 
@@ -31,6 +34,7 @@ struct sim {
 	enum precision_stop stop;
 	int passes[MAXT]; /* -1: not checked */
 	int first; /* -1: not checked */
+	double common; /* the shared part (dof 4, 3 rounds); 0: none */
 };
 
 static void
@@ -43,6 +47,12 @@ simulate(const struct sim *s)
 	enum precision_stop stop;
 	char name[200];
 
+	memset(ix, 0, sizeof(ix));
+	for (i = 0; i < 2; i++) {
+		ix[i].common_var = s->common;
+		ix[i].common_dof = 4;
+		ix[i].rounds = 3;
+	}
 	for (i = 0; i < s->ntests; i++) {
 		t[i].passes = 3;
 		t[i].var = s->var[i];
@@ -92,29 +102,37 @@ simulate(const struct sim *s)
  */
 static const struct sim sims[] = {
     {"one test reaches 10% at 9 passes", 1, {0.01}, {1}, 1, 10, 100,
-        PRECISION_REACHED, {9}, 0},
+        PRECISION_REACHED, {9}, 0, 0},
     {"one test, 4 s of budget: 7 passes", 1, {0.01}, {1}, 1, 10, 4,
-        PRECISION_BUDGET, {7}, 0},
+        PRECISION_BUDGET, {7}, 0, 0},
     {"one test, 4.5 s of 1.5 s passes: 6", 1, {0.01}, {1.5}, 1, 10, 4.5,
-        PRECISION_BUDGET, {6}, 0},
+        PRECISION_BUDGET, {6}, 0, 0},
     {"a pass longer than the budget left: none", 1, {0.01}, {5}, 1, 10, 4.9,
-        PRECISION_BUDGET, {3}, -1},
+        PRECISION_BUDGET, {3}, -1, 0},
     /* The noisy test gets the passes; the quiet one none. */
     {"the noisy test gets the passes", 3, {0.04, 0.0004, 0}, {1, 1, 1}, 1, 0.5,
-        20, PRECISION_BUDGET, {23, 3, 3}, 0},
+        20, PRECISION_BUDGET, {23, 3, 3}, 0, 0},
     /* Equal noise: the test of the shorter pass goes first and gets more. */
     {"per second of its pass", 2, {0.01, 0.01}, {3, 1}, 1, 0.5, 30,
-        PRECISION_BUDGET, {-1, -1}, 1},
+        PRECISION_BUDGET, {-1, -1}, 1, 0},
     /* Equal passes everywhere: half 0 is within any target. */
     {"equal passes: reached at once", 2, {0, 0}, {1, 1}, 1, 1, 10,
-        PRECISION_REACHED, {3, 3}, -1},
+        PRECISION_REACHED, {3, 3}, -1, 0},
     /*
      * Index 1 (tests 0, 1) is at 1.4%, within 10%; index 2 (tests 2, 3)
      * at 35.6%, then 20.0, 14.9 and 13.8% as test 2 gets 3 passes.
      */
     {"the index furthest from the target chooses", 4,
         {0.0001, 0.0001, 0.04, 0.0001}, {1, 1, 1, 1}, 2, 10, 3,
-        PRECISION_BUDGET, {3, 3, 6, 3}, 2},
+        PRECISION_BUDGET, {3, 3, 6, 3}, 2, 0},
+    /*
+     * Equal passes, but the rounds moved both tests together: a shared
+     * part of 0.0012 with G = 1/3 at 3 passes each is +/-5.7% (t(4) =
+     * 2.776); one pass of one test gives G = 0.2708, 5.13%; one of each
+     * G = 0.21875, 4.6%.  Without the shared part: reached at once.
+     */
+    {"a shared part: passes for quiet tests too", 2, {0, 0}, {1, 1}, 1, 5, 100,
+        PRECISION_REACHED, {4, 4}, -1, 0.0012},
 };
 
 static void
@@ -132,7 +150,7 @@ test_per_second(void)
 	struct precision_test t[2] = {{3, 0.01, 3, 1}, {3, 0.01, 1, 1}};
 	int all[2] = {0, 1}, i, next;
 	double w[2] = {0.5, 0.5}, left = 30;
-	struct precision_index ix = {all, w, 2};
+	struct precision_index ix = {.tests = all, .weights = w, .n = 2};
 	enum precision_stop stop;
 
 	for (i = 0; i < 12; i++) {
@@ -152,7 +170,8 @@ test_half(void)
 	struct precision_test t[2] = {{3, 0.09, 1, 1}, {6, 0.04, 1, 1}};
 	int all[2] = {0, 1}, one[1] = {1};
 	double w[2] = {0.5, 0.5}, w1[1] = {1}, half, u0, u1, dof;
-	struct precision_index ix = {all, w, 2}, ix1 = {one, w1, 1};
+	struct precision_index ix = {.tests = all, .weights = w, .n = 2},
+	                       ix1 = {.tests = one, .weights = w1, .n = 1};
 
 	CHECK_NEAR("test var: 0.09 / 2 kept of 3", precision_test_var(&t[0]),
 	    0.045, 1e-12);
@@ -177,13 +196,73 @@ test_half(void)
 	                               precision_test_var(&t[0]) == -1);
 }
 
+/*
+ * The shared part from rounds: test i's pass r is mu_i + c_r plus its own
+ * noise; the sums, the estimate, the pooling and the share G.
+ */
+static void
+test_common(void)
+{
+	/* 4 tests, 3 rounds moved by c = +0.1, 0, -0.1 (column r). */
+	static const double shifted[12] = {
+	    1.1, 1.0, 0.9, 2.1, 2.0, 1.9, 3.1, 3.0, 2.9, 4.1, 4.0, 3.9};
+	/* Two tests whose noise cancels in every round. */
+	static const double opposed[6] = {1.1, 0.9, 1.0, 2.9, 3.1, 3.0};
+	double w4[4] = {0.25, 0.25, 0.25, 0.25}, w2[2] = {0.5, 0.5};
+	double a = 0, b = 0, half;
+	struct interval_common c;
+	struct precision_test t[2] = {{3, 0, 1, 1}, {3, 0, 1, 1}};
+	int all[2] = {0, 1};
+	struct precision_index ix = {.tests = all,
+	    .weights = w2,
+	    .n = 2,
+	    .common_var = 0.03,
+	    .common_dof = 4,
+	    .rounds = 3};
+
+	memset(&c, 0, sizeof(c));
+	interval_common_add(&c, shifted, w4, 4, 3);
+	/* e_r = c_r: ss 0.02; tests 4 x 1/16 x 0.02; (0.02 - 0.005) / 2. */
+	CHECK_NEAR("common: round effects' sum", c.ss, 0.02, 1e-12);
+	CHECK_NEAR("common: the tests' part", c.tests, 0.005, 1e-12);
+	CHECK("common: 2 degrees of freedom", c.dof == 2);
+	CHECK_NEAR("common: var (1 - 1/m) of the shifts'",
+	    interval_common_var(&c), 0.0075, 1e-12);
+	interval_common_add(&c, shifted, w4, 4, 3);
+	CHECK_NEAR("common: pooled, the same var", interval_common_var(&c),
+	    0.0075, 1e-12);
+	CHECK("common: pooled, 4 degrees of freedom", c.dof == 4);
+	memset(&c, 0, sizeof(c));
+	interval_common_add(&c, opposed, w2, 2, 3);
+	CHECK("common: noise that cancels in the rounds: 0",
+	    interval_common_var(&c) == 0 && c.dof == 2);
+	memset(&c, 0, sizeof(c));
+	interval_common_add(&c, shifted, w4, 4, 1);
+	CHECK("common: one round: nothing",
+	    interval_common_var(&c) == 0 && c.dof == 0);
+	interval_common_acc(&a, &b, 0.5, 3, 3, 1);
+	interval_common_acc(&a, &b, 0.5, 3, 3, 1);
+	CHECK_NEAR("share: every test at R passes: 1/R",
+	    interval_common_share(a, b, 3), 1.0 / 3, 1e-12);
+	interval_common_acc(&a, &b, 0.5, 3, 3, -1);
+	interval_common_acc(&a, &b, 0.5, 6, 3, 1);
+	/* a = 1/6 + 1/12, b = (1/12)^2 x 3: 3/16 + 1/48. */
+	CHECK_NEAR("share: one test at 6 passes",
+	    interval_common_share(a, b, 3), 3.0 / 16 + 1.0 / 48, 1e-12);
+	/* Equal passes, shared 0.03 x 1/3: half = t(4) x 0.1. */
+	CHECK("shared half: known", precision_half(t, &ix, &half) == 0);
+	CHECK_NEAR(
+	    "shared half: t(4) x sqrt(0.03 / 3)", half, 2.776 * 0.1, 1e-9);
+}
+
 static void
 test_stops(void)
 {
 	struct precision_test t[2] = {{1, 0, 1, 1}, {3, 0.04, 1, 1}};
 	int all[2] = {0, 1};
 	double w[2] = {0.5, 0.5};
-	struct precision_index ix = {all, w, 2}, none = {all, w, 0};
+	struct precision_index ix = {.tests = all, .weights = w, .n = 2},
+	                       none = {.tests = all, .weights = w, .n = 0};
 	enum precision_stop stop;
 
 	CHECK("a test of one pass goes first",
@@ -327,6 +406,73 @@ test_choose(void)
 	        stop == PRECISION_GO);
 }
 
+/*
+ * A --precision run's printed interval and its summary: two tests of the
+ * UnixBench index, x2 a round, moving together or against each other.
+ */
+static void
+test_report(void)
+{
+	static const double up_a[] = {100000, 200000, 400000, 0};
+	static const double up_b[] = {10000, 20000, 40000, 0};
+	static const double down_b[] = {40000, 20000, 10000, 0};
+	const struct index_def *ub = NULL;
+	struct test_result t[2];
+	struct pass_result p[2][3];
+	struct index_result ir;
+	struct block b;
+	struct report r;
+	char line[400];
+	double tests_half;
+	size_t d;
+	int i;
+
+	for (d = 0; d < catalog_nindexes; d++)
+		if (strcmp(catalog_indexes[d].name, "unixbench") == 0)
+			ub = &catalog_indexes[d];
+	CHECK("report: the UnixBench index", ub != NULL);
+	if (ub == NULL)
+		return;
+	for (i = 0; i < 2; i++) {
+		passes_of(&t[i], p[i], i == 0 ? "pipe" : "syscall",
+		    i == 0 ? up_a : up_b);
+		stats_score_test(&t[i]);
+	}
+	memset(&r, 0, sizeof(r));
+	memset(&b, 0, sizeof(b));
+	b.copies = 1;
+	b.tests = t;
+	b.ntests = 2;
+	b.indexes = &ir;
+	b.nindexes = 1;
+	r.blocks = &b;
+	r.nblocks = 1;
+	r.settings.precision_pct = 0.1;
+	r.settings.budget_s = 8;
+	r.precision_end = "budget";
+	stats_index(&ir, ub, t, 2);
+	tests_half = log(ir.ci_high / ir.score);
+	precision_intervals(&r);
+	CHECK("report: moving together, a shared part",
+	    ir.shared_var > 0 && log(ir.ci_high / ir.score) > tests_half);
+	precision_summary(&r, line, sizeof(line));
+	CHECK("report: the summary names the shared part",
+	    strstr(line, "most from changes shared by the tests") != NULL);
+	free(ir.entries);
+
+	passes_of(&t[1], p[1], "syscall", down_b);
+	stats_score_test(&t[1]);
+	stats_index(&ir, ub, t, 2);
+	tests_half = log(ir.ci_high / ir.score);
+	precision_intervals(&r);
+	CHECK_NEAR("report: moving against each other, the tests' interval",
+	    log(ir.ci_high / ir.score), tests_half, 1e-12);
+	precision_summary(&r, line, sizeof(line));
+	CHECK("report: the summary names a test",
+	    strstr(line, "most from pipe (CV") != NULL);
+	free(ir.entries);
+}
+
 int
 main(void)
 {
@@ -334,7 +480,9 @@ main(void)
 	test_sims();
 	test_per_second();
 	test_stops();
+	test_common();
 	test_choose();
+	test_report();
 	test_bimodal();
 	return check_exit();
 }

@@ -189,6 +189,8 @@ schedule_rounds(struct run_ctx *x)
 		if (schedule_block_indexes(&r->blocks[c], s) == -1)
 			goto out;
 	}
+	if (s->precision_pct > 0)
+		precision_intervals(r);
 	if (r->precision_end != NULL) {
 		char line[600];
 

@@ -133,6 +133,9 @@ struct index_result {
 	double ci_low, ci_high; /* 95% interval of score; 0 when unknown */
 	double tests_half; /* its log half width from the tests' passes */
 	double rounds_half; /* that from the rounds (quick); 0: none */
+	double shared_var; /* the tests' shared part of var ln(score)
+	                      (--precision); 0: none */
+	double shared_sd; /* its standard deviation a round (sqrt var_c) */
 };
 
 /* One "Benchmark Run": every test at one copies value. */

@@ -186,41 +186,130 @@ interval_scores_within(double a, double a_low, double a_high, double b,
 	return fabs(log(b) - log(a)) <= 1.96 * se;
 }
 
-void
-interval_index(struct index_result *ir)
+/* The mean of x[0..n-1]. */
+static double
+mean_of(const double *x, int n)
 {
-	double v, dof, w, sum_w = 0, sum_w2 = 0, sum_r = 0, se, half;
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		sum += x[i];
+	return sum / n;
+}
+
+void
+interval_common_add(struct interval_common *c, const double *x, const double *w,
+    int m, int rounds)
+{
+	double e, d;
+	int i, r;
+
+	if (rounds < 2)
+		return;
+	for (r = 0; r < rounds; r++) {
+		for (i = 0, e = 0; i < m; i++) {
+			d = x[i * rounds + r] - mean_of(x + i * rounds, rounds);
+			e += w[i] * d;
+			c->tests += w[i] * w[i] * d * d; /* (R - 1) w^2 s^2 */
+		}
+		c->ss += e * e;
+	}
+	c->dof += rounds - 1;
+}
+
+double
+interval_common_var(const struct interval_common *c)
+{
+	double v;
+
+	if (c->dof < 1)
+		return 0;
+	v = (c->ss - c->tests) / c->dof;
+	return v > 0 ? v : 0;
+}
+
+void
+interval_common_acc(double *a, double *b, double w, int n, int rounds, int sign)
+{
+	if (n < 1)
+		return;
+	*a += sign * w / n;
+	*b += sign * (w / n) * (w / n) * (n - rounds);
+}
+
+double
+interval_common_share(double a, double b, int rounds)
+{
+	double g = rounds * a * a + b;
+
+	return g > 0 ? g : 0;
+}
+
+void
+interval_index_common(
+    struct index_result *ir, double var, double dof, int rounds)
+{
+	double v, tdof, w, sum_w = 0, sum_w2 = 0, sum_r = 0, se, half;
+	double a = 0, b = 0, common;
 	int sum_avg = ir->def->agg == INDEX_SUM_AVERAGE;
 	int i, m = 0;
 
 	ir->ci_low = ir->ci_high = 0;
 	ir->tests_half = ir->rounds_half = 0;
+	ir->shared_var = ir->shared_sd = 0;
 	for (i = 0; i < ir->nentries; i++) {
 		const struct index_entry *e = &ir->entries[i];
 		double r;
 
 		if (!e->ok)
 			continue;
-		if (interval_test_var(e->result, &v, &dof) == -1)
+		if (interval_test_var(e->result, &v, &tdof) == -1)
 			return;
 		r = e->result->score / e->row->baseline;
 		w = sum_avg ? r * r * v : v;
 		sum_w += w;
-		sum_w2 += w * w / dof;
+		sum_w2 += w * w / tdof;
 		sum_r += r;
 		m++;
 	}
 	if (m == 0 || !(ir->score > 0))
 		return;
+	/* The same sum in ln(index): w_i^2 v_i with w_i = 1/m or r_i/sum r. */
+	sum_w /= sum_avg ? sum_r * sum_r : (double)m * m;
+	sum_w2 /= sum_avg ? pow(sum_r, 4) : pow(m, 4);
+	if (var > 0 && dof >= 1) {
+		for (i = 0; i < ir->nentries; i++) {
+			const struct index_entry *e = &ir->entries[i];
+
+			if (e->ok)
+				interval_common_acc(&a, &b,
+				    sum_avg ? e->result->score /
+				                  e->row->baseline / sum_r
+				            : 1.0 / m,
+				    e->result->npasses, rounds, 1);
+		}
+		common = var * interval_common_share(a, b, rounds);
+		ir->shared_var = common;
+		ir->shared_sd = sqrt(var);
+		sum_w += common;
+		sum_w2 += common * common / dof;
+	}
 	if (sum_w == 0) {
 		ir->ci_low = ir->ci_high = ir->score;
 		return;
 	}
-	se = sum_avg ? sqrt(sum_w) / sum_r : sqrt(sum_w) / m;
+	se = sqrt(sum_w);
 	half = interval_t975(sum_w * sum_w / sum_w2) * se;
 	ir->tests_half = half;
 	ir->ci_low = ir->score * exp(-half);
 	ir->ci_high = ir->score * exp(half);
+}
+
+void
+interval_index(struct index_result *ir)
+{
+	interval_index_common(ir, 0, 0, 0);
 }
 
 /* I_k of round k (0-based) over the ok entries; NAN when not positive. */

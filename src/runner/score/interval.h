@@ -110,4 +110,51 @@ void interval_index(struct index_result *ir);
  */
 void interval_index_rounds(struct index_result *ir);
 
+/*
+ * The part of an index's noise that the tests share (doc/precision.md,
+ * "Changes shared by the tests"): a change of the machine's speed moves
+ * every test running at that time, which interval_index, taking the
+ * tests as independent, counts m times too small.  Whole rounds show it.
+ * With x_ir = ln(rate) of test i's pass r in round r (r < R) and w_i the
+ * test's weight on ln(index) (sum 1), round r's effect is
+ *   e_r = sum_i w_i (x_ir - mean over r of x_ir);
+ * sum_r e_r^2 / (R - 1) is on average var_c + sum_i w_i^2 s_i^2 (s_i^2
+ * the variance of test i's R passes), so
+ *   var_c = (sum e_r^2 - (R - 1) sum_i w_i^2 s_i^2) / (R - 1), >= 0,
+ * pooled over several sets of rounds (copies values) by adding both sums
+ * and the R - 1 (its degrees of freedom).
+ */
+struct interval_common {
+	double ss; /* sum of e_r^2 */
+	double tests; /* sum of (R - 1) sum_i w_i^2 s_i^2 */
+	int dof; /* sum of R - 1 */
+};
+
+/* Adds the rounds x[i * rounds + r] (m tests, weights w) to *c. */
+void interval_common_add(struct interval_common *c, const double *x,
+    const double *w, int m, int rounds);
+
+/* var_c from the sums (0 when they have no degree of freedom). */
+double interval_common_var(const struct interval_common *c);
+
+/*
+ * How much of var_c reaches ln(index) when test i has n_i passes, the
+ * first R of them in the shared rounds and the rest each at a time of
+ * its own: G = R a^2 + b, with a = sum_i w_i / n_i and
+ * b = sum_i (w_i / n_i)^2 (n_i - R); all n_i = R gives 1 / R.
+ * interval_common_acc adds (sign 1) or takes away (-1) test i's terms.
+ */
+void interval_common_acc(
+    double *a, double *b, double w, int n, int rounds, int sign);
+double interval_common_share(double a, double b, int rounds);
+
+/*
+ * interval_index with the shared part added: the tests' sum of
+ * variances plus var x G (the ok entries' passes, rounds R), dof by
+ * Welch-Satterthwaite with dof for that term; var x G is kept in
+ * ir->shared_var, sqrt(var) in ir->shared_sd.  var 0 is interval_index.
+ */
+void interval_index_common(
+    struct index_result *ir, double var, double dof, int rounds);
+
 #endif

@@ -18,6 +18,20 @@ precision_test_var(const struct precision_test *t)
 	return t->var / (t->passes - stats_dropped(t->passes));
 }
 
+/* G of the shared part for ix's tests (interval_common_share). */
+static double
+common_share(const struct precision_test *tests,
+    const struct precision_index *ix, int more)
+{
+	double a = 0, b = 0;
+	int i;
+
+	for (i = 0; i < ix->n; i++)
+		interval_common_acc(&a, &b, ix->weights[i],
+		    tests[ix->tests[i]].passes + (i == more), ix->rounds, 1);
+	return interval_common_share(a, b, ix->rounds);
+}
+
 int
 precision_half(const struct precision_test *tests,
     const struct precision_index *ix, double *half)
@@ -37,6 +51,11 @@ precision_half(const struct precision_test *tests,
 		u = w * w * v;
 		sum += u;
 		sum2 += u * u / (t->passes - 1);
+	}
+	if (ix->common_var > 0 && ix->common_dof >= 1) {
+		u = ix->common_var * common_share(tests, ix, -1);
+		sum += u;
+		sum2 += u * u / ix->common_dof;
 	}
 	if (sum > 0)
 		*half = interval_t975(sum * sum / sum2) * sqrt(sum);
@@ -82,7 +101,7 @@ precision_next(const struct precision_test *tests,
     double left_s, enum precision_stop *stop)
 {
 	const struct precision_index *ix;
-	double gain, best = 0, secs;
+	double gain, best = 0, secs, g = 0, shared = 0;
 	int i, j, at = -1, useful = 0;
 
 	if ((j = furthest(tests, ixs, nix, target_pct)) == -1) {
@@ -90,6 +109,8 @@ precision_next(const struct precision_test *tests,
 		return -1;
 	}
 	ix = &ixs[j];
+	if (ix->common_var > 0)
+		g = common_share(tests, ix, -1);
 	for (i = 0; i < ix->n; i++) {
 		const struct precision_test *t = &tests[ix->tests[i]];
 
@@ -98,12 +119,16 @@ precision_next(const struct precision_test *tests,
 		if (!t->open)
 			continue;
 		secs = t->seconds > 1e-3 ? t->seconds : 1e-3;
+		if (ix->common_var > 0)
+			shared =
+			    ix->common_var * (g - common_share(tests, ix, i));
 		if (t->passes < 2)
 			gain = INFINITY;
 		else
-			gain = ix->weights[i] * ix->weights[i] * t->var *
-			       (smooth_inverse_kept(t->passes) -
-			           smooth_inverse_kept(t->passes + 1)) /
+			gain = (ix->weights[i] * ix->weights[i] * t->var *
+			               (smooth_inverse_kept(t->passes) -
+			                   smooth_inverse_kept(t->passes + 1)) +
+			           shared) /
 			       secs;
 		if (!(gain > 0))
 			continue;
@@ -237,6 +262,68 @@ shown(const struct settings *s, size_t d)
 	return 0;
 }
 
+/*
+ * Adds the first rounds of m tests (weights w) to *c: pass r of each is
+ * its round r.  Nothing when a test has fewer passes, or a rate that is
+ * not positive, or out of memory (the shared part is then left out).
+ */
+static void
+add_rounds(struct interval_common *c, const struct test_result *const *t,
+    const double *w, int m, int rounds)
+{
+	double *x;
+	int i, r;
+
+	if (m < 1 || rounds < 2 ||
+	    (x = malloc(sizeof(*x) * (size_t)m * (size_t)rounds)) == NULL)
+		return;
+	for (i = 0; i < m; i++) {
+		if (t[i]->npasses < rounds)
+			goto out;
+		for (r = 0; r < rounds; r++) {
+			if (!(t[i]->passes[r].rate > 0))
+				goto out;
+			x[i * rounds + r] = log(t[i]->passes[r].rate);
+		}
+	}
+	interval_common_add(c, x, w, m, rounds);
+out:
+	free(x);
+}
+
+/*
+ * The shared part of every index of ixs (def[j] its catalog index),
+ * pooled over the copies values: the first rounds of each index's tests.
+ */
+static int
+set_common(const struct test_result *const *tests, struct precision_index *ixs,
+    const size_t *def, int nix)
+{
+	const struct test_result **t;
+	struct interval_common c;
+	int j, q, i;
+
+	for (j = 0; j < nix; j++) {
+		memset(&c, 0, sizeof(c));
+		for (q = 0; q < nix; q++) {
+			if (def[q] != def[j])
+				continue;
+			t = calloc((size_t)ixs[q].n + 1, sizeof(*t));
+			if (t == NULL)
+				return -1;
+			for (i = 0; i < ixs[q].n; i++)
+				t[i] = tests[ixs[q].tests[i]];
+			add_rounds(&c, t, ixs[q].weights, ixs[q].n,
+			    PRECISION_FIRST_ROUNDS);
+			free(t);
+		}
+		ixs[j].common_var = interval_common_var(&c);
+		ixs[j].common_dof = c.dof;
+		ixs[j].rounds = PRECISION_FIRST_ROUNDS;
+	}
+	return 0;
+}
+
 int
 precision_choose(const struct settings *s,
     const struct test_result *const *tests, const int *open,
@@ -246,7 +333,7 @@ precision_choose(const struct settings *s,
 	struct precision_index *ixs;
 	double *mean, *w, sum;
 	int *at, *ok, n = s->ncopies * s->ntests, nix = 0, c, i, k, next = -1;
-	size_t d, row, slots = 0;
+	size_t d, row, slots = 0, *defs;
 
 	*stop = PRECISION_STUCK;
 	for (d = 0; d < catalog_nindexes; d++)
@@ -256,9 +343,10 @@ precision_choose(const struct settings *s,
 	mean = calloc((size_t)n + 1, sizeof(*mean));
 	ok = calloc((size_t)n + 1, sizeof(*ok));
 	ixs = calloc(catalog_nindexes * (size_t)s->ncopies + 1, sizeof(*ixs));
+	defs = calloc(catalog_nindexes * (size_t)s->ncopies + 1, sizeof(*defs));
 	at = calloc(slots + 1, sizeof(*at));
 	w = calloc(slots + 1, sizeof(*w));
-	if (!pt || !mean || !ok || !ixs || !at || !w)
+	if (!pt || !mean || !ok || !ixs || !defs || !at || !w)
 		goto out;
 	for (k = 0; k < n; k++) {
 		ok[k] = test_view(tests[k], &pt[k], &mean[k]) == 0;
@@ -289,18 +377,77 @@ precision_choose(const struct settings *s,
 			for (i = 0; i < ix->n; i++)
 				w[slots + (size_t)i] /= sum;
 			slots += (size_t)ix->n;
+			defs[nix] = d;
 			nix += ix->n > 0;
 		}
 	}
+	if (set_common(tests, ixs, defs, nix) == -1)
+		goto out;
 	next = precision_next(pt, ixs, nix, s->precision_pct, left_s, stop);
 out:
 	free(pt);
 	free(mean);
 	free(ok);
 	free(ixs);
+	free(defs);
 	free(at);
 	free(w);
 	return next;
+}
+
+/* Adds ir's first rounds to *c: its ok entries, weighted as in ln(index). */
+static void
+add_index_rounds(struct interval_common *c, const struct index_result *ir)
+{
+	const struct test_result **t;
+	double *w, sum = 0;
+	int i, m = 0;
+
+	t = calloc((size_t)ir->nentries + 1, sizeof(*t));
+	w = calloc((size_t)ir->nentries + 1, sizeof(*w));
+	if (t != NULL && w != NULL) {
+		for (i = 0; i < ir->nentries; i++) {
+			if (!ir->entries[i].ok)
+				continue;
+			t[m] = ir->entries[i].result;
+			w[m] = ir->def->agg == INDEX_SUM_AVERAGE
+			           ? t[m]->score / ir->entries[i].row->baseline
+			           : 1;
+			sum += w[m++];
+		}
+		for (i = 0; i < m; i++)
+			w[i] /= sum;
+		add_rounds(c, t, w, m, PRECISION_FIRST_ROUNDS);
+	}
+	free(t);
+	free(w);
+}
+
+void
+precision_intervals(struct report *r)
+{
+	struct interval_common c;
+	struct index_result *ir;
+	size_t d;
+	int b, j;
+
+	for (d = 0; d < catalog_nindexes; d++) {
+		memset(&c, 0, sizeof(c));
+		for (b = 0; b < r->nblocks; b++)
+			for (j = 0; j < r->blocks[b].nindexes; j++)
+				if (r->blocks[b].indexes[j].def ==
+				    &catalog_indexes[d])
+					add_index_rounds(
+					    &c, &r->blocks[b].indexes[j]);
+		for (b = 0; b < r->nblocks; b++)
+			for (j = 0; j < r->blocks[b].nindexes; j++) {
+				ir = &r->blocks[b].indexes[j];
+				if (ir->def == &catalog_indexes[d])
+					interval_index_common(ir,
+					    interval_common_var(&c), c.dof,
+					    PRECISION_FIRST_ROUNDS);
+			}
+	}
 }
 
 /* The half width of a computed index's interval in percent; -1 unknown. */
@@ -312,13 +459,16 @@ index_pct(const struct index_result *ir)
 	return 100 * (ir->ci_high / ir->score - 1);
 }
 
-/* The test with the largest share of ir's variance, or NULL. */
+/*
+ * The test with the largest share of ir's variance, or NULL; NULL with
+ * *shared set when the part the tests share is larger than any test's.
+ */
 static const struct test_result *
-noisiest(const struct index_result *ir)
+noisiest(const struct index_result *ir, int *shared)
 {
 	const struct test_result *most = NULL;
-	double v, dof, r, u, best = 0;
-	int i;
+	double v, dof, r, u, best = 0, sum_r = 0;
+	int i, m = 0;
 
 	for (i = 0; i < ir->nentries; i++) {
 		const struct index_entry *e = &ir->entries[i];
@@ -328,13 +478,20 @@ noisiest(const struct index_result *ir)
 		r = ir->def->agg == INDEX_SUM_AVERAGE
 		        ? e->result->score / e->row->baseline
 		        : 1;
+		sum_r += r;
+		m++;
 		u = r * r * v;
 		if (u > best) {
 			best = u;
 			most = e->result;
 		}
 	}
-	return most;
+	/* u above is w_i^2 v_i times (sum r)^2, or m^2 for the geomean. */
+	*shared = m > 0 && ir->shared_var * (ir->def->agg == INDEX_SUM_AVERAGE
+	                                            ? sum_r * sum_r
+	                                            : (double)m * m) >
+	                       best;
+	return *shared ? NULL : most;
 }
 
 double
@@ -369,7 +526,7 @@ precision_summary(const struct report *r, char *buf, size_t len)
 	const struct test_result *t;
 	const char *end = r->precision_end ? r->precision_end : "";
 	double widest;
-	int copies;
+	int copies, shared;
 	size_t n;
 
 	widest = precision_widest(r, &wide, &copies);
@@ -399,7 +556,13 @@ precision_summary(const struct report *r, char *buf, size_t len)
 	n += (size_t)snprintf(buf + n, len - n,
 	    "; widest %d x %s Index +/-%.1f%%", copies, wide->def->label,
 	    widest);
-	if ((t = noisiest(wide)) != NULL && n < len)
+	t = noisiest(wide, &shared);
+	if (shared && n < len)
+		snprintf(buf + n, len - n,
+		    ", most from changes shared by the tests (SD %.1f%% a "
+		    "round)",
+		    100 * wide->shared_sd);
+	else if (t != NULL && n < len)
 		snprintf(buf + n, len - n, ", most from %s (CV %.1f%%)",
 		    t->test->name, 100 * t->spread.cv);
 }

@@ -42,6 +42,12 @@ struct precision_index {
 	const int *tests;
 	const double *weights;
 	int n;
+	/*
+	 * The part the tests share (interval.h, interval_common_var), its
+	 * degrees of freedom, and the whole rounds that showed it; 0: none.
+	 */
+	double common_var, common_dof;
+	int rounds;
 };
 
 /*
@@ -52,10 +58,12 @@ double precision_test_var(const struct precision_test *t);
 
 /*
  * The log half width of an index's 95% interval: with terms
- * u_i = w_i^2 v_i (v_i = precision_test_var), se = sqrt(sum u_i), dof by
- * Welch-Satterthwaite (sum u_i)^2 / sum(u_i^2 / (P_i - 1)), half =
- * interval_t975(dof) x se; 0 when every u_i is 0.  Returns 0 with *half
- * set, or -1 when a test's variance is unknown or no test counts.
+ * u_i = w_i^2 v_i (v_i = precision_test_var) and the shared part
+ * U = common_var x G (interval_common_share of the passes), se =
+ * sqrt(sum u_i + U), dof by Welch-Satterthwaite (sum u_i + U)^2 /
+ * (sum(u_i^2 / (P_i - 1)) + U^2 / common_dof), half = interval_t975(dof)
+ * x se; 0 when all are 0 (as interval_index_common).  Returns 0 with
+ * *half set, or -1 when a test's variance is unknown or no test counts.
  */
 int precision_half(const struct precision_test *tests,
     const struct precision_index *ix, double *half);
@@ -75,9 +83,11 @@ enum precision_stop {
  * in percent over target_pct; unknown counts as furthest) chooses, among
  * its open tests whose next pass fits in left_s seconds, the one whose
  * pass shrinks its variance most per second:
- *   gain_i = w_i^2 var_i (c(P_i) - c(P_i + 1)) / seconds_i,
+ *   gain_i = (w_i^2 var_i (c(P_i) - c(P_i + 1))
+ *             + common_var (G(P) - G(P with P_i + 1))) / seconds_i,
  * with c(P) = 3 / (2P), the smooth form of 1/k (the steps of floor(P/3)
- * would make every third pass look worthless).  An open test of that
+ * would make every third pass look worthless), and G the share of the
+ * shared part (interval_common_share).  An open test of that
  * index with fewer than two passes goes first.  Returns the test's
  * position with *stop PRECISION_GO; else -1 with *stop REACHED (every
  * index within target_pct), BUDGET (a pass would help but none fits in
@@ -122,6 +132,14 @@ int precision_bimodal(const double *rates, int n, struct precision_bimodal *b);
 int precision_choose(const struct settings *s,
     const struct test_result *const *tests, const int *open,
     const double *seconds, double left_s, enum precision_stop *stop);
+
+/*
+ * The intervals of a --precision run's indexes with the part the tests
+ * share (interval_index_common): the first PRECISION_FIRST_ROUNDS rounds
+ * of every index of r's blocks, pooled over the copies values of each
+ * catalog index, as precision_choose counts them for the stop rule.
+ */
+void precision_intervals(struct report *r);
 
 /*
  * The widest half width in percent of r's index intervals, -1 when one
