@@ -1,0 +1,164 @@
+/*
+ * precision_report.c - what a --precision run's report says of it
+ * (precision.h): the widest index, the summary line with the largest
+ * share of its variance, and the warning for passes in two clusters.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "score/interval.h"
+#include "score/precision.h"
+
+/* The half width of a computed index's interval in percent; -1 unknown. */
+static double
+index_pct(const struct index_result *ir)
+{
+	if (!(ir->score > 0) || !(ir->ci_high > 0))
+		return -1;
+	return 100 * (ir->ci_high / ir->score - 1);
+}
+
+/*
+ * The test with the largest share of ir's variance, or NULL; NULL with
+ * *shared set when the part the tests share is larger than any test's.
+ */
+static const struct test_result *
+noisiest(const struct index_result *ir, int *shared)
+{
+	const struct test_result *most = NULL;
+	double v, dof, r, u, best = 0, sum_r = 0;
+	int i, m = 0;
+
+	for (i = 0; i < ir->nentries; i++) {
+		const struct index_entry *e = &ir->entries[i];
+
+		if (!e->ok || interval_test_var(e->result, &v, &dof) == -1)
+			continue;
+		r = ir->def->agg == INDEX_SUM_AVERAGE
+		        ? e->result->score / e->row->baseline
+		        : 1;
+		sum_r += r;
+		m++;
+		u = r * r * v;
+		if (u > best) {
+			best = u;
+			most = e->result;
+		}
+	}
+	/* u above is w_i^2 v_i times (sum r)^2, or m^2 for the geomean. */
+	*shared = m > 0 && ir->shared_var * (ir->def->agg == INDEX_SUM_AVERAGE
+	                                            ? sum_r * sum_r
+	                                            : (double)m * m) >
+	                       best;
+	return *shared ? NULL : most;
+}
+
+double
+precision_widest(
+    const struct report *r, const struct index_result **wide, int *copies)
+{
+	const struct index_result *ir;
+	double pct, widest = 0;
+	int b, j;
+
+	*wide = NULL;
+	*copies = 0;
+	/* An index of unknown interval (-1) is the widest. */
+	for (b = 0; b < r->nblocks; b++)
+		for (j = 0; j < r->blocks[b].nindexes; j++) {
+			ir = &r->blocks[b].indexes[j];
+			pct = index_pct(ir);
+			if (*wide == NULL ||
+			    (widest >= 0 && (pct < 0 || pct > widest))) {
+				*wide = ir;
+				widest = pct;
+				*copies = r->blocks[b].copies;
+			}
+		}
+	return widest;
+}
+
+void
+precision_summary(const struct report *r, char *buf, size_t len)
+{
+	const struct index_result *wide;
+	const struct test_result *t;
+	const char *end = r->precision_end ? r->precision_end : "";
+	double widest;
+	int copies, shared;
+	size_t n;
+
+	widest = precision_widest(r, &wide, &copies);
+	n = (size_t)snprintf(buf, len,
+	    "+/-%g%% asked of each index, budget "
+	    "%g s: ",
+	    r->settings.precision_pct, r->settings.budget_s);
+	if (n >= len)
+		return;
+	if (strcmp(end, "reached") == 0) {
+		snprintf(buf + n, len - n, "reached (widest +/-%.1f%%)",
+		    widest > 0 ? widest : 0);
+		return;
+	}
+	n += (size_t)snprintf(buf + n, len - n, "not reached, %s",
+	    strcmp(end, "budget") == 0 ? "the budget was spent"
+	    : strcmp(end, "interrupted") == 0
+	        ? "interrupted"
+	        : "no test that could help may run again");
+	if (wide == NULL || n >= len)
+		return;
+	if (widest < 0) {
+		snprintf(buf + n, len - n, "; %d x %s Index: interval unknown",
+		    copies, wide->def->label);
+		return;
+	}
+	n += (size_t)snprintf(buf + n, len - n,
+	    "; widest %d x %s Index +/-%.1f%%", copies, wide->def->label,
+	    widest);
+	t = noisiest(wide, &shared);
+	if (shared && n < len)
+		snprintf(buf + n, len - n,
+		    ", most from changes shared by the tests (SD %.1f%% a "
+		    "round)",
+		    100 * wide->shared_sd);
+	else if (t != NULL && n < len)
+		snprintf(buf + n, len - n, ", most from %s (CV %.1f%%)",
+		    t->test->name, 100 * t->spread.cv);
+}
+
+void
+precision_warn(struct report *r)
+{
+	static const char placement[] = "; --placement same-cpu or "
+	                                "cross-cpu measures one of them";
+	struct precision_bimodal bm;
+	const struct test_result *t;
+	double *rates;
+	int b, i, k, hint;
+
+	for (b = 0; b < r->nblocks; b++) {
+		for (i = 0; i < r->blocks[b].ntests; i++) {
+			t = &r->blocks[b].tests[i];
+			if (t->outcome != OUTCOME_OK || t->npasses < 5)
+				continue;
+			rates = malloc(sizeof(*rates) * (size_t)t->npasses);
+			if (rates == NULL)
+				return; /* as report_warn: the warning is lost
+				         */
+			for (k = 0; k < t->npasses; k++)
+				rates[k] = t->passes[k].rate;
+			hint = (t->test->flags & TEST_PLACEMENT) &&
+			       !r->settings.placement_given;
+			if (precision_bimodal(rates, t->npasses, &bm))
+				report_warn(r,
+				    "%d x %s: passes in two clusters, %.1f %s "
+				    "(%d passes) and %.1f %s (%d passes): the "
+				    "score mixes them%s",
+				    r->blocks[b].copies, t->test->title, bm.low,
+				    t->unit, bm.nlow, bm.high, t->unit,
+				    bm.nhigh, hint ? placement : "");
+			free(rates);
+		}
+	}
+}
