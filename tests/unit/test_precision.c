@@ -416,6 +416,7 @@ test_report(void)
 	static const double up_a[] = {100000, 200000, 400000, 0};
 	static const double up_b[] = {10000, 20000, 40000, 0};
 	static const double down_b[] = {40000, 20000, 10000, 0};
+	static const double steal[] = {0.01, 0.025, 0.10};
 	const struct index_def *ub = NULL;
 	struct test_result t[2];
 	struct pass_result p[2][3];
@@ -425,7 +426,7 @@ test_report(void)
 	char line[400];
 	double tests_half;
 	size_t d;
-	int i;
+	int i, k;
 
 	for (d = 0; d < catalog_nindexes; d++)
 		if (strcmp(catalog_indexes[d].name, "unixbench") == 0)
@@ -458,6 +459,18 @@ test_report(void)
 	precision_summary(&r, line, sizeof(line));
 	CHECK("report: the summary names the shared part",
 	    strstr(line, "most from changes shared by the tests") != NULL);
+	CHECK("report: no steal counted, none said",
+	    strstr(line, "steal") == NULL);
+	/* The hypervisor took 1, 2.5 and 10% of the CPU in rounds 1-3. */
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 3; k++) {
+			p[i][k].derived.have = 1U << DRV_STEAL_SHARE;
+			p[i][k].derived.v[DRV_STEAL_SHARE] = steal[k];
+		}
+	precision_summary(&r, line, sizeof(line));
+	CHECK("report: the summary gives the rounds' steal",
+	    strstr(line, "% a round; the hypervisor's steal 1.0 to 10.0% a "
+	                 "round)") != NULL);
 	free(ir.entries);
 
 	passes_of(&t[1], p[1], "syscall", down_b);

@@ -54,6 +54,51 @@ noisiest(const struct index_result *ir, int *shared)
 	return *shared ? NULL : most;
 }
 
+/*
+ * The hypervisor's steal over the first rounds of def's index at every
+ * copies value of r: the least and the greatest of the rounds' mean steal
+ * share (of all the machine's CPU time).  -1 when a round lacks it.
+ */
+static int
+round_steal(const struct report *r, const struct index_def *def, double *lo,
+    double *hi)
+{
+	const struct index_result *ir;
+	const struct pass_result *p;
+	double sum, share;
+	int b, j, i, k, n, rounds = 0;
+
+	*lo = 1;
+	*hi = 0;
+	for (b = 0; b < r->nblocks; b++)
+		for (j = 0; j < r->blocks[b].nindexes; j++) {
+			ir = &r->blocks[b].indexes[j];
+			if (ir->def != def)
+				continue;
+			for (k = 0; k < PRECISION_FIRST_ROUNDS; k++) {
+				for (sum = 0, n = i = 0; i < ir->nentries; i++) {
+					if (!ir->entries[i].ok)
+						continue;
+					if (ir->entries[i].result->npasses <= k)
+						return -1;
+					p = &ir->entries[i].result->passes[k];
+					if (!(p->derived.have &
+					        (1U << DRV_STEAL_SHARE)))
+						return -1;
+					sum += p->derived.v[DRV_STEAL_SHARE];
+					n++;
+				}
+				if (n == 0)
+					return -1;
+				share = sum / n;
+				*lo = share < *lo ? share : *lo;
+				*hi = share > *hi ? share : *hi;
+				rounds++;
+			}
+		}
+	return rounds > 0 ? 0 : -1;
+}
+
 double
 precision_widest(
     const struct report *r, const struct index_result **wide, int *copies)
@@ -85,7 +130,7 @@ precision_summary(const struct report *r, char *buf, size_t len)
 	const struct index_result *wide;
 	const struct test_result *t;
 	const char *end = r->precision_end ? r->precision_end : "";
-	double widest;
+	double widest, lo, hi;
 	int copies, shared;
 	size_t n;
 
@@ -117,12 +162,20 @@ precision_summary(const struct report *r, char *buf, size_t len)
 	    "; widest %d x %s Index +/-%.1f%%", copies, wide->def->label,
 	    widest);
 	t = noisiest(wide, &shared);
-	if (shared && n < len)
-		snprintf(buf + n, len - n,
+	if (shared && n < len) {
+		n += (size_t)snprintf(buf + n, len - n,
 		    ", most from changes shared by the tests (SD %.1f%% a "
-		    "round)",
+		    "round",
 		    100 * wide->shared_sd);
-	else if (t != NULL && n < len)
+		/* What moved them on a VM: doc/precision.md. */
+		if (n < len && round_steal(r, wide->def, &lo, &hi) == 0 &&
+		    hi > 0)
+			n += (size_t)snprintf(buf + n, len - n,
+			    "; the hypervisor's steal %.1f to %.1f%% a round",
+			    100 * lo, 100 * hi);
+		if (n < len)
+			snprintf(buf + n, len - n, ")");
+	} else if (t != NULL && n < len)
 		snprintf(buf + n, len - n, ", most from %s (CV %.1f%%)",
 		    t->test->name, 100 * t->spread.cv);
 }
