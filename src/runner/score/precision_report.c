@@ -55,42 +55,52 @@ noisiest(const struct index_result *ir, int *shared)
 }
 
 /*
- * The hypervisor's steal over the first rounds of def's index at every
- * copies value of r: the least and the greatest of the rounds' mean steal
- * share (of all the machine's CPU time).  -1 when a round lacks it.
+ * The mean steal share (of all the machine's CPU time) of the passes of
+ * round k (0-based) of ir's tests; -1 when one of them lacks it.
+ */
+static double
+round_steal(const struct index_result *ir, int k)
+{
+	const struct pass_result *p;
+	double sum = 0;
+	int i, n = 0;
+
+	for (i = 0; i < ir->nentries; i++) {
+		if (!ir->entries[i].ok)
+			continue;
+		if (ir->entries[i].result->npasses <= k)
+			return -1;
+		p = &ir->entries[i].result->passes[k];
+		if (!(p->derived.have & (1U << DRV_STEAL_SHARE)))
+			return -1;
+		sum += p->derived.v[DRV_STEAL_SHARE];
+		n++;
+	}
+	return n > 0 ? sum / n : -1;
+}
+
+/*
+ * The least and the greatest steal of the first rounds of def's index at
+ * every copies value of r; -1 when a round lacks it.
  */
 static int
-round_steal(const struct report *r, const struct index_def *def, double *lo,
-    double *hi)
+steal_range(
+    const struct report *r, const struct index_def *def, double *lo, double *hi)
 {
 	const struct index_result *ir;
-	const struct pass_result *p;
-	double sum, share;
-	int b, j, i, k, n, rounds = 0;
+	double share;
+	int b, j, k, rounds = 0;
 
 	*lo = 1;
 	*hi = 0;
 	for (b = 0; b < r->nblocks; b++)
 		for (j = 0; j < r->blocks[b].nindexes; j++) {
 			ir = &r->blocks[b].indexes[j];
-			if (ir->def != def)
-				continue;
-			for (k = 0; k < PRECISION_FIRST_ROUNDS; k++) {
-				for (sum = 0, n = i = 0; i < ir->nentries; i++) {
-					if (!ir->entries[i].ok)
-						continue;
-					if (ir->entries[i].result->npasses <= k)
-						return -1;
-					p = &ir->entries[i].result->passes[k];
-					if (!(p->derived.have &
-					        (1U << DRV_STEAL_SHARE)))
-						return -1;
-					sum += p->derived.v[DRV_STEAL_SHARE];
-					n++;
-				}
-				if (n == 0)
+			for (k = 0;
+			     ir->def == def && k < PRECISION_FIRST_ROUNDS;
+			     k++) {
+				if ((share = round_steal(ir, k)) < 0)
 					return -1;
-				share = sum / n;
 				*lo = share < *lo ? share : *lo;
 				*hi = share > *hi ? share : *hi;
 				rounds++;
@@ -168,7 +178,7 @@ precision_summary(const struct report *r, char *buf, size_t len)
 		    "round",
 		    100 * wide->shared_sd);
 		/* What moved them on a VM: doc/precision.md. */
-		if (n < len && round_steal(r, wide->def, &lo, &hi) == 0 &&
+		if (n < len && steal_range(r, wide->def, &lo, &hi) == 0 &&
 		    hi > 0)
 			n += (size_t)snprintf(buf + n, len - n,
 			    "; the hypervisor's steal %.1f to %.1f%% a round",
