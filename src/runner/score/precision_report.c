@@ -96,9 +96,9 @@ steal_range(
 	for (b = 0; b < r->nblocks; b++)
 		for (j = 0; j < r->blocks[b].nindexes; j++) {
 			ir = &r->blocks[b].indexes[j];
-			for (k = 0;
-			     ir->def == def && k < PRECISION_FIRST_ROUNDS;
-			     k++) {
+			if (ir->def != def)
+				continue;
+			for (k = 0; k < PRECISION_FIRST_ROUNDS; k++) {
 				if ((share = round_steal(ir, k)) < 0)
 					return -1;
 				*lo = share < *lo ? share : *lo;
