@@ -11,7 +11,7 @@
 #            [--tests LIST] [--pin CPUS] [-w DIR] UNIXBENCH
 #        tests/bench/fidelity.sh --report DIR
 #        tests/bench/fidelity.sh --runner [-r N] [-c N]... [--cc CC]
-#            [--tree DIR]... [--pin CPUS] [-w DIR] UNIXBENCH
+#            [--tree DIR]... [--pin CPUS] [--settle S] [-w DIR] UNIXBENCH
 #   UNIXBENCH   a UnixBench 5.1/6.0 tree (its UnixBench/ folder or the one
 #               above it) or its release tarball (.tar.gz); it is copied,
 #               never changed
@@ -29,6 +29,10 @@
 #               runner with the same arguments, alternately; compares
 #               each test's result and the index scores
 #   -c N        copies for --runner, repeatable (default: -c 1 -c 2)
+#   --settle S  with --runner: before each whole run, sync and S seconds
+#               of idle (default 30), so that no run starts in the
+#               writeback or the cleanup of the one before; on Linux the
+#               table lists each run with the hypervisor's steal over it
 #   --pin CPUS  run every run of both suites under `taskset -c CPUS`
 #               (Linux): a test whose rate depends on where the scheduler
 #               puts its processes, as context1's does, is then compared
@@ -248,13 +252,74 @@ index_rows() {
 	    }' "$1"
 }
 
+# cpu_times: the machine's CPU times, the first line of /proc/stat without
+# its name (user nice system idle iowait irq softirq steal ...); nothing
+# where there is no /proc/stat.
+cpu_times() {
+	[ ! -r /proc/stat ] || sed -n '1s/^cpu  *//p' /proc/stat
+}
+
+# before_run NAME, after_run NAME: around one whole run: sync and $settle
+# seconds of idle before it; the CPU times before and after it in
+# $work/out/cpu.NAME (for its steal, run_list).
+before_run() {
+	sync
+	[ "$settle" = 0 ] || sleep "$settle"
+	cpu_times >"$work/out/cpu.$1"
+}
+after_run() {
+	cpu_times >>"$work/out/cpu.$1"
+}
+
+# steal FILE: the share of the machine's CPU time that the hypervisor took
+# (steal) between the two lines of FILE (cpu_times), as "4.2%"; "?" when
+# FILE has no two lines.
+steal() {
+	awk 'NR == 1 { for (i = 1; i <= 8; i++) a[i] = $i }
+	    NR == 2 { for (i = 1; i <= 8; i++) t += $i - a[i]; s = $8 - a[8] }
+	    END { if (NR == 2 && t > 0) printf "%.1f%%", 100 * s / t; else printf "?" }' \
+	    "$1" 2>/dev/null || printf '?'
+}
+
+# run_list: each whole run's index scores and steal, in the order they ran.
+run_list() {
+	echo
+	echo "Each run, in order: its index scores (copies: $(printf '%s' "$copies" |
+	    sed 's/^ *//; s/ /, /g')) and the share of the machine's CPU"
+	echo "time that the hypervisor took over the run (steal):"
+	p=1
+	while [ $p -le "$pairs" ]; do
+		i=1
+		names=
+		for _ in $trees; do
+			names="$names b$i"
+			i=$((i + 1))
+		done
+		if [ $((p % 2)) = 1 ]; then names="ub$names"; else names="$names ub"; fi
+		for r in $names; do
+			[ -f "$work/out/rows.$r.$p" ] || continue
+			case $r in
+			ub) label=UnixBench ;;
+			*) label=$(tree_label "${r#b}") ;;
+			esac
+			printf '  pair %-2s %-10s %-22s steal %s\n' "$p" "$label" \
+			    "$(grep -F '|Index Score|' "$work/out/rows.$r.$p" |
+			        cut -d'|' -f3 | tr '\n' ' ')" \
+			    "$(steal "$work/out/cpu.$r.$p")"
+		done
+		p=$((p + 1))
+	done
+}
+
 # run_ub PAIR, run_bb PAIR: one run of each runner, its index rows (see
 # index_rows) in $work/out/rows.ub.PAIR or rows.bI.PAIR.
 run_ub() {
 	echo "$me: pair $1: UnixBench ./Run$cargs -i 1 $what" >&2
+	before_run "ub.$1"
 	# shellcheck disable=SC2086
 	(cd "$ub" && UB_RESULTDIR=$ub/results $pin ./Run $cargs -i 1 $what) \
 	    </dev/null >"$work/out/run.ub.$1" 2>&1
+	after_run "ub.$1"
 	index_rows "$work/out/run.ub.$1" >"$work/out/rows.ub.$1"
 	[ -s "$work/out/rows.ub.$1" ] ||
 		fail "UnixBench's Run gave no index (see $work/out/run.ub.$1)"
@@ -263,12 +328,14 @@ run_bb() {
 	i=1
 	for t in $trees; do
 		echo "$me: pair $1: bytebench$cargs -i 1 $what ($t)" >&2
+		before_run "b$i.$1"
 		# shellcheck disable=SC2086
 		(UB_BINDIR=$work/b$i/pgms UB_TMPDIR=$work/b$i/tmp \
 		    UB_TESTDIR=$t/testdir UB_RESULTDIR=$work/b$i/results \
 		    UB_OUTPUT_FILE_NAME=run.$1 $pin "$work/b$i/pgms/bytebench" \
 		    -q -f text $cargs -i 1 $what) </dev/null \
 		    >"$work/out/run.b$i.$1.console" 2>&1
+		after_run "b$i.$1"
 		index_rows "$work/b$i/results/run.$1" >"$work/out/rows.b$i.$1"
 		[ -s "$work/out/rows.b$i.$1" ] ||
 			fail "bytebench gave no index (see $work/out/run.b$i.$1.console)"
@@ -330,6 +397,7 @@ runner_table() {
 			done
 		done
 	done
+	run_list
 }
 
 # The 12 index tests: name|title|UnixBench arguments|duration|tolerance|
@@ -351,6 +419,7 @@ shell8|Shell Scripts (8 concurrent)|looper @S @BIN/multi.sh 8|L|5|60'
 
 pairs=
 secs=5
+settle=30
 cc=${CC:-cc}
 trees=
 only=
@@ -362,7 +431,7 @@ work=
 ub_src=
 while [ $# -gt 0 ]; do
 	case $1 in
-	-r | -t | -c | --cc | --tree | --tests | --pin | -w)
+	-r | -t | -c | --cc | --tree | --tests | --pin | --settle | -w)
 		[ $# -ge 2 ] || die "$1 needs a value"
 		case $1 in
 		-r) count_arg -r "$2"; pairs=$2 ;;
@@ -376,6 +445,12 @@ while [ $# -gt 0 ]; do
 $(cd "$2" && pwd)"
 			;;
 		--tests) only=$(printf '%s' "$2" | tr ',' ' ') ;;
+		--settle)
+			case $2 in
+			'' | *[!0-9]*) die "--settle needs whole seconds, not '$2'" ;;
+			esac
+			settle=$2
+			;;
 		--pin)
 			case $2 in
 			'' | *[!0-9,-]*) die "--pin needs a CPU list such as 0 or 0-1, not '$2'" ;;
@@ -473,6 +548,7 @@ for row in $(printf '%s\n' "$TESTS" | cut -d'|' -f1,4,6); do
 		est=$((est + pairs * (ntrees + 1) * ($(est "${k%|*}") + 1)))
 	fi
 done
+[ $runner = 0 ] || est=$((est + pairs * (ntrees + 1) * settle))
 
 if [ -z "$work" ]; then
 	mkdir -p "$top/tmp" || exit 1
@@ -535,7 +611,7 @@ setting() { printf "%s='%s'\n" "$1" "$(printf '%s' "$2" | sed "s/'/'\\\\''/g")";
 	setting cc "$cc"; setting opt "$opt"; setting secs "$secs"
 	setting pairs "$pairs"; setting runner "$runner"; setting copies "$copies"
 	setting only "$only"; setting pin "$pin"; setting trees "$trees"
-	setting revs "$revs"
+	setting revs "$revs"; setting settle "$settle"
 } >"$work/settings"
 
 if [ $runner = 1 ]; then
