@@ -406,7 +406,8 @@ one_line(struct parser *p, const struct line *l)
 	if ((rc = text_copies_line(p, l)) != 0)
 		return rc < 0 ? -1 : 0;
 	if (l->ntok >= 4 && line_is(l, l->ntok - 3, "BASELINE") &&
-	    line_is(l, l->ntok - 2, "RESULT") && line_is(l, l->ntok - 1, "INDEX"))
+	    line_is(l, l->ntok - 2, "RESULT") &&
+	    line_is(l, l->ntok - 1, "INDEX"))
 		return index_header(p, l);
 	if (average_line(p, l))
 		return 0;

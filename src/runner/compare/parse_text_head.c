@@ -101,10 +101,12 @@ text_header_line(struct parser *p, const struct line *l)
 		return -1;
 	p->report->quick = e - s > 6 && strncmp(e - 6, " quick", 6) == 0;
 	if (*e == ';' && line_normalise(e + 1, strlen(e + 1), &m) == 0 &&
-	    line_is(&m, 0, "index") && line_is(&m, 1, "method") && m.ntok >= 3 &&
-	    m.toklen[2] > 1 && m.tok[2][m.toklen[2] - 1] == ')') {
+	    line_is(&m, 0, "index") && line_is(&m, 1, "method") &&
+	    m.ntok >= 3 && m.toklen[2] > 1 &&
+	    m.tok[2][m.toklen[2] - 1] == ')') {
 		m.toklen[2]--;
-		if (line_number(&m, 2, &method) && method >= 1 && method <= 1000)
+		if (line_number(&m, 2, &method) && method >= 1 &&
+		    method <= 1000)
 			p->method = (int)method;
 	}
 	return 0;
@@ -140,8 +142,8 @@ text_run_facts(struct parser *p, const struct line *l)
 
 	if (r == NULL)
 		return 0;
-	if (line_starts(l, "Warning: every test ran ") && line_number(l, 4, &v) &&
-	    line_is(l, 5, "s")) {
+	if (line_starts(l, "Warning: every test ran ") &&
+	    line_number(l, 4, &v) && line_is(l, 5, "s")) {
 		r->duration_s = v > 0 ? v : 0;
 		return 1;
 	}

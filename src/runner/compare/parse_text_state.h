@@ -28,7 +28,6 @@ struct parser {
 	size_t errlen;
 };
 
-
 /*
  * Ends the current report and starts one (header: it begins with a BYTE
  * UNIX Benchmarks line); -1 at a limit or out of memory (p->stop is set).

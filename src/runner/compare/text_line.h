@@ -21,7 +21,6 @@ struct line {
 	int ntok;
 };
 
-
 /* Normalises s[0..n-1] into *l; -1 when it is too long for a line. */
 int line_normalise(const char *s, size_t n, struct line *l);
 
@@ -48,7 +47,7 @@ int line_lower_unit(const char *unit);
  * title, the unit's word, the value and the outcome ("" when the test ran
  * to a result); 0 when l is none.
  */
-int line_test_shape(const struct line *l, int *title_end, int *unit,
-    double *v, const char **outcome);
+int line_test_shape(const struct line *l, int *title_end, int *unit, double *v,
+    const char **outcome);
 
 #endif
