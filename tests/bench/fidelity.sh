@@ -134,7 +134,8 @@ heading() {
 # row WIDTH NAME LABEL UFILE BFILE QFILE TOL: a table row of the median
 # rates in UFILE and BFILE, the median, least and greatest ratio in QFILE,
 # the 95% interval of the ratio (the geometric mean of the ratios, t
-# quantile of n-1 degrees of freedom) and the verdict against TOL percent:
+# quantile of n-1 degrees of freedom; "-" with one pair) and the verdict
+# against TOL percent:
 # "ok" when the median ratio is within TOL; "OFF" when the whole interval
 # is outside it; else "noisy": the pairs cannot tell, run more (-r).  The
 # header with NAME "test".
@@ -166,8 +167,9 @@ row() {
 		d = m - 1; if (d < 0) d = -d
 		v = d <= tol / 100 ? "ok" : \
 		    (clo > 1 + tol / 100 || chi < 1 - tol / 100) ? "OFF" : "noisy"
-		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %7.3f-%-7.3f %3d%%  %s\n",
-		    n, l, u, b, m, lo, hi, clo, chi, tol, v }' "$6"
+		ci = k < 2 ? sprintf("%7s%-8s", "", "-") : sprintf("%7.3f-%-7.3f", clo, chi)
+		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %15s %3d%%  %s\n",
+		    n, l, u, b, m, lo, hi, ci, tol, v }' "$6"
 }
 
 # one_ub NAME ARGS PAIR, one_bb NAME TITLE SECONDS PAIR: a run of each
