@@ -277,10 +277,13 @@ after_run() {
 # (steal) between the two lines of FILE (cpu_times), as "4.2%"; "?" when
 # FILE has no two lines.
 steal() {
+	if [ ! -f "$1" ]; then
+		printf '?'
+		return
+	fi
 	awk 'NR == 1 { for (i = 1; i <= 8; i++) a[i] = $i }
 	    NR == 2 { for (i = 1; i <= 8; i++) t += $i - a[i]; s = $8 - a[8] }
-	    END { if (NR == 2 && t > 0) printf "%.1f%%", 100 * s / t; else printf "?" }' \
-	    "$1" 2>/dev/null || printf '?'
+	    END { if (NR == 2 && t > 0) printf "%.1f%%", 100 * s / t; else printf "?" }' "$1"
 }
 
 # run_list: each whole run's index scores and steal, in the order they ran.
