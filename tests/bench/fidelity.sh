@@ -292,15 +292,16 @@ run_list() {
 	echo "Each run, in order: its index scores (copies: $(printf '%s' "$copies" |
 	    sed 's/^ *//; s/ /, /g')) and the share of the machine's CPU"
 	echo "time that the hypervisor took over the run (steal):"
+	i=1
+	bb=
+	for _ in $trees; do
+		bb="$bb b$i"
+		i=$((i + 1))
+	done
 	p=1
 	while [ $p -le "$pairs" ]; do
-		i=1
-		names=
-		for _ in $trees; do
-			names="$names b$i"
-			i=$((i + 1))
-		done
-		if [ $((p % 2)) = 1 ]; then names="ub$names"; else names="$names ub"; fi
+		# Odd pairs ran UnixBench first (runner_level).
+		if [ $((p % 2)) = 1 ]; then names="ub$bb"; else names="$bb ub"; fi
 		for r in $names; do
 			[ -f "$work/out/rows.$r.$p" ] || continue
 			case $r in
