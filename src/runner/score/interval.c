@@ -202,17 +202,23 @@ void
 interval_common_add(struct interval_common *c, const double *x, const double *w,
     int m, int rounds)
 {
-	double e, d;
+	double e, d, mean, wmean = 0;
 	int i, r;
 
 	if (rounds < 2)
 		return;
-	for (r = 0; r < rounds; r++) {
-		for (i = 0, e = 0; i < m; i++) {
-			d = x[i * rounds + r] - mean_of(x + i * rounds, rounds);
-			e += w[i] * d;
+	/* e_r = sum_i w_i x_ir - sum_i w_i mean_i: each test's mean once. */
+	for (i = 0; i < m; i++) {
+		mean = mean_of(x + i * rounds, rounds);
+		wmean += w[i] * mean;
+		for (r = 0; r < rounds; r++) {
+			d = x[i * rounds + r] - mean;
 			c->tests += w[i] * w[i] * d * d; /* (R - 1) w^2 s^2 */
 		}
+	}
+	for (r = 0; r < rounds; r++) {
+		for (i = 0, e = -wmean; i < m; i++)
+			e += w[i] * x[i * rounds + r];
 		c->ss += e * e;
 	}
 	c->dof += rounds - 1;
