@@ -120,10 +120,13 @@ check "perf refused: the run still succeeds with rusage counters" [ \
 check "perf refused: the report says what is missing and why" [ \
     "$(py "$noperf" '"perf_csw" in r["counters"]["missing"] and
     "perf_event_open" in r["counters"]["missing"]')" = True ]
+unwrap "$(ls "$scratch/noperf/"*-01 | head -n 1)" >"$scratch/noperf.txt"
 check "-v: the counters table and what is missing in the text report" \
-    sh -c "grep -q '^Counters (median)  *busy' '$scratch/noperf/'*-01 &&
+    sh -c "grep -q '^Counters (median)  *busy' '$scratch/noperf.txt' &&
     grep -q '^Counters not available: .*perf_event_open' \
-    '$scratch/noperf/'*-01"
+    '$scratch/noperf.txt'"
+check "-v: the counters tables fit 80 columns" \
+    [ "$(awk 'length > 80' "$scratch/noperf/"*-01 | wc -l)" -eq 0 ]
 check "without -v: no counters table" sh -c \
     "! grep -q '^Counters' '$scratch/off/'*-01"
 

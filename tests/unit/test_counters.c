@@ -140,7 +140,11 @@ test_median_format(void)
 	counters_format(DRV_FAULTS_PER_LOOP, 18.15, buf, sizeof(buf));
 	CHECK_STR("format: tens", buf, "18.1");
 	counters_format(DRV_CPU_PER_LOOP, 51234, buf, sizeof(buf));
-	CHECK_STR("format: large", buf, "5.1e+04");
+	CHECK_STR("format: thousands", buf, "51k");
+	counters_format(DRV_CPU_PER_LOOP, 117400, buf, sizeof(buf));
+	CHECK_STR("format: shell8's loop in 6 columns", buf, "117k");
+	counters_format(DRV_CSW_PER_LOOP, 12.6e6, buf, sizeof(buf));
+	CHECK_STR("format: millions", buf, "13M");
 }
 
 /* n passes of one derived value k (NAN elsewhere) into v. */

@@ -220,8 +220,10 @@ counters_format(enum derived_id k, double v, char *buf, size_t len)
 
 	if (derived_defs[k].percent)
 		snprintf(buf, len, "%.0f%%", v * 100);
+	else if (a >= 1e7)
+		snprintf(buf, len, "%.0fM", v / 1e6);
 	else if (a >= 1e4)
-		snprintf(buf, len, "%.2g", v);
+		snprintf(buf, len, "%.0fk", v / 1e3);
 	else if (a >= 100)
 		snprintf(buf, len, "%.0f", v);
 	else if (a >= 10)

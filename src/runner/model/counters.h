@@ -134,7 +134,10 @@ void counters_median(
 /* Sorts v[0..n-1] (n > 0) and returns its median. */
 double counters_sorted_median(double *v, int n);
 
-/* A derived value as text: "97%", "0.93", "1.2e+03". */
+/*
+ * A derived value as text in at most 6 characters below 1e12: "97%",
+ * "0.93", "18.1", "1200", "51k", "13M".
+ */
 void counters_format(enum derived_id k, double v, char *buf, size_t len);
 
 /*

@@ -3,6 +3,7 @@
  * in text_counters.h).
  */
 #include "write/text_counters.h"
+#include "write/textwrap.h"
 
 /* The columns of the two tables: the derived value and its heading. */
 static const struct {
@@ -44,7 +45,7 @@ table(FILE *f, const char *title, const struct test_result *const *tests, int n,
 		if (shown++ == 0) {
 			fprintf(f, "%-23.23s", title);
 			for (c = 0; c < ncols; c++)
-				fprintf(f, " %7s",
+				fprintf(f, " %6s",
 				    machine_cols ? machine[c].head
 				                 : per_test[c].head);
 			fputc('\n', f);
@@ -59,7 +60,7 @@ table(FILE *f, const char *title, const struct test_result *const *tests, int n,
 				    k, t->derived.v[k], v, sizeof(v));
 			else
 				snprintf(v, sizeof(v), "-");
-			fprintf(f, " %7s", v);
+			fprintf(f, " %6s", v);
 		}
 		fputc('\n', f);
 	}
@@ -81,7 +82,12 @@ text_counters(FILE *f, const struct report *r,
 		fputs("busy, steal, iowait: shares of all CPUs' time, "
 		      "everything running counted\n",
 		    f);
-	if (r->counters_missing[0] != '\0')
-		fprintf(f, "Counters not available: %s\n", r->counters_missing);
+	if (r->counters_missing[0] != '\0') {
+		char line[sizeof(r->counters_missing) + 32];
+
+		snprintf(line, sizeof(line), "Counters not available: %s",
+		    r->counters_missing);
+		text_wrap(f, line, 0, 10, 80);
+	}
 	fputc('\n', f);
 }
