@@ -4,8 +4,8 @@
 # program as the test's flags, so the runner and the host tools are built
 # first and the test programs last.  The wrapper `bytebench` runs one
 # option with one copy per CPU (the count PTS gives its tests in
-# NUM_CPU_CORES, which NUM_CPU_CORES or PTS_NPROC set for PTS override;
-# nproc outside PTS) and -i 1 (PTS repeats the run itself);
+# NUM_CPU_CORES, which a user lowers by setting NUM_CPU_CORES or
+# PTS_NPROC for PTS; nproc outside PTS) and -i 1 (PTS repeats the run itself);
 # extra Run options come from BYTEBENCH_PTS_ARGS (e.g. "--duration 1" to
 # try the profile out: such a report says it is not comparable).
 tar -xzf bytebench-0.1.0.tar.gz
