@@ -132,8 +132,14 @@ check "budget: the header says so, with the widest index" grep -q \
     '^   Precision: +/-0.1% asked of each index, budget 8 s: not reached, the budget was spent; widest 1 x System Benchmarks Index +/-[0-9.]*%, most from pipe (CV [0-9.]*%)$' \
     "$scratch/unwrapped"
 check "budget: JSON end budget" grep -q '"end": "budget"' "$rep.json"
-check "budget: console" sh -c "printf '%s\n' \"\$1\" |
-    grep -q '^Precision: .*not reached, the budget was spent'" sh "$err"
+printf '%s\n' "$err" >"$scratch/console"
+unwrap "$scratch/console" >"$scratch/console.unwrapped"
+check "budget: console" grep -q \
+    '^Precision: .*not reached, the budget was spent; widest' \
+    "$scratch/console.unwrapped"
+# The paths of the result files stay whole, one line to copy.
+check "budget: the console's lines fit 80 columns" \
+    [ "$(awk 'length > 80 && !/^Results: /' "$scratch/console" | wc -l)" -eq 0 ]
 
 # Two clusters: context1's pair on one CPU or two.  Named with both
 # levels, --placement suggested (context1 takes one); not once given.

@@ -15,20 +15,34 @@
 #include "exec/schedule.h"
 #include "score/noise.h"
 #include "score/precision.h"
+#include "write/textwrap.h"
 
 /* Seconds between the console's lines in a --precision run's passes. */
 #define PRECISE_LINE_S 30
+/* Columns of the console's precision lines, as of the text report. */
+#define PRECISE_LINE_WIDTH  80
+#define PRECISE_LINE_INDENT 10
 
-/* "what: text (elapsed)" on the console, after a line drawn in place. */
+/*
+ * "what: text  (elapsed)" on the console, after a line drawn in place, in
+ * lines of at most 80 columns (the summary at the end is long), going on
+ * at column 11 as the text report does.
+ */
 static void
 precise_line(struct run_ctx *x, const char *what, const char *text)
 {
-	char took[24];
+	char took[24], line[1024];
+	FILE *f = x->e->console;
 
-	estimate_clock(bench_now() - x->origin, took, sizeof(took));
-	run_say(x->e, "%s%s: %s  (%s elapsed)\n",
-	    x->progress.tty && x->progress.drawn > 0 ? "\n" : "", what, text,
-	    took);
+	if (f != NULL) {
+		estimate_clock(bench_now() - x->origin, took, sizeof(took));
+		snprintf(line, sizeof(line), "%s: %s  (%s elapsed)", what, text,
+		    took);
+		if (x->progress.tty && x->progress.drawn > 0)
+			fputc('\n', f);
+		text_wrap(f, line, 0, PRECISE_LINE_INDENT, PRECISE_LINE_WIDTH);
+		fflush(f);
+	}
 	x->progress.drawn = 0;
 }
 
@@ -58,8 +72,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 		goto out;
 	if (!process_stop_signal)
 		precise_line(x, "Precision",
-		    "first rounds done; passes to the noisiest tests from "
-		    "here");
+		    "first rounds done, now passes to the noisiest tests");
 	for (;;) {
 		for (k = 0; k < n; k++) {
 			t[k] = tr[k].t;
