@@ -19,9 +19,6 @@
 
 /* Seconds between the console's lines in a --precision run's passes. */
 #define PRECISE_LINE_S 30
-/* Columns of the console's precision lines, as of the text report. */
-#define PRECISE_LINE_WIDTH  80
-#define PRECISE_LINE_INDENT 10
 
 /*
  * "what: text  (elapsed)" on the console, after a line drawn in place, in
@@ -40,7 +37,7 @@ precise_line(struct run_ctx *x, const char *what, const char *text)
 		    took);
 		if (x->progress.tty && x->progress.drawn > 0)
 			fputc('\n', f);
-		text_wrap(f, line, 0, PRECISE_LINE_INDENT, PRECISE_LINE_WIDTH);
+		text_wrap(f, line, 0, TEXT_GO_ON, TEXT_COLUMNS);
 		fflush(f);
 	}
 	x->progress.drawn = 0;

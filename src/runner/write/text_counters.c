@@ -87,7 +87,7 @@ text_counters(FILE *f, const struct report *r,
 
 		snprintf(line, sizeof(line), "Counters not available: %s",
 		    r->counters_missing);
-		text_wrap(f, line, 0, 10, 80);
+		text_wrap(f, line, 0, TEXT_GO_ON, TEXT_COLUMNS);
 	}
 	fputc('\n', f);
 }

@@ -9,6 +9,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/*
+ * The report's lines and the console's long ones: at most TEXT_COLUMNS
+ * columns, a wrapped line going on after TEXT_GO_ON spaces (column 11).
+ */
+#define TEXT_COLUMNS 80
+#define TEXT_GO_ON   10
+
 /* Columns on screen of s: a byte that is no UTF-8 continuation counts 1. */
 size_t text_width(const char *s, size_t len);
 

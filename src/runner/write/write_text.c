@@ -14,9 +14,6 @@
 #include "write/write_text.h"
 #include "write/writers.h"
 
-/* The width of the header and warning lines (mail, terminals). */
-#define TEXT_REPORT_WIDTH 80
-
 static void header_lines(FILE *f, const struct report *r);
 
 /* CPUs listed one by one up to this many; above it one summary line. */
@@ -75,7 +72,7 @@ header(FILE *out, const struct report *r)
 		free(buf);
 		return -1;
 	}
-	text_wrap_lines(out, buf, len, 10, TEXT_REPORT_WIDTH);
+	text_wrap_lines(out, buf, len, TEXT_GO_ON, TEXT_COLUMNS);
 	free(buf);
 	return 0;
 }
@@ -333,7 +330,7 @@ write_text(FILE *f, const struct report *r)
 			return -1;
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("Warning: ", f);
-		text_wrap(f, r->warnings[i], 9, 9, TEXT_REPORT_WIDTH);
+		text_wrap(f, r->warnings[i], 9, 9, TEXT_COLUMNS);
 	}
 	if (r->interrupted)
 		fprintf(f,
