@@ -46,7 +46,7 @@ endif
 # _DARWIN_C_SOURCE; FreeBSD and DragonFly show everything (sysctl, statfs)
 # only when no POSIX level is asked for; NetBSD and OpenBSD have
 # _NETBSD_SOURCE and _BSD_SOURCE.  doc/portability.md has the table.
-SYSTEM := $(shell sh src/probe-system.sh '$(CC)')
+SYSTEM := $(word 1,$(shell sh src/probe-system.sh '$(CC)'))
 STD_POSIX = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
 STD_darwin = $(STD_POSIX) -D_DARWIN_C_SOURCE
 STD_freebsd =
