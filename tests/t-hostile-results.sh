@@ -105,7 +105,15 @@ pg=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
 left=$(empties "$res" | wc -l)
 check "killed run: it left empty files and a scratch directory" sh -c "
     [ $left -ge 1 ] && [ -n \"\$(ls -A '$scratch/tmp')\" ]"
+# And what a run killed while writing its report left (planted: the
+# moment is too short to hit); a user's file named alike stays.
+echo '{"half' >"$res/somehost-2026-01-01-01.json.tmp.Ab12Cd"
+echo mine >"$res/notes.tmp.Ab12Cd"
 runb "$res" -q -c 1 -i 1 -f text spawn
+check "killed while writing: the next run removes its temporary file" sh -c "
+    [ ! -e '$res/somehost-2026-01-01-01.json.tmp.Ab12Cd' ] &&
+    [ -e '$res/notes.tmp.Ab12Cd' ]"
+rm -f "$res/notes.tmp.Ab12Cd"
 check "killed run: the next run removes them and says so" sh -c "
     [ $rc -eq 0 ] && [ -z \"\$(find '$res' -type f -size 0)\" ] &&
     [ -z \"\$(ls -A '$scratch/tmp')\" ] &&

@@ -135,7 +135,7 @@ tidy(const struct dirs *d)
 		return;
 	snprintf(line, sizeof(line),
 	    "removed what a stopped run left: %d "
-	    "empty result file%s in %s, %d scratch director%s in %s",
+	    "unfinished result file%s in %s, %d scratch director%s in %s",
 	    files, files == 1 ? "" : "s", d->results, dirs,
 	    dirs == 1 ? "y" : "ies", d->tmp);
 	usage_error(line, "");

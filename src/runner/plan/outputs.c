@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "plan/outputs.h"
+#include "write/files.h"
 #include "write/writers.h"
 
 /* The directory part of path into dir ("." when it has none). */
@@ -72,31 +73,14 @@ outputs_to_stdout(const struct options_output *out, int n)
 	return 0;
 }
 
-/* Writes one output to its file through a temporary name; -1 with errno. */
-static int
-write_file(const struct writer *w, const char *path, const struct report *r)
+/* The mode a new file gets from open(2) with 0666: the umask's. */
+static mode_t
+new_file_mode(void)
 {
-	char tmp[4096 + 32];
-	FILE *f;
-	int rc, saved;
+	mode_t mask = umask(022);
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-	if ((f = fopen(tmp, "w")) == NULL)
-		return -1;
-	rc = w->write(f, r);
-	saved = errno;
-	if (fclose(f) != 0 && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	if (rc == 0 && rename(tmp, path) == -1) {
-		rc = -1;
-		saved = errno;
-	}
-	if (rc != 0)
-		unlink(tmp);
-	errno = saved;
-	return rc;
+	umask(mask);
+	return 0666 & ~mask;
 }
 
 int
@@ -110,7 +94,8 @@ outputs_write(const struct options_output *out, int n, const struct report *r,
 		w = writer_find(out[i].format);
 		if (strcmp(out[i].path, "-") == 0
 		        ? w->write(stdout, r) == -1 || fflush(stdout) != 0
-		        : write_file(w, out[i].path, r) == -1) {
+		        : files_write_beside(out[i].path, new_file_mode(), w, r,
+		              NULL, NULL) == -1) {
 			if (rc == 0)
 				snprintf(err, errlen, "writing %s: %s",
 				    out[i].path, strerror(errno));

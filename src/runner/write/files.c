@@ -1,7 +1,7 @@
 /*
  * files.c - the runner's files on disk (files.h): lock files that mark a
- * file or directory in use, and the removal of a tree or of what dead
- * runs left.
+ * file or directory in use, reports written beside their file under a
+ * temporary name, and the removal of a tree or of what dead runs left.
  */
 #include <sys/stat.h>
 
@@ -9,10 +9,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "write/files.h"
+
+/* files_write_beside's temporary suffix; its X's are mkstemp's. */
+#define BESIDE ".tmp.XXXXXX"
 
 /*
  * Empties the directory open as fd (closed here).  Entries are looked at
@@ -84,6 +88,74 @@ files_lock_free(int dirfd, const char *name)
 	rc = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type == F_UNLCK;
 	close(fd);
 	return rc;
+}
+
+/* Opens a new file beside path for files_write_beside (its name in tmp). */
+static FILE *
+open_beside(const char *path, mode_t mode, char *tmp, size_t size)
+{
+	FILE *f;
+	int fd, saved;
+
+	if ((size_t)snprintf(tmp, size, "%s" BESIDE, path) >= size) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	if ((fd = mkstemp(tmp)) == -1)
+		return NULL;
+	/* Where locks do not work, tidying cannot tell it is in use. */
+	files_lock(fd);
+	if (fcntl(fd, F_SETFD, FD_CLOEXEC) == -1 || fchmod(fd, mode) == -1 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		saved = errno;
+		close(fd);
+		unlink(tmp);
+		errno = saved;
+		return NULL;
+	}
+	return f;
+}
+
+int
+files_write_beside(const char *path, mode_t mode, const struct writer *w,
+    const struct report *r,
+    int (*install)(const char *tmp, const char *path, const void *ctx),
+    const void *ctx)
+{
+	char tmp[4200];
+	FILE *f;
+	int rc, saved;
+
+	if ((f = open_beside(path, mode, tmp, sizeof(tmp))) == NULL)
+		return -1;
+	errno = 0;
+	rc = w->write(f, r);
+	if (fflush(f) != 0 || ferror(f))
+		rc = -1;
+	saved = errno;
+	/* Still open, so still locked, while it is put in place. */
+	if (rc == 0 && (install != NULL ? install(tmp, path, ctx)
+	                                : rename(tmp, path)) == -1) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc != 0)
+		unlink(tmp);
+	if (fclose(f) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	errno = saved != 0 ? saved : EIO;
+	return rc;
+}
+
+size_t
+files_beside_stem(const char *name)
+{
+	size_t n = strlen(name), k = sizeof(BESIDE) - 1;
+
+	/* The suffix but its six random characters. */
+	return n > k && strncmp(name + n - k, BESIDE, k - 6) == 0 ? n - k : 0;
 }
 
 int

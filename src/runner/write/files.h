@@ -1,12 +1,17 @@
 /*
  * files.h - the runner's files on disk: lock files that mark a file or a
- * directory in use by a live process, and removing a tree, or what dead
- * runs left (pass directories, claimed result names).
+ * directory in use by a live process, a report written under a temporary
+ * name beside its file, and removing a tree, or what dead runs left (pass
+ * directories, claimed result names, their temporary files).
  */
 #ifndef FILES_H
 #define FILES_H
 
 #include <sys/stat.h>
+
+#include <stddef.h>
+
+#include "write/writers.h"
 
 /*
  * Takes a write lock on the whole file open as fd.  It lasts while this
@@ -21,6 +26,27 @@ int files_lock(int fd);
  * told (no such file, a link, locks that do not work there).
  */
 int files_lock_free(int dirfd, const char *name);
+
+/*
+ * Writes the report r in w's format to path through a new file beside it,
+ * path.tmp.XXXXXX (mkstemp), of the given mode, close-on-exec and locked
+ * (files_lock) until it is in place, so that a tidying run leaves it while
+ * this process lives (and removes it where a SIGKILL left it).  Once it is
+ * written and flushed, install(tmp, path, ctx) puts it in place (NULL:
+ * rename(2)); a temporary file that did not get there is removed.  0, or
+ * -1 with errno (the file at path, if any, is then as it was, but for a
+ * close that failed after install).
+ */
+int files_write_beside(const char *path, mode_t mode, const struct writer *w,
+    const struct report *r,
+    int (*install)(const char *tmp, const char *path, const void *ctx),
+    const void *ctx);
+
+/*
+ * The length of name before files_write_beside's temporary suffix
+ * (.tmp.XXXXXX), or 0 when it has none.
+ */
+size_t files_beside_stem(const char *name);
 
 /*
  * Removes the entries of dir that pick accepts (given the name and the

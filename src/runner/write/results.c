@@ -259,19 +259,27 @@ results_claim(struct results *res, const char *dir, const char *fixed_name,
 	return claim_next(res, dir, err, errlen);
 }
 
+/* Format i of res, for install. */
+struct format_of {
+	const struct results *res;
+	int i;
+};
+
 /*
- * Puts tmp in place of format i's file at path: renamed over it for a
- * given name; else only while the claim is still this run's, by removing
- * the claim and linking tmp there (which fails rather than replace a
- * file another run made meanwhile), or by a rename where the file system
- * has no links.  0, or -1 with errno.
+ * Puts tmp in place of a format's file at path (ctx: its format_of):
+ * renamed over it for a given name; else only while the claim is still
+ * this run's, by removing the claim and linking tmp there (which fails
+ * rather than replace a file another run made meanwhile), or by a rename
+ * where the file system has no links.  0, or -1 with errno.
  */
 static int
-install(const struct results *res, int i, const char *tmp, const char *path)
+install(const char *tmp, const char *path, const void *ctx)
 {
-	if (res->fixed)
+	const struct format_of *fo = ctx;
+
+	if (fo->res->fixed)
 		return rename(tmp, path);
-	if (!still_ours(res, i, path)) {
+	if (!still_ours(fo->res, fo->i, path)) {
 		errno = EEXIST;
 		return -1;
 	}
@@ -289,41 +297,9 @@ static int
 write_one(
     const struct results *res, int i, const char *path, const struct report *r)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd, rc, saved;
+	struct format_of fo = {res, i};
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >=
-	    sizeof(tmp)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	if ((fd = mkstemp(tmp)) == -1)
-		return -1;
-	if (fchmod(fd, 0644) == -1 || (f = fdopen(fd, "w")) == NULL) {
-		saved = errno;
-		close(fd);
-		unlink(tmp);
-		errno = saved;
-		return -1;
-	}
-	errno = 0;
-	rc = res->formats[i]->write(f, r);
-	if (fflush(f) != 0 || ferror(f))
-		rc = -1;
-	saved = errno;
-	if (fclose(f) != 0 && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	if (rc == 0 && install(res, i, tmp, path) == -1) {
-		rc = -1;
-		saved = errno;
-	}
-	if (rc != 0)
-		unlink(tmp);
-	errno = saved != 0 ? saved : EIO;
-	return rc;
+	return files_write_beside(path, 0644, res->formats[i], r, install, &fo);
 }
 
 /* 1 when a claim of res is no longer this run's. */
@@ -432,12 +408,24 @@ result_name(const char *name)
 	return 1;
 }
 
-/* A claim a killed run left: empty, its mode, named like one. */
+/*
+ * What a killed run left: a claim (empty, its mode, named like one), or
+ * the temporary file of a result it was writing (files_write_beside).
+ */
 static int
 left_claim(const char *name, const struct stat *st)
 {
-	return S_ISREG(st->st_mode) && st->st_size == 0 &&
-	       (st->st_mode & 07777) == CLAIM_MODE && result_name(name);
+	char stem[4096];
+	size_t k = files_beside_stem(name);
+
+	if (!S_ISREG(st->st_mode))
+		return 0;
+	if (k > 0 && k < sizeof(stem)) {
+		snprintf(stem, sizeof(stem), "%.*s", (int)k, name);
+		return result_name(stem);
+	}
+	return st->st_size == 0 && (st->st_mode & 07777) == CLAIM_MODE &&
+	       result_name(name);
 }
 
 int

@@ -35,8 +35,9 @@ struct results {
 
 /*
  * Removes from dir what runs that were killed left: the empty files they
- * had claimed (named like results_claim's, mode 0400, no live process
- * holding their lock).  Returns how many were removed.
+ * had claimed (named like results_claim's, mode 0400) and the temporary
+ * files of the results they were writing (such a name and .tmp.XXXXXX),
+ * that no live process holds a lock on.  Returns how many were removed.
  */
 int results_tidy(const char *dir);
 
