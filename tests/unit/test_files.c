@@ -136,8 +136,7 @@ main(void)
 	saved = errno;
 	CHECK("a write that fails: -1, its errno, the file as it was",
 	    rc == -1 && saved == ENOSPC && entries() == 1 &&
-	        stat(path, &st) == 0 &&
-	        st.st_size == (off_t)strlen(REPORT));
+	        stat(path, &st) == 0 && st.st_size == (off_t)strlen(REPORT));
 
 	CHECK("stem: a temporary name's",
 	    files_beside_stem("h-2026-12-02-01.json.tmp.Ab12Cd") ==

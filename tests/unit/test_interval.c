@@ -9,30 +9,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "defs.h"
 #include "score/interval.h"
 #include "score/stats.h"
 
-static const struct test_def def_a = {.name = "a",
-    .title = "A",
-    .program = "a",
-    .args = {"@T"},
-    .seconds = 10,
-    .passes = PASSES_LONG,
-    .unit = "lps"};
-static const struct test_def def_b = {.name = "b",
-    .title = "B",
-    .program = "b",
-    .args = {"@T"},
-    .seconds = 10,
-    .passes = PASSES_LONG,
-    .unit = "lps"};
-static const struct test_def def_c = {.name = "c",
-    .title = "C",
-    .program = "c",
-    .args = {"@T"},
-    .seconds = 10,
-    .passes = PASSES_LONG,
-    .unit = "lps"};
+static const struct test_def def_a = FAKE_TEST("a", "A", 10, PASSES_LONG);
+static const struct test_def def_b = FAKE_TEST("b", "B", 10, PASSES_LONG);
+static const struct test_def def_c = FAKE_TEST("c", "C", 10, PASSES_LONG);
 
 /* A scored test with pass rates rates[0..n-1] (count = rate, time 1 s). */
 static void

@@ -8,23 +8,12 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "defs.h"
 #include "exec/progress.h"
 #include "model/quick.h"
 
-static const struct test_def def_a = {.name = "a",
-    .title = "A",
-    .program = "a",
-    .args = {"@T"},
-    .seconds = 10,
-    .passes = PASSES_LONG,
-    .unit = "lps"};
-static const struct test_def def_b = {.name = "b",
-    .title = "B",
-    .program = "b",
-    .args = {"@T"},
-    .seconds = 30,
-    .passes = PASSES_SHORT,
-    .unit = "lps"};
+static const struct test_def def_a = FAKE_TEST("a", "A", 10, PASSES_LONG);
+static const struct test_def def_b = FAKE_TEST("b", "B", 30, PASSES_SHORT);
 
 static void
 test_clock(void)

@@ -8,15 +8,10 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "defs.h"
 #include "score/stats.h"
 
-static const struct test_def fake_def = {.name = "t",
-    .title = "T",
-    .program = "t",
-    .args = {"@T"},
-    .seconds = 10,
-    .passes = PASSES_LONG,
-    .unit = "lps"};
+static const struct test_def fake_def = FAKE_TEST("t", "T", 10, PASSES_LONG);
 
 /* A test whose pass i has count counts[i], time times[i], timebase 1. */
 static void
@@ -172,27 +167,9 @@ static void
 test_index(void)
 {
 	static const struct test_def defs[] = {
-	    {.name = "a",
-	        .title = "A",
-	        .program = "a",
-	        .args = {"@T"},
-	        .seconds = 10,
-	        .passes = PASSES_LONG,
-	        .unit = "lps"},
-	    {.name = "b",
-	        .title = "B",
-	        .program = "b",
-	        .args = {"@T"},
-	        .seconds = 10,
-	        .passes = PASSES_LONG,
-	        .unit = "lps"},
-	    {.name = "c",
-	        .title = "C",
-	        .program = "c",
-	        .args = {"@T"},
-	        .seconds = 10,
-	        .passes = PASSES_LONG,
-	        .unit = "lps"},
+	    FAKE_TEST("a", "A", 10, PASSES_LONG),
+	    FAKE_TEST("b", "B", 10, PASSES_LONG),
+	    FAKE_TEST("c", "C", 10, PASSES_LONG),
 	};
 	static const struct index_row rows[] = {
 	    {"a", 10, NULL}, {"b", 20, NULL}, {"c", 40, NULL}, {"d", 1, NULL}};
