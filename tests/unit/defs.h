@@ -10,9 +10,8 @@
 
 #define FAKE_TEST(nm, ttl, secs, kind)                                         \
 	{                                                                      \
-		.name = (nm), .title = (ttl), .program = (nm),                 \
-		.args = {"@T"}, .seconds = (secs), .passes = (kind),           \
-		.unit = "lps"                                                  \
+		.name = (nm), .title = (ttl), .program = (nm), .args = {"@T"}, \
+		.seconds = (secs), .passes = (kind), .unit = "lps"             \
 	}
 
 #endif
