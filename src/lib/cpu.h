@@ -1,10 +1,14 @@
 /*
  * cpu.h - which CPUs this process may run on, pinning to one of them, and
- * where it runs now.  Linux only (sched_setaffinity); elsewhere every
- * function fails with ENOSYS and callers run unpinned.
+ * where it runs now, for the calling thread.  Linux, FreeBSD and NetBSD
+ * (no cpu_current there); elsewhere every function fails with ENOSYS and
+ * callers run unpinned.
  */
 #ifndef CPU_H
 #define CPU_H
+
+/* The most CPUs the callers list (Linux's CPU_SETSIZE). */
+#define CPU_LIST_MAX 1024
 
 /*
  * Stores in cpus[0..max-1] the numbers of the CPUs in this process's

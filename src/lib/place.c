@@ -7,8 +7,6 @@
 #include "cpu.h"
 #include "place.h"
 
-#define PLACE_MAX_CPUS 1024
-
 static const struct place places[] = {
     {"unpinned", 0},
     {"same-cpu", 1},
@@ -29,13 +27,13 @@ place_find(const char *name)
 int
 place_choose(const struct place *p, int copy, int cpu[2])
 {
-	static int cpus[PLACE_MAX_CPUS];
+	static int cpus[CPU_LIST_MAX];
 	int n, first;
 
 	cpu[0] = cpu[1] = -1;
 	if (p->ncpus == 0)
 		return 0;
-	if ((n = cpu_usable_list(cpus, PLACE_MAX_CPUS)) == -1)
+	if ((n = cpu_usable_list(cpus, CPU_LIST_MAX)) == -1)
 		return -1;
 	if (n < p->ncpus || copy < 0) {
 		errno = ERANGE;

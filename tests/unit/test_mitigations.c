@@ -13,7 +13,7 @@
 #include "compare/parse_text.h"
 #include "model/report.h"
 #include "parse.h"
-#include "plan/sysinfo.h"
+#include "plan/mitigations.h"
 #include "write/writers.h"
 
 /* One vulnerability file: its name and its line. */

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "model/report.h"
 #include "plan/limits.h"
+#include "plan/cpuinfo.h"
 #include "plan/sysinfo.h"
 #include "write/writers.h"
 
@@ -324,7 +325,7 @@ check_quotas(void)
 		                           max_cases[i].want);
 	for (i = 0; i < sizeof(list_cases) / sizeof(list_cases[0]); i++)
 		CHECK(list_cases[i].name,
-		    sysinfo_cpu_list_count(list_cases[i].text) ==
+		    limits_cpu_list_count(list_cases[i].text) ==
 		        list_cases[i].want);
 	for (i = 0; i < sizeof(cfs_cases) / sizeof(cfs_cases[0]); i++)
 		CHECK(cfs_cases[i].name,
@@ -402,33 +403,33 @@ check_fs_types(void)
 {
 	char type[32];
 
-	CHECK("fs type: root", sysinfo_fs_type(mountinfo_v2, "/usr/lib", type,
-	                           sizeof(type)) == 0 &&
-	                           strcmp(type, "ext4") == 0);
+	CHECK("fs type: root",
+	    limits_fs_type(mountinfo_v2, "/usr/lib", type, sizeof(type)) == 0 &&
+	        strcmp(type, "ext4") == 0);
 	CHECK("fs type: the mount point itself",
-	    sysinfo_fs_type(mountinfo_v2, "/tmp", type, sizeof(type)) == 0 &&
+	    limits_fs_type(mountinfo_v2, "/tmp", type, sizeof(type)) == 0 &&
 	        strcmp(type, "tmpfs") == 0);
 	CHECK("fs type: below a mount point",
-	    sysinfo_fs_type(
+	    limits_fs_type(
 	        mountinfo_v2, "/tmp/bytebench.x", type, sizeof(type)) == 0 &&
 	        strcmp(type, "tmpfs") == 0);
 	CHECK("fs type: a prefix that is not a parent (/tmpx)",
-	    sysinfo_fs_type(mountinfo_v2, "/tmpx/a", type, sizeof(type)) == 0 &&
+	    limits_fs_type(mountinfo_v2, "/tmpx/a", type, sizeof(type)) == 0 &&
 	        strcmp(type, "ext4") == 0);
 	CHECK("fs type: the deepest mount wins",
-	    sysinfo_fs_type(
+	    limits_fs_type(
 	        mountinfo_v2, "/home/user/ram/s", type, sizeof(type)) == 0 &&
 	        strcmp(type, "tmpfs") == 0);
 	CHECK("fs type: next mount up",
-	    sysinfo_fs_type(
+	    limits_fs_type(
 	        mountinfo_v2, "/home/user/src", type, sizeof(type)) == 0 &&
 	        strcmp(type, "xfs") == 0);
 	CHECK("fs type: overlay root of a container",
-	    sysinfo_fs_type(
+	    limits_fs_type(
 	        mountinfo_v1_docker, "/work/tmp", type, sizeof(type)) == 0 &&
 	        strcmp(type, "overlay") == 0);
 	CHECK("fs type: no mounts",
-	    sysinfo_fs_type("", "/tmp", type, sizeof(type)) == -1);
+	    limits_fs_type("", "/tmp", type, sizeof(type)) == -1);
 }
 
 /*

@@ -20,7 +20,8 @@
 #include <string.h>
 
 #include "parse.h"
-#include "plan/sysinfo.h"
+#include "plan/cpuinfo.h"
+#include "plan/sysread.h"
 /* The x86 CPU flags UnixBench names in its header, in its words. */
 static const struct {
 	const char *flag, *name;
@@ -70,7 +71,7 @@ named_flags(const char *list)
 			break;
 		}
 	}
-	return sysinfo_trimmed(out);
+	return sysread_trimmed(out);
 }
 
 /*
@@ -120,8 +121,8 @@ static const struct {
 static char *
 arm_model(const char *cpuinfo)
 {
-	char *imp = sysinfo_text_value(cpuinfo, "CPU implementer", ':');
-	char *part = sysinfo_text_value(cpuinfo, "CPU part", ':');
+	char *imp = sysread_value(cpuinfo, "CPU implementer", ':');
+	char *part = sysread_value(cpuinfo, "CPU part", ':');
 	char out[128] = "";
 	long i_num, p_num;
 	size_t k;
@@ -148,7 +149,7 @@ arm_model(const char *cpuinfo)
 	}
 	free(imp);
 	free(part);
-	return sysinfo_trimmed(out);
+	return sysread_trimmed(out);
 }
 
 /*
@@ -182,8 +183,7 @@ static const struct {
 static char *
 s390_model(const char *cpuinfo)
 {
-	char *vendor = sysinfo_text_value(cpuinfo, "vendor_id", ':'), *type,
-	     out[64];
+	char *vendor = sysread_value(cpuinfo, "vendor_id", ':'), *type, out[64];
 	const char *p;
 	long t;
 	size_t k;
@@ -192,13 +192,13 @@ s390_model(const char *cpuinfo)
 		return NULL;
 	if (strcmp(vendor, "IBM/S390") != 0) {
 		free(vendor);
-		return sysinfo_trimmed("");
+		return sysread_trimmed("");
 	}
-	type = sysinfo_text_value(cpuinfo, "machine", ':');
+	type = sysread_value(cpuinfo, "machine", ':');
 	if (type != NULL && type[0] == '\0' &&
 	    (p = strstr(cpuinfo, "machine = ")) != NULL) {
 		free(type);
-		type = sysinfo_trimmed(p + strlen("machine = "));
+		type = sysread_trimmed(p + strlen("machine = "));
 		if (type != NULL)
 			type[strcspn(type, " \n,")] = '\0';
 	}
@@ -214,7 +214,7 @@ s390_model(const char *cpuinfo)
 	}
 	free(vendor);
 	free(type);
-	return sysinfo_trimmed(out);
+	return sysread_trimmed(out);
 }
 
 /*
@@ -225,12 +225,12 @@ s390_model(const char *cpuinfo)
 static char *
 first_value(const char *text, const char *const *keys, size_t n)
 {
-	char *v = sysinfo_trimmed("");
+	char *v = sysread_trimmed("");
 	size_t i;
 
 	for (i = 0; i < n && v != NULL && v[0] == '\0'; i++) {
 		free(v);
-		v = sysinfo_text_value(text, keys[i], ':');
+		v = sysread_value(text, keys[i], ':');
 		if (v != NULL && strcmp(keys[i], "isa") == 0)
 			v[strcspn(v, "_")] = '\0';
 	}
@@ -244,7 +244,7 @@ sysinfo_cpu_model(const char *cpuinfo)
 {
 	static const char *const keys[] = {
 	    "Processor", "cpu model", "uarch", "cpu", "isa"};
-	char *model = sysinfo_text_value(cpuinfo, "model name", ':'), *other;
+	char *model = sysread_value(cpuinfo, "model name", ':'), *other;
 
 	if (model == NULL || model[0] != '\0') {
 		/*
@@ -286,20 +286,20 @@ bsd_cpu_model(const char *machine)
 	if (sysctlbyname("machdep.cpu.brand_string", model, &len, NULL, 0) ==
 	        0 &&
 	    len > 1)
-		return sysinfo_trimmed(model);
+		return sysread_trimmed(model);
 	len = sizeof(model);
 #endif
 	if (sysctl(mib, 2, model, &len, NULL, 0) == 0 && len > 1) {
 		model[sizeof(model) - 1] = '\0';
-		return sysinfo_trimmed(model);
+		return sysread_trimmed(model);
 	}
-	return sysinfo_trimmed(machine);
+	return sysread_trimmed(machine);
 }
 #else
 static char *
 bsd_cpu_model(const char *machine)
 {
-	return sysinfo_trimmed(machine);
+	return sysread_trimmed(machine);
 }
 #endif
 
@@ -379,7 +379,7 @@ sysinfo_cpu_facts(struct sysinfo *s, const char *t)
 	}
 	mhz = first_value(t, mhz_keys, NKEYS(mhz_keys));
 	bogo = first_value(t, bogo_keys, NKEYS(bogo_keys));
-	flags = sysinfo_text_value(t, "flags", ':');
+	flags = sysread_value(t, "flags", ':');
 	if (mhz == NULL || bogo == NULL || flags == NULL ||
 	    s->cpu_model == NULL) {
 		free(mhz);

@@ -1,29 +1,35 @@
 /*
  * limits.c - what the runner may use, for planning copies: CPUs (the
  * affinity mask and the cgroup CPU quota), memory (the cgroup memory
- * limit), processes (RLIMIT_NPROC and pid_max).  With the parsers of the
- * cgroup and mount files they are read from, pure functions of the text.
+ * limit), processes (RLIMIT_NPROC and pid_max), and the CPUs online and
+ * physical memory they start from.  With the parsers of the cgroup and
+ * mount files they are read from, pure functions of the text.
  */
-#if defined(__linux__)
-#define _GNU_SOURCE  1 /* sched_getaffinity, CPU_COUNT */
-#define LIMITS_LINUX 1
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
+    defined(__OpenBSD__) || defined(__DragonFly__)
+/* sysctl: the Makefile lets each system's headers show it. */
+#define LIMITS_BSD 1
 #endif
 
 #include <sys/types.h>
+#ifdef LIMITS_BSD
+#include <sys/param.h>
+#include <sys/sysctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "plan/limits.h"
-#include "plan/sysinfo.h"
+#include "plan/sysread.h"
+#include "cpu.h"
 #include "file.h"
 
 /* A whole number of at most 19 digits at *p, which moves past it. */
@@ -45,7 +51,7 @@ number_at(const char **p, long long *out)
 }
 
 int
-sysinfo_cpu_list_count(const char *text)
+limits_cpu_list_count(const char *text)
 {
 	long long from, to, n = 0;
 
@@ -211,7 +217,7 @@ limits_cgroup_mount(const char *mountinfo, int v2, const char *controller,
 }
 
 int
-sysinfo_fs_type(const char *mountinfo, const char *path, char *out, size_t len)
+limits_fs_type(const char *mountinfo, const char *path, char *out, size_t len)
 {
 	const char *p, *end, *dash, *m, *type, *best = NULL;
 	size_t ml, tlen, best_ml = 0, best_tlen = 0;
@@ -238,23 +244,15 @@ sysinfo_fs_type(const char *mountinfo, const char *path, char *out, size_t len)
 	return copy_out(out, len, best, best_tlen);
 }
 
-#if defined(LIMITS_LINUX) && defined(CPU_COUNT)
+/* CPUs in this thread's affinity mask; the CPUs online where unknown. */
 static int
 affinity_cpus(void)
 {
-	cpu_set_t set;
+	static int cpus[CPU_LIST_MAX];
+	int n = cpu_usable_list(cpus, CPU_LIST_MAX);
 
-	if (sched_getaffinity(0, sizeof(set), &set) == -1)
-		return sysinfo_online_cpus();
-	return CPU_COUNT(&set) > 0 ? CPU_COUNT(&set) : 1;
+	return n > 0 ? n : limits_online_cpus();
 }
-#else
-static int
-affinity_cpus(void)
-{
-	return sysinfo_online_cpus();
-}
-#endif
 
 /*
  * A cgroup limit read from the files of the cgroup directory dir (v2 or
@@ -329,8 +327,8 @@ least_up_from(const char *dir, const char *mnt, int v2, cgroup_reader value)
 static long long
 cgroup_least(const char *controller, cgroup_reader value)
 {
-	char *groups = sysinfo_slurp("/proc/self/cgroup");
-	char *mounts = groups ? sysinfo_slurp("/proc/self/mountinfo") : NULL;
+	char *groups = sysread_slurp("/proc/self/cgroup");
+	char *mounts = groups ? sysread_slurp("/proc/self/mountinfo") : NULL;
 	char cg[2048], root[2048], mnt[2048], dir[4096];
 	const char *rest;
 	long long n, least = 0;
@@ -434,8 +432,56 @@ limits_process_room(void)
 long long
 limits_memory_kib(void)
 {
-	long long kib = sysinfo_physical_kib();
+	long long kib = limits_physical_kib();
 	long long limit = cgroup_least("memory", read_memory_limit);
 
 	return limit > 0 && (kib < 0 || limit < kib) ? limit : kib;
 }
+
+#ifdef LIMITS_BSD
+int
+limits_online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int ncpu = 0, mib[2] = {CTL_HW, HW_NCPU};
+	size_t len = sizeof(ncpu);
+
+	if (n < 1 && sysctl(mib, 2, &ncpu, &len, NULL, 0) == 0)
+		n = ncpu;
+	return n < 1 ? 1 : (int)n;
+}
+#else
+/*
+ * Linux lists the CPUs online in /sys ("0-3,6"): musl's sysconf counts
+ * the affinity mask instead.  Elsewhere sysconf.
+ */
+int
+limits_online_cpus(void)
+{
+	char text[4096];
+	long n = 0;
+
+	if (file_read_small(
+	        "/sys/devices/system/cpu/online", text, sizeof(text)) == 0)
+		n = limits_cpu_list_count(text);
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : (int)n;
+}
+#endif
+
+#ifdef _SC_PHYS_PAGES
+long long
+limits_physical_kib(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (long long)pages * (size / 1024) : -1;
+}
+#else
+long long
+limits_physical_kib(void)
+{
+	return -1;
+}
+#endif

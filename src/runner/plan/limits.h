@@ -1,7 +1,8 @@
 /*
  * limits.h - what this process may use, for planning copies: CPUs, memory
  * and processes, from the affinity mask, cgroups (v2 and v1) and rlimits;
- * and the parsers of the cgroup files they come from, pure functions of
+ * the CPUs online and the physical memory they start from; and the
+ * parsers of the cgroup and mount files they come from, pure functions of
  * the text (tested with fixtures).
  */
 #ifndef LIMITS_H
@@ -68,5 +69,21 @@ int limits_cgroup_path(
  */
 int limits_cgroup_mount(const char *mountinfo, int v2, const char *controller,
     char *root, size_t rlen, char *mnt, size_t mlen);
+
+/* CPUs online in the system (at least 1). */
+int limits_online_cpus(void);
+
+/* The machine's physical memory in KiB, or -1 when unknown. */
+long long limits_physical_kib(void);
+
+/* CPUs in a Linux CPU list ("0-3,6" -> 5); 0 when it is not one. */
+int limits_cpu_list_count(const char *text);
+
+/*
+ * The file system type ("ext4", "tmpfs") of the mount that holds the
+ * absolute, resolved path, from /proc/self/mountinfo text.  0 or -1.
+ */
+int limits_fs_type(
+    const char *mountinfo, const char *path, char *out, size_t len);
 
 #endif

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan/sysinfo.h"
+#include "plan/mitigations.h"
+#include "plan/sysread.h"
 #include "file.h"
 
 /* What a state line says, by its first words ("KVM: " skipped). */

@@ -34,105 +34,22 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "plan/cpuinfo.h"
 #include "plan/limits.h"
+#include "plan/mitigations.h"
 #include "plan/sysinfo.h"
-
-char *
-sysinfo_trimmed(const char *s)
-{
-	size_t n;
-	char *d;
-
-	while (*s == ' ' || *s == '\t' || *s == '"' || *s == '\'')
-		s++;
-	n = strlen(s);
-	while (n > 0 && strchr(" \t\r\n\"'", s[n - 1]) != NULL)
-		n--;
-	if ((d = malloc(n + 1)) == NULL)
-		return NULL;
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
-
-char *
-sysinfo_slurp(const char *path)
-{
-	char *text;
-	size_t len;
-
-	return file_read_path(path, 0, SYSINFO_SLURP_MAX, &text, &len) == -1
-	           ? NULL
-	           : text;
-}
-
-char *
-sysinfo_text_value(const char *text, const char *key, char sep)
-{
-	char line[4096];
-	const char *p, *end;
-	size_t klen = strlen(key), n;
-
-	for (p = text; p != NULL && *p != '\0'; p = end ? end + 1 : NULL) {
-		end = strchr(p, '\n');
-		n = end != NULL ? (size_t)(end - p) : strlen(p);
-		if (n < klen || strncmp(p, key, klen) != 0)
-			continue;
-		if (n >= sizeof(line))
-			n = sizeof(line) - 1;
-		memcpy(line, p, n);
-		line[n] = '\0';
-		for (p = line + klen; *p == ' ' || *p == '\t'; p++)
-			;
-		if (*p == sep)
-			return sysinfo_trimmed(p + 1);
-		p = line; /* not this key: go on after the line */
-	}
-	return sysinfo_trimmed("");
-}
+#include "plan/sysread.h"
 
 /* text_value of a file's text; "" when the file cannot be read. */
 static char *
 file_value(const char *file, const char *key, char sep)
 {
-	char *text = sysinfo_slurp(file), *v;
+	char *text = sysread_slurp(file), *v;
 
-	v = sysinfo_text_value(text != NULL ? text : "", key, sep);
+	v = sysread_value(text != NULL ? text : "", key, sep);
 	free(text);
 	return v;
 }
-
-#ifdef SYSINFO_BSD
-int
-sysinfo_online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	int ncpu = 0, mib[2] = {CTL_HW, HW_NCPU};
-	size_t len = sizeof(ncpu);
-
-	if (n < 1 && sysctl(mib, 2, &ncpu, &len, NULL, 0) == 0)
-		n = ncpu;
-	return n < 1 ? 1 : (int)n;
-}
-#else
-/*
- * Linux lists the CPUs online in /sys ("0-3,6"): musl's sysconf counts
- * the affinity mask instead.  Elsewhere sysconf.
- */
-int
-sysinfo_online_cpus(void)
-{
-	char text[4096];
-	long n = 0;
-
-	if (file_read_small(
-	        "/sys/devices/system/cpu/online", text, sizeof(text)) == 0)
-		n = sysinfo_cpu_list_count(text);
-	if (n < 1)
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : (int)n;
-}
-#endif
 
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||      \
     defined(__DragonFly__)
@@ -143,9 +60,9 @@ scratch_fs(const char *dir)
 	struct statfs st;
 
 	if (statfs(dir, &st) == -1)
-		return sysinfo_trimmed("");
+		return sysread_trimmed("");
 	st.f_fstypename[sizeof(st.f_fstypename) - 1] = '\0';
-	return sysinfo_trimmed(st.f_fstypename);
+	return sysread_trimmed(st.f_fstypename);
 }
 #else
 /* The file system type of dir, from /proc/self/mountinfo where it exists. */
@@ -153,13 +70,13 @@ static char *
 scratch_fs(const char *dir)
 {
 	char real[PATH_MAX], type[64] = "";
-	char *mounts = sysinfo_slurp("/proc/self/mountinfo");
+	char *mounts = sysread_slurp("/proc/self/mountinfo");
 
 	if (mounts != NULL && realpath(dir, real) != NULL &&
-	    sysinfo_fs_type(mounts, real, type, sizeof(type)) == -1)
+	    limits_fs_type(mounts, real, type, sizeof(type)) == -1)
 		type[0] = '\0';
 	free(mounts);
-	return sysinfo_trimmed(type);
+	return sysread_trimmed(type);
 }
 #endif
 
@@ -177,28 +94,12 @@ sysinfo_scratch(struct sysinfo *s, const char *dir)
 static int
 cpu_facts(struct sysinfo *s)
 {
-	char *text = sysinfo_slurp("/proc/cpuinfo");
+	char *text = sysread_slurp("/proc/cpuinfo");
 	int rc = sysinfo_cpu_facts(s, text != NULL ? text : "");
 
 	free(text);
 	return rc;
 }
-
-#ifdef _SC_PHYS_PAGES
-long long
-sysinfo_physical_kib(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-
-	return pages > 0 && size > 0 ? (long long)pages * (size / 1024) : -1;
-}
-#else
-long long
-sysinfo_physical_kib(void)
-{
-	return -1;
-}
-#endif
 
 const char *
 sysinfo_locale(void)
@@ -231,13 +132,13 @@ locale_facts(struct sysinfo *s)
 {
 	const char *name = sysinfo_locale();
 
-	s->locale = sysinfo_trimmed(name);
+	s->locale = sysread_trimmed(name);
 	if (setlocale(LC_ALL, name) != NULL) {
-		s->charmap = sysinfo_trimmed(nl_langinfo(CODESET));
-		s->collate = sysinfo_trimmed(nl_langinfo(CODESET));
+		s->charmap = sysread_trimmed(nl_langinfo(CODESET));
+		s->collate = sysread_trimmed(nl_langinfo(CODESET));
 	} else {
-		s->charmap = sysinfo_trimmed("ANSI_X3.4-1968");
-		s->collate = sysinfo_trimmed("ANSI_X3.4-1968");
+		s->charmap = sysread_trimmed("ANSI_X3.4-1968");
+		s->collate = sysread_trimmed("ANSI_X3.4-1968");
 	}
 	setlocale(LC_ALL, "C");
 	return s->locale && s->charmap && s->collate ? 0 : -1;
@@ -256,10 +157,10 @@ compiler_name(const char *cc, const char *version)
 
 	base = base != NULL ? base + 1 : cc;
 	if (version[0] == '\0')
-		return sysinfo_trimmed(cc);
+		return sysread_trimmed(cc);
 	if (base[0] != '\0' && strchr(cc, ' ') == NULL &&
 	    strstr(version, base) != NULL)
-		return sysinfo_trimmed(version);
+		return sysread_trimmed(version);
 	n = strlen(cc) + strlen(version) + 3;
 	if ((d = malloc(n)) != NULL)
 		snprintf(d, n, "%s: %s", cc, version);
@@ -274,15 +175,13 @@ build_facts(struct sysinfo *s, const char *bindir)
 	size_t n;
 
 	snprintf(file, sizeof(file), "%s/build.info", bindir);
-	text = sysinfo_slurp(file);
-	cc = sysinfo_text_value(text != NULL ? text : "", "cc", '=');
-	version =
-	    sysinfo_text_value(text != NULL ? text : "", "cc_version", '=');
-	opt = sysinfo_text_value(text != NULL ? text : "", "opt", '=');
-	cflags = sysinfo_text_value(text != NULL ? text : "", "cflags", '=');
-	ldflags = sysinfo_text_value(text != NULL ? text : "", "ldflags", '=');
-	s->build_kind =
-	    sysinfo_text_value(text != NULL ? text : "", "kind", '=');
+	text = sysread_slurp(file);
+	cc = sysread_value(text != NULL ? text : "", "cc", '=');
+	version = sysread_value(text != NULL ? text : "", "cc_version", '=');
+	opt = sysread_value(text != NULL ? text : "", "opt", '=');
+	cflags = sysread_value(text != NULL ? text : "", "cflags", '=');
+	ldflags = sysread_value(text != NULL ? text : "", "ldflags", '=');
+	s->build_kind = sysread_value(text != NULL ? text : "", "kind", '=');
 	free(text);
 	if (cc != NULL && version != NULL)
 		s->compiler = compiler_name(cc, version);
@@ -310,10 +209,10 @@ shell_identity(void)
 	ssize_t n = readlink("/bin/sh", target, sizeof(target) - 1);
 
 	if (n <= 0)
-		return sysinfo_trimmed("/bin/sh");
+		return sysread_trimmed("/bin/sh");
 	target[n] = '\0';
 	snprintf(text, sizeof(text), "/bin/sh -> %s", target);
-	return sysinfo_trimmed(text);
+	return sysread_trimmed(text);
 }
 
 /* Load averages: getloadavg where the libc has it. */
@@ -398,7 +297,7 @@ uptime_line(const struct sysinfo *s)
 	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
 	snprintf(text, sizeof(text), "%s%s  load average: %.2f, %.2f, %.2f",
 	    clock, up, s->load1, s->load5, s->load15);
-	return sysinfo_trimmed(text);
+	return sysread_trimmed(text);
 }
 
 int
@@ -414,17 +313,17 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	if (gethostname(host, sizeof(host)) == -1)
 		snprintf(host, sizeof(host), "%s", u.nodename);
 	host[sizeof(host) - 1] = '\0';
-	s->hostname = sysinfo_trimmed(host[0] != '\0' ? host : "localhost");
-	s->os_name = sysinfo_trimmed(u.sysname);
-	s->os_release = sysinfo_trimmed(u.release);
-	s->os_version = sysinfo_trimmed(u.version);
-	s->machine = sysinfo_trimmed(u.machine);
-	s->platform = sysinfo_trimmed("unknown");
+	s->hostname = sysread_trimmed(host[0] != '\0' ? host : "localhost");
+	s->os_name = sysread_trimmed(u.sysname);
+	s->os_release = sysread_trimmed(u.release);
+	s->os_version = sysread_trimmed(u.version);
+	s->machine = sysread_trimmed(u.machine);
+	s->platform = sysread_trimmed("unknown");
 	s->distro = file_value("/etc/os-release", "PRETTY_NAME", '=');
 	s->shell = shell_identity();
-	s->scratch_dir = sysinfo_trimmed("");
-	s->scratch_fs = sysinfo_trimmed("");
-	s->cpus_online = sysinfo_online_cpus();
+	s->scratch_dir = sysread_trimmed("");
+	s->scratch_fs = sysread_trimmed("");
+	s->cpus_online = limits_online_cpus();
 	s->cpus_usable = limits_usable_cpus();
 	if (s->machine == NULL || cpu_facts(s) == -1)
 		ok = 0;
@@ -432,7 +331,7 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 		ok = 0;
 	load_facts(s);
 	s->uptime = uptime_line(s);
-	s->memory_kib = sysinfo_physical_kib();
+	s->memory_kib = limits_physical_kib();
 	s->mitigations =
 	    sysinfo_mitigations_read("/sys/devices/system/cpu/vulnerabilities");
 	s->mitigations_summary =
