@@ -15,11 +15,13 @@
 #include <sys/sysctl.h>
 #endif
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
+#include "plan/bootmsg.h"
 #include "plan/cpuinfo.h"
 #include "plan/sysread.h"
 /* The x86 CPU flags UnixBench names in its header, in its words. */
@@ -295,11 +297,45 @@ bsd_cpu_model(const char *machine)
 	}
 	return sysread_trimmed(machine);
 }
+
+/*
+ * The clock in MHz the system says: FreeBSD's hw.clockrate, NetBSD's TSC
+ * frequency, an Intel Mac's hw.cpufrequency; 0 when it says none.
+ */
+static double
+bsd_cpu_mhz(void)
+{
+#if defined(__FreeBSD__) || defined(__DragonFly__)
+	int mhz = 0;
+	size_t len = sizeof(mhz);
+
+	if (sysctlbyname("hw.clockrate", &mhz, &len, NULL, 0) == 0 && mhz > 0)
+		return mhz;
+#elif defined(__NetBSD__) || defined(__APPLE__)
+	uint64_t hz = 0;
+	size_t len = sizeof(hz);
+#ifdef __NetBSD__
+	const char *name = "machdep.tsc_freq";
+#else
+	const char *name = "hw.cpufrequency";
+#endif
+
+	if (sysctlbyname(name, &hz, &len, NULL, 0) == 0 && hz > 0)
+		return (double)hz / 1e6;
+#endif
+	return 0;
+}
 #else
 static char *
 bsd_cpu_model(const char *machine)
 {
 	return sysread_trimmed(machine);
+}
+
+static double
+bsd_cpu_mhz(void)
+{
+	return 0;
 }
 #endif
 
@@ -388,10 +424,30 @@ sysinfo_cpu_facts(struct sysinfo *s, const char *t)
 		return -1;
 	}
 	s->cpu_mhz = strtod(mhz, NULL);
+	if (s->cpu_mhz <= 0)
+		s->cpu_mhz = bsd_cpu_mhz();
 	s->bogomips = strtod(bogo, NULL);
 	s->cpu_flags = named_flags(flags);
 	free(mhz);
 	free(bogo);
 	free(flags);
 	return s->cpu_flags == NULL ? -1 : 0;
+}
+
+int
+sysinfo_boot_facts(struct sysinfo *s, const char *bootmsg)
+{
+	struct bootmsg_cpu b;
+	char *flags;
+
+	bootmsg_cpu(bootmsg, &b);
+	if (s->cpu_mhz <= 0 && b.mhz > 0)
+		s->cpu_mhz = b.mhz;
+	if (s->cpu_flags[0] == '\0' && b.flags[0] != '\0') {
+		if ((flags = named_flags(b.flags)) == NULL)
+			return -1;
+		free(s->cpu_flags);
+		s->cpu_flags = flags;
+	}
+	return 0;
 }

@@ -20,10 +20,18 @@ char *sysinfo_cpu_model(const char *cpuinfo);
 
 /*
  * Sets s's cpu_model (sysinfo_cpu_model, else the system's own answer,
- * else s->machine), cpu_mhz, bogomips and cpu_flags (UnixBench's names of
+ * else s->machine), cpu_mhz (else the system's own answer: sysctl),
+ * bogomips and cpu_flags (UnixBench's names of
  * x86 flags) from /proc/cpuinfo text cpuinfo ("" where there is none).
  * Returns 0, or -1 when out of memory.
  */
 int sysinfo_cpu_facts(struct sysinfo *s, const char *cpuinfo);
+
+/*
+ * Where /proc/cpuinfo said no clock or flags (the BSDs): sets s's cpu_mhz
+ * and cpu_flags from a BSD kernel's boot messages (bootmsg_cpu), leaving
+ * what is known.  Returns 0, or -1 when out of memory.
+ */
+int sysinfo_boot_facts(struct sysinfo *s, const char *bootmsg);
 
 #endif

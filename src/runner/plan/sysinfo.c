@@ -21,6 +21,9 @@
 #include <sys/sysctl.h>
 #endif
 #include <sys/stat.h>
+#ifdef __NetBSD__
+#include <sys/statvfs.h>
+#endif
 #include <sys/time.h>
 #include <sys/utsname.h>
 
@@ -64,6 +67,18 @@ scratch_fs(const char *dir)
 	st.f_fstypename[sizeof(st.f_fstypename) - 1] = '\0';
 	return sysread_trimmed(st.f_fstypename);
 }
+#elif defined(__NetBSD__)
+/* The file system type of dir: statvfs's f_fstypename (NetBSD). */
+static char *
+scratch_fs(const char *dir)
+{
+	struct statvfs st;
+
+	if (statvfs(dir, &st) == -1)
+		return sysread_trimmed("");
+	st.f_fstypename[sizeof(st.f_fstypename) - 1] = '\0';
+	return sysread_trimmed(st.f_fstypename);
+}
 #else
 /* The file system type of dir, from /proc/self/mountinfo where it exists. */
 static char *
@@ -90,13 +105,22 @@ sysinfo_scratch(struct sysinfo *s, const char *dir)
 	return s->scratch_dir != NULL && s->scratch_fs != NULL ? 0 : -1;
 }
 
-/* CPU model, MHz, bogomips and flags; /proc/cpuinfo where it exists. */
+/*
+ * CPU model, MHz, bogomips and flags: /proc/cpuinfo where it exists, else
+ * the system's answers and its boot messages.
+ */
 static int
 cpu_facts(struct sysinfo *s)
 {
-	char *text = sysread_slurp("/proc/cpuinfo");
+	char *text = sysread_slurp("/proc/cpuinfo"), *boot;
 	int rc = sysinfo_cpu_facts(s, text != NULL ? text : "");
 
+	/* The BSDs keep the boot messages, which name the CPU's features. */
+	if (rc == 0 && text == NULL &&
+	    (boot = sysread_slurp("/var/run/dmesg.boot")) != NULL) {
+		rc = sysinfo_boot_facts(s, boot);
+		free(boot);
+	}
 	free(text);
 	return rc;
 }
