@@ -9,8 +9,8 @@ $(error bytebench needs GNU make 3.81 or later (gmake on the BSDs))
 endif
 
 CC ?= cc
-# AR: the archiver for the target (`zig ar` for macOS: GNU ar's archive
-# does not link there).  HOSTCC: the compiler of the tools run during the
+# AR: the archiver for the target (`zig ar` with zig cc: GNU ar's archive
+# does not link for macOS).  HOSTCC: the compiler of the tools run during the
 # build (mktext), which in a cross build must make programs for this
 # machine: `make CC=aarch64-linux-gnu-gcc AR=aarch64-linux-gnu-ar HOSTCC=cc`.
 AR ?= ar

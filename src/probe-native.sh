@@ -2,7 +2,7 @@
 # probe-native.sh CC - prints "-march=native -mtune=native" when CC builds
 # for this machine and accepts those flags (it compiles an empty file with
 # them), else nothing.  Never fails.  A cross compiler that takes them
-# (zig cc) would tune for this machine's CPU, not the target's: zig 0.11
+# (zig cc) would tune for this machine's CPU, not the target's: zig cc
 # for aarch64-macos then stops on its own code ("unknown AArch64 fixup
 # kind"), so a compiler whose target's system or machine (probe-system.sh)
 # is known and not this one's gets none.
