@@ -64,9 +64,14 @@ cleanup() {
 	for u in $users; do
 		id "$u" >/dev/null 2>&1 || continue
 		kill_user "$u"
-		sleep 1
+		i=0
+		while [ $i -lt 20 ] && [ -n "$(ps -u "$u" -o pid= 2>/dev/null)" ]; do
+			sleep 1
+			i=$((i + 1))
+		done
 		[ -n "$(ps -u "$u" -o pid= 2>/dev/null)" ] &&
 		    procs="${procs:-} processes of $u;"
+		uids="${uids:-} $(id -u "$u")"
 		userdel "$u" 2>/dev/null
 	done
 	ip netns del "$ns" 2>/dev/null
@@ -77,6 +82,11 @@ cleanup() {
 	done
 	ip netns list | grep -qw "$ns" && left="$left namespace $ns;"
 	[ -z "${KEEP:-}" ] && [ -e "$work" ] && left="$left $work;"
+	for i in ${uids:-}; do
+		f=$(find /tmp /var/tmp /dev/shm -xdev -uid "$i" 2>/dev/null |
+		    head -n 3)
+		[ -n "$f" ] && left="$left files of uid $i: $f;"
+	done
 	if [ -z "$left" ]; then
 		pass "fleet: no process, user, namespace or file left behind"
 	else
@@ -113,17 +123,21 @@ ip netns add "$ns" || exit 1
 ip netns exec "$ns" ip link set lo up || exit 1
 for u in $users; do
 	useradd -M -d "$work/$u" -s /bin/sh "$u" || exit 1
-	mkdir -p "$work/$u/pts/test-profiles/local" "$work/$u/pts/download-cache"
+	mkdir -p "$work/$u/pts/test-profiles/local" \
+	    "$work/$u/pts/download-cache" "$work/$u/tmp"
 	cp -R "$profile" "$work/$u/pts/test-profiles/local/"
 	cp "$tarball" "$work/$u/pts/download-cache/"
 	chown -R "$u:" "$work/$u"
 done
 
-# as U CMD...: CMD as user U in the namespace, with U's private PTS home.
+# as U CMD...: CMD as user U in the namespace, with U's private PTS home
+# and temporary directory (PTS's launcher makes one a command; a Java
+# that PTS asks for its version would leave /tmp/hsperfdata_U).
 as() {
 	u=$1
 	shift
 	ip netns exec "$ns" runuser -u "$u" -- env HOME="$work/$u" \
+	    TMPDIR="$work/$u/tmp" JAVA_TOOL_OPTIONS=-XX:-UsePerfData \
 	    PTS_USER_PATH_OVERRIDE="$work/$u/pts/" NO_COLOR=1 \
 	    BYTEBENCH_PTS_ARGS="--duration 1" FORCE_TIMES_TO_RUN=1 "$@"
 }
