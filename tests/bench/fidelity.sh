@@ -16,9 +16,11 @@
 #               above it) or its release tarball (.tar.gz); it is copied,
 #               never changed
 #   -r N        pairs of runs (default 5; with --runner 2)
-#   -t S        seconds a run (default 5): the shell tests get 2*S;
-#               whetstone-double always 10 (UnixBench's calibrates to
-#               10 s); fstime adds its fixed 15 s of priming and pauses
+#   -t S        seconds a run: the shell tests get 2*S; whetstone-double
+#               always 10 (UnixBench's calibrates to 10 s); fstime adds its
+#               fixed 15 s of priming and pauses.  Default: each test's
+#               pass length in UnixBench's index (10 s; spawn, execl and
+#               the file copies 30 s; the shell tests 60 s)
 #   --cc CC     the compiler of both builds (default: $CC, else cc)
 #   --tree DIR  a bytebench checkout to measure (default: this one);
 #               repeat it to measure several, e.g. before and after a
@@ -44,8 +46,10 @@
 #               kept afterwards, with every run's output
 # Each build uses bytebench's flags (-O3 -ffast-math and -march/-mtune
 # native where the compiler takes them): UnixBench gets them through its
-# UB_GCC_OPTIONS.  A ratio within the tolerance (3%; context1 and the
-# shell tests 5%) is "ok", else "OFF".
+# UB_GCC_OPTIONS.  Each row's verdict says whether the median ratio is
+# within the tolerance (3%; context1 and the shell tests 5%), and whether
+# the pairs can tell at all: "cannot decide" where UnixBench against its
+# own run of the pair before (A/A) moves more than the tolerance (row).
 top=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 me=fidelity
 
@@ -134,15 +138,24 @@ heading() {
 # row WIDTH NAME LABEL UFILE BFILE QFILE TOL: a table row of the median
 # rates in UFILE and BFILE, the median, least and greatest ratio in QFILE,
 # the 95% interval of the ratio (the geometric mean of the ratios, t
-# quantile of n-1 degrees of freedom; "-" with one pair) and the verdict
-# against TOL percent:
-# "ok" when the median ratio is within TOL; "OFF" when the whole interval
-# is outside it; else "noisy": the pairs cannot tell, run more (-r).  The
-# header with NAME "test".
+# quantile of n-1 degrees of freedom; "-" with one pair), UnixBench
+# against itself (A/A) and the verdict against TOL percent.
+# A/A: each UnixBench run of UFILE (in the order of the pairs) against
+# UnixBench's run of the pair before; its spread is the least and greatest
+# of those ratios, and "A/A +/-" the half-width of the 95% interval that
+# the noise they show gives the geometric mean of the pairs' ratios: with
+# k pairs and r the root mean square of the A/A log ratios (k-1 of them),
+# t * r / sqrt(k), t the quantile of k-1 degrees of freedom; "-" with one
+# pair.  The verdict: "cannot decide" when that half-width is wider than
+# TOL: UnixBench moves against itself more than the question asked, so no
+# median of this many pairs answers it; else "ok" when the median ratio is
+# within TOL; "OFF" when the whole interval is outside it; else "noisy":
+# the pairs cannot tell, run more (-r).  The header with NAME "test".
 row() {
 	if [ "$2" = test ]; then
-		printf "%-${1}s %-9s %13s %13s %7s %15s %15s %4s  %s\n" test suite \
-		    UnixBench bytebench ratio "ratio spread" "95% interval" tol verdict
+		printf "%-${1}s %-9s %13s %13s %7s %15s %15s %15s %7s %4s  %s\n" \
+		    test suite UnixBench bytebench ratio "ratio spread" \
+		    "95% interval" "A/A spread" "A/A +/-" tol verdict
 		return
 	fi
 	# shellcheck disable=SC2046
@@ -150,26 +163,42 @@ row() {
 	awk -v w="$1" -v n="$2" -v l="$3" -v tol="$7" -v m="$8" -v lo="$9" \
 	    -v hi="${10}" -v u="$(stats "$4" | cut -d' ' -f1)" \
 	    -v b="$(stats "$5" | cut -d' ' -f1)" '
-	    { x[NR] = log($1); sum += x[NR] }
-	    END {
-		k = NR; mean = sum / k; ss = 0
-		for (i = 1; i <= k; i++) ss += (x[i] - mean) ^ 2
+	    # t quantiles (95%, two-sided) of 1 to 30 degrees of freedom.
+	    function tq(df) {
+		if (df > 30) return 1.96 + 2.4 / df
 		split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 " \
 		    "2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 " \
 		    "2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 " \
-		    "2.048 2.045 2.042", tq, " ")
+		    "2.048 2.045 2.042", q, " ")
+		return q[df]
+	    }
+	    FNR == NR { ub[++nu] = $1; next }
+	    { x[++k] = log($1); sum += x[k] }
+	    END {
+		mean = sum / k; ss = 0
+		for (i = 1; i <= k; i++) ss += (x[i] - mean) ^ 2
 		if (k < 2) { clo = 0; chi = 1e9 }
 		else {
-			t = k - 1 <= 30 ? tq[k - 1] : 1.96 + 2.4 / (k - 1)
-			h = t * sqrt(ss / (k - 1) / k)
+			h = tq(k - 1) * sqrt(ss / (k - 1) / k)
 			clo = exp(mean - h); chi = exp(mean + h)
 		}
+		na = 0; sq = 0
+		for (i = 2; i <= nu; i++) {
+			if (ub[i - 1] <= 0 || ub[i] <= 0) continue
+			a = ub[i] / ub[i - 1]
+			if (na == 0 || a < amin) amin = a
+			if (na == 0 || a > amax) amax = a
+			sq += log(a) ^ 2; na++
+		}
+		aah = na < 1 ? -1 : exp(tq(na) * sqrt(sq / na) / sqrt(k)) - 1
 		d = m - 1; if (d < 0) d = -d
-		v = d <= tol / 100 ? "ok" : \
+		v = aah > tol / 100 ? "cannot decide" : d <= tol / 100 ? "ok" : \
 		    (clo > 1 + tol / 100 || chi < 1 - tol / 100) ? "OFF" : "noisy"
 		ci = k < 2 ? sprintf("%7s%-8s", "", "-") : sprintf("%7.3f-%-7.3f", clo, chi)
-		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %15s %3d%%  %s\n",
-		    n, l, u, b, m, lo, hi, ci, tol, v }' "$6"
+		aa = na < 1 ? sprintf("%7s%-8s", "", "-") : sprintf("%7.3f-%-7.3f", amin, amax)
+		pm = na < 1 ? "-" : sprintf("%.1f%%", 100 * aah)
+		printf "%-" w "s %-9s %13.1f %13.1f %7.3f %7.3f-%-7.3f %15s %15s %7s %3d%%  %s\n",
+		    n, l, u, b, m, lo, hi, ci, aa, pm, tol, v }' "$4" "$6"
 }
 
 # one_ub NAME ARGS PAIR, one_bb NAME TITLE SECONDS PAIR: a run of each
@@ -197,9 +226,9 @@ fail() {
 
 per_program() {
 	printf '%s\n' "$TESTS" >"$work/tests.txt"
-	while IFS='|' read -r name title args kind tol _; do
+	while IFS='|' read -r name title args kind tol usecs; do
 		[ -z "$only" ] || case " $only " in *" $name "*) ;; *) continue ;; esac
-		s=$(dur "$kind")
+		s=$(dur "$kind" "$usecs")
 		a=$(printf '%s' "$args" | sed "s|@S|$s|g; s|@TMP|$ub/tmp|g; s|@BIN|$ub/pgms|g")
 		p=1
 		while [ $p -le "$pairs" ]; do
@@ -227,7 +256,12 @@ per_program() {
 }
 
 per_program_table() {
-	heading "Per program: $pairs pairs of runs, $secs s (shell tests $((2 * secs)) s)"
+	if [ -n "$secs" ]; then
+		len="$secs s (shell tests $((2 * secs)) s)"
+	else
+		len="UnixBench's pass lengths (10 s; spawn, execl, file copies 30 s; shell tests 60 s)"
+	fi
+	heading "Per program: $pairs pairs of runs, $len"
 	row 17 test
 	printf '%s\n' "$TESTS" | while IFS='|' read -r name title args kind tol _; do
 		[ -f "$work/out/$name.ub" ] || continue
@@ -409,22 +443,23 @@ runner_table() {
 # The 12 index tests: name|title|UnixBench arguments|duration|tolerance|
 # seconds of a pass in an index run.  In the arguments @S is the duration,
 # @TMP the scratch folder and @BIN the program folder; duration S is -t,
-# W is 10, F is -t (fstime), L is 2*-t.
+# W is 10 (whetstone-double takes none), F is -t (fstime), L is 2*-t;
+# without -t each test gets the seconds of its pass in UnixBench's index.
 TESTS='dhry2reg|Dhrystone 2 using register variables|dhry2reg @S|S|3|10
-whetstone-double|Double-Precision Whetstone|whetstone-double|W|3|11
+whetstone-double|Double-Precision Whetstone|whetstone-double|W|3|10
 syscall|System Call Overhead|syscall @S|S|3|10
 pipe|Pipe Throughput|pipe @S|S|3|10
 context1|Pipe-based Context Switching|context1 @S|S|5|10
 spawn|Process Creation|spawn @S|S|3|30
 execl|Execl Throughput|execl @S|S|3|30
-fstime|File Copy 1024 bufsize 2000 maxblocks|fstime -c -t @S -d @TMP -b 1024 -m 2000|F|3|45
-fsbuffer|File Copy 256 bufsize 500 maxblocks|fstime -c -t @S -d @TMP -b 256 -m 500|F|3|45
-fsdisk|File Copy 4096 bufsize 8000 maxblocks|fstime -c -t @S -d @TMP -b 4096 -m 8000|F|3|45
+fstime|File Copy 1024 bufsize 2000 maxblocks|fstime -c -t @S -d @TMP -b 1024 -m 2000|F|3|30
+fsbuffer|File Copy 256 bufsize 500 maxblocks|fstime -c -t @S -d @TMP -b 256 -m 500|F|3|30
+fsdisk|File Copy 4096 bufsize 8000 maxblocks|fstime -c -t @S -d @TMP -b 4096 -m 8000|F|3|30
 shell1|Shell Scripts (1 concurrent)|looper @S @BIN/multi.sh 1|L|5|60
 shell8|Shell Scripts (8 concurrent)|looper @S @BIN/multi.sh 8|L|5|60'
 
 pairs=
-secs=5
+secs=
 settle=30
 cc=${CC:-cc}
 trees=
@@ -529,6 +564,9 @@ command -v make >/dev/null 2>&1 || die "make not found"
 dur() {
 	case $1 in
 	W) echo 10 ;;
+	*) [ -n "$secs" ] || { echo "$2"; return; } ;;
+	esac
+	case $1 in
 	L) echo $((secs * 2)) ;;
 	*) echo "$secs" ;;
 	esac
@@ -536,8 +574,8 @@ dur() {
 est() {
 	case $1 in
 	W) echo 11 ;;
-	F) echo $((secs + 15)) ;;
-	*) dur "$1" ;;
+	F) echo $(($(dur "$@") + 15)) ;;
+	*) dur "$@" ;;
 	esac
 }
 # The estimate: a pass of each test in each copies value of each run
@@ -547,11 +585,12 @@ ncopies=$(echo "$copies" | wc -w)
 for row in $(printf '%s\n' "$TESTS" | cut -d'|' -f1,4,6); do
 	n=${row%%|*}
 	[ -z "$only" ] || case " $only " in *" $n "*) ;; *) continue ;; esac
+	k=${row#*|}
 	if [ $runner = 1 ]; then
-		est=$((est + pairs * (ntrees + 1) * ncopies * (${row##*|} + 3)))
+		e=$(secs='' est "${k%|*}" "${row##*|}")
+		est=$((est + pairs * (ntrees + 1) * ncopies * (e + 3)))
 	else
-		k=${row#*|}
-		est=$((est + pairs * (ntrees + 1) * ($(est "${k%|*}") + 1)))
+		est=$((est + pairs * (ntrees + 1) * ($(est "${k%|*}" "${row##*|}") + 1)))
 	fi
 done
 [ $runner = 0 ] || est=$((est + pairs * (ntrees + 1) * settle))
