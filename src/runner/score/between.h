@@ -1,0 +1,54 @@
+/*
+ * between.h - the verdict between two groups of whole runs: is the
+ * difference of their scores beyond the machine's run-to-run noise?  Pure
+ * functions of the runs' scores: no I/O.  compare's groups (compare/group.c)
+ * use it; doc/compare.md states the rule.
+ */
+#ifndef BETWEEN_H
+#define BETWEEN_H
+
+#define BETWEEN_MIN_CHANGE 1.0 /* --min-change default, in percent */
+
+enum between_verdict {
+	BETWEEN_WITHIN, /* the interval holds 1, or the change is too small */
+	BETWEEN_BEYOND /* real: beyond run-to-run noise and the minimum */
+};
+
+/* Which side's spread stood for both (one side has one run). */
+enum between_assumed { BETWEEN_OWN, BETWEEN_A_FOR_B, BETWEEN_B_FOR_A };
+
+struct between {
+	int na, nb; /* runs of each side */
+	double
+	    ratio; /* geometric mean of b over that of a (a/b: lower better) */
+	double low, high; /* its 95% interval */
+	double spread_a,
+	    spread_b; /* s.d. of ln score over the runs; NAN: 1 run */
+	double dof; /* degrees of freedom of the t quantile */
+	enum between_assumed assumed;
+	int small; /* |ln ratio| <= ln(1 + min_change / 100) */
+	enum between_verdict verdict;
+};
+
+/*
+ * The geometric mean of v[0..n-1]; NAN when n < 1 or a value is not a
+ * positive finite number.
+ */
+double between_geomean(const double *v, int n);
+
+/*
+ * The verdict between group a (a[0..na-1], the runs' scores) and group b.
+ * With x = ln of the scores: d = mean x_b - mean x_a, s² each side's
+ * sample variance.  Both sides with 2 runs or more: se² = s_a²/n_a +
+ * s_b²/n_b and Welch's dof = se⁴ / ((s_a²/n_a)²/(n_a-1) + (s_b²/n_b)²/
+ * (n_b-1)).  One side with one run: the other side's s² stands for both,
+ * se² = s²(1 + 1/n), dof = n - 1.  The interval is exp(d ± t(0.975, dof)
+ * se) (score/interval.h's t); lower_is_better turns d, ratio and interval
+ * over.  Beyond when the interval excludes 1 and |d| > ln(1 + min_change
+ * / 100).  Returns 0, or -1 (*out unset) when a side has no run, both
+ * have one only, or a score is not a positive finite number.
+ */
+int between_groups(const double *a, int na, const double *b, int nb,
+    int lower_is_better, double min_change, struct between *out);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * test_between.c - the verdict between groups of runs against numbers
+ * worked out by hand: two runs a side, a change inside the interval, one
+ * run against two (the seed's FreeBSD 7.0 pair against 8.0RC1), a change
+ * beyond the interval but below the minimum, lower is better, runs that
+ * do not vary, and the cases that have no verdict.
+ */
+#include <math.h>
+
+#include "check.h"
+#include "score/between.h"
+
+/* Two runs at m e^-h and m e^h: mean ln m, s² = 2h². */
+static void
+pair(double *v, double m, double h)
+{
+	v[0] = m * exp(-h);
+	v[1] = m * exp(h);
+}
+
+static void
+test_geomean(void)
+{
+	const double v[] = {2, 8}, bad[] = {2, 0};
+
+	CHECK_NEAR("geomean of 2 and 8 is 4", between_geomean(v, 2), 4, 1e-12);
+	CHECK("geomean of a zero: none", isnan(between_geomean(bad, 2)));
+	CHECK("geomean of nothing: none", isnan(between_geomean(v, 0)));
+}
+
+/*
+ * A: 100 e^-0.01, 100 e^0.01; B: 110 e^-0.01, 110 e^0.01.  s² = 0.0002
+ * each, se² = 0.0002/2 + 0.0002/2 = 0.0002, dof = 4e-8 / (2 (1e-4)² / 1)
+ * = 2, t = 4.303, half = 4.303 x 0.0141421 = 0.0608536; d = ln 1.1, so
+ * the interval is 1.1 e^±0.0608536 = 1.035057 .. 1.169018.
+ */
+static void
+test_two_each(void)
+{
+	double a[2], b[2];
+	struct between v;
+
+	pair(a, 100, 0.01);
+	pair(b, 110, 0.01);
+	CHECK("two each: a verdict", between_groups(a, 2, b, 2, 0, 1, &v) == 0);
+	CHECK_NEAR("two each: ratio 1.1", v.ratio, 1.1, 1e-12);
+	CHECK_NEAR("two each: dof 2", v.dof, 2, 1e-9);
+	CHECK_NEAR("two each: low", v.low, 1.0350571, 1e-6);
+	CHECK_NEAR("two each: high", v.high, 1.1690177, 1e-6);
+	CHECK_NEAR("two each: spread of A", v.spread_a, 0.0141421, 1e-6);
+	CHECK("two each: own spreads", v.assumed == BETWEEN_OWN);
+	CHECK("two each: beyond", v.verdict == BETWEEN_BEYOND && !v.small);
+
+	/* B at 103: d = ln 1.03 = 0.0295588 < 0.0608536: 1 is inside. */
+	pair(b, 103, 0.01);
+	CHECK("inside: a verdict", between_groups(a, 2, b, 2, 0, 1, &v) == 0);
+	CHECK_NEAR("inside: low", v.low, 1.03 * exp(-0.0608536), 1e-6);
+	CHECK("inside: within", v.low < 1 && v.verdict == BETWEEN_WITHIN);
+}
+
+/*
+ * The seed's FreeBSD 7.0 runs 490.2 and 489.5 against 8.0RC1's 474.4:
+ * s = |ln(490.2/489.5)| / √2 = 0.00101046, standing for both: se² = s²
+ * (1 + 1/2), se = 0.00123756, dof 1, t = 12.706, half = 0.0157244; d =
+ * ln 474.4 - (ln 490.2 + ln 489.5)/2 = -0.0320481: ratio 0.968460,
+ * interval e^(d ± half) = 0.953351 .. 0.983809, beyond 1%.
+ */
+static void
+test_one_side_single(void)
+{
+	const double a[] = {490.2, 489.5}, b[] = {474.4};
+	struct between v;
+
+	CHECK("single: a verdict", between_groups(a, 2, b, 1, 0, 1, &v) == 0);
+	CHECK_NEAR("single: ratio", v.ratio, 0.9684600, 1e-6);
+	CHECK_NEAR("single: low", v.low, 0.9533506, 1e-6);
+	CHECK_NEAR("single: high", v.high, 0.9838088, 1e-6);
+	CHECK_NEAR("single: dof 1", v.dof, 1, 0);
+	CHECK("single: A's spread stands for B",
+	    v.assumed == BETWEEN_A_FOR_B && isnan(v.spread_b));
+	CHECK("single: beyond", v.verdict == BETWEEN_BEYOND);
+	CHECK("single the other way: B's for A",
+	    between_groups(b, 1, a, 2, 0, 1, &v) == 0 &&
+	        v.assumed == BETWEEN_B_FOR_A);
+	CHECK_NEAR("single the other way: ratio", v.ratio, 1 / 0.9684600, 1e-6);
+}
+
+/*
+ * A: 100 e^∓0.001, B: 100.8 e^∓0.001: se = 0.00141421, dof 2, half =
+ * 0.00608537 < d = ln 1.008 = 0.00796817: 1 is outside, but d is below
+ * ln 1.01 = 0.00995033: too small at 1%, real at 0.5%.
+ */
+static void
+test_min_change(void)
+{
+	double a[2], b[2];
+	struct between v;
+
+	pair(a, 100, 0.001);
+	pair(b, 100.8, 0.001);
+	CHECK(
+	    "min change: a verdict", between_groups(a, 2, b, 2, 0, 1, &v) == 0);
+	CHECK("min change: 1 outside the interval", v.low > 1);
+	CHECK("min change: below 1%: within",
+	    v.small && v.verdict == BETWEEN_WITHIN);
+	CHECK("min change 0.5%: beyond",
+	    between_groups(a, 2, b, 2, 0, 0.5, &v) == 0 &&
+	        v.verdict == BETWEEN_BEYOND && !v.small);
+}
+
+static void
+test_lower_better_and_edges(void)
+{
+	double a[2], b[2];
+	const double flat_a[] = {100, 100}, flat_b[] = {105, 105};
+	const double zero[] = {100, 0}, one[] = {100};
+	struct between v;
+
+	pair(a, 100, 0.01);
+	pair(b, 110, 0.01);
+	CHECK("lower better: a verdict",
+	    between_groups(a, 2, b, 2, 1, 1, &v) == 0);
+	CHECK_NEAR("lower better: ratio 1/1.1", v.ratio, 1 / 1.1, 1e-12);
+	CHECK_NEAR("lower better: low", v.low, 1 / 1.1690177, 1e-6);
+	CHECK_NEAR("lower better: high", v.high, 1 / 1.0350571, 1e-6);
+	CHECK("no spread: a verdict",
+	    between_groups(flat_a, 2, flat_b, 2, 0, 1, &v) == 0);
+	CHECK("no spread: the interval is the ratio",
+	    v.low == v.high && fabs(v.ratio - 1.05) < 1e-12);
+	CHECK("no spread: beyond", v.verdict == BETWEEN_BEYOND);
+	CHECK("one run each: no verdict",
+	    between_groups(one, 1, one, 1, 0, 1, &v) == -1);
+	CHECK("a zero: no verdict",
+	    between_groups(zero, 2, flat_b, 2, 0, 1, &v) == -1);
+	CHECK("no run: no verdict",
+	    between_groups(one, 0, flat_b, 2, 0, 1, &v) == -1);
+}
+
+int
+main(void)
+{
+	test_geomean();
+	test_two_each();
+	test_one_side_single();
+	test_min_change();
+	test_lower_better_and_edges();
+	return check_exit();
+}
