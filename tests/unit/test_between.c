@@ -26,6 +26,10 @@ test_geomean(void)
 	CHECK_NEAR("geomean of 2 and 8 is 4", between_geomean(v, 2), 4, 1e-12);
 	CHECK("geomean of a zero: none", isnan(between_geomean(bad, 2)));
 	CHECK("geomean of nothing: none", isnan(between_geomean(v, 0)));
+	/* ln 2 and ln 8 = 3 ln 2: s.d. = 2 ln 2 / √2 = √2 ln 2. */
+	CHECK_NEAR(
+	    "spread of 2 and 8", between_spread(v, 2), sqrt(2) * log(2), 1e-12);
+	CHECK("spread of one run: none", isnan(between_spread(v, 1)));
 }
 
 /*

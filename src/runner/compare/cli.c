@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "compare/compare.h"
+#include "compare/group.h"
 #include "compare/parse_json.h"
 #include "compare/parse_text.h"
 #include "file.h"
@@ -39,21 +40,29 @@ compare_read(
 	return parse_text(buf, len, out, err, errlen);
 }
 
+#define USAGE_LINE                                                             \
+	"compare [-f text|md|json] [--fail-below RATIO] [--min-change PCT] "   \
+	"[--no-group] [LABEL=]FILE..."
+
 static int
 usage(FILE *f)
 {
-	fputs("usage: compare [-f text|md|json] [--fail-below RATIO] "
-	      "[LABEL=]FILE...\n"
+	fputs("usage: " USAGE_LINE "\n"
 	      "  FILE: a bytebench .json report, or a text report of bytebench "
 	      "or UnixBench\n  (also pasted into a mail or blog; several in "
 	      "one file); - reads stdin.\n"
 	      "  LABEL=FILE names its column (default: the report's --label, "
-	      "else the file name).\n"
+	      "else the file name);\n  files of one LABEL are one group of "
+	      "runs, as are reports of one system.\n"
 	      "  -f text|md|json      the output format (default: text)\n"
 	      "  --fail-below RATIO   exit 3 when a test or index score fell "
 	      "below RATIO\n"
 	      "                       against the first and beyond noise (e.g. "
-	      "0.95)\n",
+	      "0.95)\n"
+	      "  --min-change PCT     a smaller change between groups is never "
+	      "real (default 1)\n"
+	      "  --no-group           reports of one system are not grouped "
+	      "(LABEL= still is)\n",
 	    f);
 	return f == stdout ? 0 : 2;
 }
@@ -169,8 +178,11 @@ format_named(const char *name, enum cmp_format *format)
  * asked, or bad usage said on stderr).
  */
 static int
-compare_options(int argc, char **argv, enum cmp_format *format, double *below)
+compare_options(int argc, char **argv, enum cmp_format *format, double *below,
+    int *no_group)
 {
+	double pct;
+
 	int i, nfiles = 0, files_only = 0;
 	const char *a, *value;
 
@@ -207,11 +219,25 @@ compare_options(int argc, char **argv, enum cmp_format *format, double *below)
 				    "ratio from 0.001 to 1000, such as 0.95\n");
 				return -1 - 2;
 			}
+		} else if (strcmp(a, "--no-group") == 0) {
+			*no_group = 1;
+		} else if (strncmp(a, "--min-change", 12) == 0 &&
+		           (a[12] == '\0' || a[12] == '=')) {
+			value = a[12] == '='   ? a + 13
+			        : i + 1 < argc ? argv[++i]
+			                       : NULL;
+			if (value == NULL ||
+			    parse_double(value, 0, 100, &pct) == -1) {
+				fprintf(stderr,
+				    "compare: --min-change needs a "
+				    "percentage from 0 to 100, such as 1\n");
+				return -1 - 2;
+			}
+			compare_set_min_change(pct);
 		} else {
 			fprintf(stderr,
-			    "compare: unknown option %s (usage: "
-			    "compare [-f text|md|json] [--fail-below RATIO] "
-			    "[LABEL=]FILE...)\n",
+			    "compare: unknown option %s (usage: " USAGE_LINE
+			    ")\n",
 			    a);
 			return -1 - 2;
 		}
@@ -224,12 +250,14 @@ compare_main(int argc, char **argv)
 {
 	enum cmp_format format = CMP_FORMAT_TEXT;
 	double below = 0;
+	struct cmp_group_set groups;
 	struct input *in;
 	struct cmp_report **reports = NULL;
 	const char **user = NULL, **names = NULL, *eq;
-	int i, nin, n = 0, rc = 0;
+	int i, nin, n = 0, rc = 0, no_group = 0;
 
-	if ((nin = compare_options(argc, argv, &format, &below)) < 0)
+	memset(&groups, 0, sizeof(groups));
+	if ((nin = compare_options(argc, argv, &format, &below, &no_group)) < 0)
 		return -1 - nin;
 	if (nin < 1)
 		return usage(stderr);
@@ -266,20 +294,23 @@ compare_main(int argc, char **argv)
 		if (rc == 0)
 			fprintf(stderr, "compare: nothing to compare\n");
 		rc = 2;
-	} else if (compare_label(reports, user, names, n) == -1) {
+	} else if (compare_label(reports, user, names, n) == -1 ||
+	           cmp_groups_make(&groups, reports, user, n, no_group) == -1) {
 		fprintf(stderr, "compare: out of memory\n");
 		rc = 2;
-	} else if (compare_write(stdout, format, reports, n) == -1 ||
+	} else if (compare_write(stdout, format, groups.shown, groups.n) ==
+	               -1 ||
 	           fflush(stdout) == EOF) {
 		fprintf(stderr, "compare: writing the comparison failed\n");
 		rc = rc ? rc : 1;
 	} else if (below > 0) {
-		i = compare_regressions(stderr, reports, n, below);
+		i = compare_regressions(stderr, groups.shown, groups.n, below);
 		if (i < 0)
 			fprintf(stderr, "compare: out of memory\n");
 		if (i != 0 && rc == 0)
 			rc = i < 0 ? 2 : 3;
 	}
+	cmp_groups_free(&groups);
 	for (i = 0; i < nin; i++)
 		cmp_file_free(&in[i].file);
 	free(in);

@@ -71,6 +71,7 @@ cmp_block_free(struct cmp_block *b)
 		free(b->tests[i].rates);
 		free(b->tests[i].all_rates);
 		free(b->tests[i].derived);
+		free(b->tests[i].runs);
 	}
 	free(b->tests);
 	for (i = 0; i < b->nindexes; i++) {
@@ -78,6 +79,7 @@ cmp_block_free(struct cmp_block *b)
 			free(b->indexes[i].rows[j].title);
 		free(b->indexes[i].rows);
 		free(b->indexes[i].label);
+		free(b->indexes[i].runs);
 	}
 	free(b->indexes);
 	memset(b, 0, sizeof(*b));
@@ -96,6 +98,9 @@ cmp_report_free(struct cmp_report *r)
 	free(r->hostname);
 	free(r->os_name);
 	free(r->os_release);
+	free(r->os_version);
+	free(r->flags);
+	free(r->members);
 	free(r->run_label);
 	free(r->comment);
 	memset(r, 0, sizeof(*r));

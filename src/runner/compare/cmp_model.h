@@ -39,6 +39,10 @@ struct cmp_test {
 	/* Their passes' derived counters, NDERIVED each (NAN: absent);
 	 * NULL when no kept pass has any (a text report, no counters). */
 	double *derived;
+	/* A group's runs (compare/group.c): their scores, value their
+	 * geometric mean; NULL: the score is one run's. */
+	double *runs;
+	int nruns;
 };
 
 /* One row of an index table. */
@@ -59,6 +63,8 @@ struct cmp_index {
 	double ci_low, ci_high; /* 95% interval of the score; 0 unknown */
 	struct cmp_index_row *rows;
 	int nrows;
+	double *runs; /* a group's runs' scores, as cmp_test's */
+	int nruns;
 };
 
 /* One "Benchmark Run": the results at one copies value. */
@@ -78,6 +84,8 @@ struct cmp_report {
 	char *hostname; /* "" when not known, as the three below */
 	char *os_name;
 	char *os_release;
+	char *os_version; /* the OS's version line; "" not known */
+	char *flags; /* the build's compiler flags; "" not known */
 	int passes_known; /* pass rates read (JSON) */
 	int quick; /* a quick run (JSON settings.quick, "quick" in the title) */
 	double duration_s; /* --duration of the run; 0: each test's own */
@@ -86,6 +94,10 @@ struct cmp_report {
 	char *comment; /* --comment stored in the report; NULL: none */
 	struct cmp_block *blocks;
 	int nblocks;
+	/* A group of several runs (compare/group.c): its runs, in order;
+	 * NULL for a report read from a file. */
+	struct cmp_report **members;
+	int nmembers;
 };
 
 /* Everything read from one file. */

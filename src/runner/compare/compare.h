@@ -63,6 +63,12 @@ enum cmp_noise compare_index_noise(double a, double a_low, double a_high,
  */
 double compare_ratio(double first, double value, int lower_is_better);
 
+/*
+ * The minimum effect of the verdict between groups, in percent (default
+ * BETWEEN_MIN_CHANGE, 1): a smaller difference is never called real.
+ */
+void compare_set_min_change(double pct);
+
 /* Output formats of compare_write(). */
 enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
 

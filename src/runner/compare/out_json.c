@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "compare/group.h"
 #include "compare/table.h"
 #include "write/json_writer.h"
 
@@ -16,6 +17,15 @@
 	"index scores: |ln ratio| <= 1.96 x sqrt(se1^2 + se2^2), se from "     \
 	"their 95% intervals"
 
+/* The rule between groups of runs (score/between.h). */
+#define BETWEEN_RULE                                                           \
+	"when a side has several runs: ratio = exp(d), d = mean ln(score) B "  \
+	"- "                                                                   \
+	"A over the runs; 95% interval exp(d +- t(0.975, dof) x se), se^2 = "  \
+	"sA^2/nA + sB^2/nB with Welch's dof (one side one run: the other's "   \
+	"s^2 (1 + 1/n), dof n-1); beyond when the interval excludes 1 and "    \
+	"|d| > ln(1 + min_change_pct/100)"
+
 void
 cmp_json_begin(struct json_writer *j, FILE *f)
 {
@@ -23,6 +33,8 @@ cmp_json_begin(struct json_writer *j, FILE *f)
 	jw_open(j, NULL, '{', 0);
 	jw_str(j, "schema", "bytebench-compare/1");
 	jw_str(j, "noise_rule", NOISE_RULE);
+	jw_str(j, "between_rule", BETWEEN_RULE);
+	jw_num(j, "min_change_pct", cmp_min_change());
 	jw_open(j, "tables", '[', 0);
 }
 
@@ -60,6 +72,34 @@ json_why(struct json_writer *j, const struct cell *c)
 	jw_close(j, ']');
 }
 
+/* A cell's "between": the verdict between groups of runs, or null. */
+static void
+json_between(struct json_writer *j, const struct cell *c)
+{
+	static const char *const assumed[] = {NULL,
+	    "first column's spread for both", "this column's spread for both"};
+	const struct between *v = &c->between;
+
+	if (!c->grouped || isnan(c->ratio)) {
+		jw_null(j, "between");
+		return;
+	}
+	jw_open(j, "between", '{', 1);
+	jw_int(j, "runs_first", v->na);
+	jw_int(j, "runs", v->nb);
+	jw_num(j, "ratio", v->ratio);
+	jw_num(j, "low", v->low);
+	jw_num(j, "high", v->high);
+	jw_num(j, "spread_first", v->spread_a);
+	jw_num(j, "spread", v->spread_b);
+	jw_num(j, "dof", v->dof);
+	jw_str(j, "assumed", assumed[v->assumed]);
+	jw_bool(j, "below_min_change", v->small);
+	jw_str(
+	    j, "verdict", v->verdict == BETWEEN_BEYOND ? "beyond" : "within");
+	jw_close(j, '}');
+}
+
 static void
 json_cell(struct json_writer *j, const struct cell *c, int first)
 {
@@ -80,6 +120,7 @@ json_cell(struct json_writer *j, const struct cell *c, int first)
 		jw_str(j, "not_comparable",
 		    c->why >= WHY_UNITS ? cmp_why_text[c->why] : NULL);
 		json_why(j, c);
+		json_between(j, c);
 	}
 	jw_close(j, '}');
 }
@@ -89,6 +130,7 @@ json_column(struct json_writer *j, const struct table *t, int col)
 {
 	const struct column *c = &t->cols[col];
 	char why[3 * CMP_TEXT_MAX];
+	int i;
 
 	jw_open(j, NULL, '{', 1);
 	jw_str(j, "label", c->report->label);
@@ -101,6 +143,13 @@ json_column(struct json_writer *j, const struct table *t, int col)
 	jw_num(j, "duration_s", c->report->duration_s);
 	jw_str(j, "build_kind", c->report->build_kind);
 	jw_str(j, "comment", c->report->comment);
+	jw_int(j, "runs", c->report->nmembers > 1 ? c->report->nmembers : 1);
+	jw_open(j, "run_labels", '[', 1);
+	for (i = 0; i < c->report->nmembers; i++)
+		jw_str(j, NULL, c->report->members[i]->label);
+	if (c->report->nmembers == 0)
+		jw_str(j, NULL, c->report->label);
+	jw_close(j, ']');
 	if (col > 0 && c->caveats) {
 		cmp_caveat_text(&t->cols[0], c, why, sizeof(why));
 		jw_str(j, "not_comparable", why);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare/out_groups.h"
 #include "compare/table.h"
 #include "write/escape.h"
 #include "write/textwrap.h"
@@ -61,8 +62,14 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 	for (i = 0; i < n; i++) {
 		cmp_report_id(i, id, sizeof(id));
 		cmp_report_details(reports[i], details, sizeof(details));
-		snprintf(text, sizeof(text), "%s%s%s", reports[i]->label,
-		    details[0] ? ": " : "", details);
+		if (reports[i]->nmembers > 1)
+			snprintf(text, sizeof(text),
+			    "%s: %d runs (the table shows their geometric "
+			    "means)",
+			    reports[i]->label, reports[i]->nmembers);
+		else
+			snprintf(text, sizeof(text), "%s%s%s",
+			    reports[i]->label, details[0] ? ": " : "", details);
 		if (md) {
 			fprintf(f, "- **%s** ", id);
 			escape_md(f, text);
@@ -72,6 +79,7 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 			text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1,
 			    3, TEXT_WIDTH);
 		}
+		cmp_write_group_key(f, reports[i], id, md);
 		if (reports[i]->comment != NULL) {
 			if (md) {
 				fputs("  ", f);
@@ -174,6 +182,8 @@ write_notes(FILE *f, const struct notes *notes,
 		for (k = 0; k < notes->ncaveats; k++)
 			note_line(f, md, "", notes->caveats[k]);
 	}
+	if (!notes->grouped && n > 1)
+		cmp_write_noise_unknown(f, md);
 	if (notes->explained)
 		note_line(f, md, "why:",
 		    "the counters of the passes that "
@@ -215,6 +225,12 @@ compare_write(
 				rc = format == CMP_FORMAT_MD
 				         ? cmp_write_table_md(f, &t, &notes)
 				         : cmp_write_table_text(f, &t, &notes);
+				if (rc == 0 && !(format == CMP_FORMAT_MD) &&
+				    cmp_verdicts_any(&t))
+					fputc('\n', f);
+				if (rc == 0)
+					notes.grouped |= cmp_write_verdicts(
+					    f, &t, format == CMP_FORMAT_MD);
 			}
 			written++;
 		}

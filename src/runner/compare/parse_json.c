@@ -311,7 +311,10 @@ read_report(const struct json_value *root, struct cmp_report *r, char *err,
 	if ((r->origin = cmp_text(origin, strlen(origin))) == NULL ||
 	    (r->hostname = text_of(sys, "hostname")) == NULL ||
 	    (r->os_name = text_of(sys, "os_name")) == NULL ||
-	    (r->os_release = text_of(sys, "os_release")) == NULL)
+	    (r->os_release = text_of(sys, "os_release")) == NULL ||
+	    (r->os_version = text_of(sys, "os_version")) == NULL ||
+	    (r->flags = text_of(member(root, "build", JSON_OBJECT), "flags")) ==
+	        NULL)
 		return fail(err, errlen, "out of memory");
 	settings = member(root, "settings", JSON_OBJECT);
 	r->quick = bool_of(settings, "quick", 0);

@@ -204,5 +204,9 @@ text_os_line(struct parser *p, const struct line *l)
 	free(p->report->os_release);
 	p->report->os_release =
 	    cmp_text(s, sep ? (size_t)(sep - s) : strlen(s));
-	return p->report->os_release == NULL ? -1 : 0;
+	if (p->report->os_release == NULL || sep == NULL)
+		return p->report->os_release == NULL ? -1 : 0;
+	free(p->report->os_version);
+	p->report->os_version = cmp_text(sep + 4, strlen(sep + 4));
+	return p->report->os_version == NULL ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/group.h"
 #include "compare/table.h"
 #include "score/interval.h"
 
@@ -293,6 +294,8 @@ fill_row(struct table *t, int r)
 				continue;
 			c->noise = compare_index_noise(x0->score, x0->ci_low,
 			    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
+			cmp_cell_verdict(c, x0->runs, x0->nruns, x0->score,
+			    xj->runs, xj->nruns, 0);
 		} else {
 			if (cells[0].unit[0] != '\0' && c->unit[0] != '\0' &&
 			    strcmp(cells[0].unit, c->unit) != 0) {
@@ -311,6 +314,10 @@ fill_row(struct table *t, int r)
 			c->explained = c->noise == CMP_NOISE_BEYOND &&
 			               t0->derived && tj->derived &&
 			               c->nexplain >= 0;
+			if (t0 != NULL && tj != NULL)
+				cmp_cell_verdict(c, t0->runs, t0->nruns,
+				    t0->value, tj->runs, tj->nruns,
+				    row->lower_is_better);
 		}
 		c->ratio = compare_ratio(
 		    cells[0].value, c->value, row->lower_is_better);

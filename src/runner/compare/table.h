@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "compare/compare.h"
+#include "score/between.h"
 #include "score/explain.h"
 #include "write/json_writer.h"
 
@@ -68,6 +69,9 @@ struct cell {
 	int explained;
 	int nexplain;
 	struct explain_item explain[EXPLAIN_MAX];
+	/* The verdict between groups of runs (compare/group.h). */
+	int grouped;
+	struct between between;
 };
 
 struct table {
@@ -86,6 +90,7 @@ struct notes {
 	int within, beyond, unknown, lower, caveat;
 	int why[NWHY];
 	int explained; /* a why-line was written */
+	int grouped; /* a verdict between groups was written */
 	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
 	int ncaveats;
 };

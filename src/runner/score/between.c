@@ -37,6 +37,14 @@ between_geomean(const double *v, int n)
 	return log_moments(v, n, &mean, &var) == 0 ? exp(mean) : NAN;
 }
 
+double
+between_spread(const double *v, int n)
+{
+	double mean, var;
+
+	return n > 1 && log_moments(v, n, &mean, &var) == 0 ? sqrt(var) : NAN;
+}
+
 /* se² and dof of d when both sides have their own spread (Welch). */
 static void
 welch(double va, int na, double vb, int nb, double *se2, double *dof)

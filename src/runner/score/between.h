@@ -36,6 +36,10 @@ struct between {
  */
 double between_geomean(const double *v, int n);
 
+/* The sample s.d. of ln v[0..n-1]; NAN when n < 2 or a value is not a
+ * positive finite number. */
+double between_spread(const double *v, int n);
+
 /*
  * The verdict between group a (a[0..na-1], the runs' scores) and group b.
  * With x = ln of the scores: d = mean x_b - mean x_a, s² each side's

@@ -1,0 +1,54 @@
+/*
+ * group.h - compare's groups of runs (group.c): which reports belong
+ * together, each group shown as one report of its runs' geometric means,
+ * and the verdict between groups for a cell.  Included by compare's files.
+ */
+#ifndef CMP_GROUP_H
+#define CMP_GROUP_H
+
+#include "compare/table.h"
+
+#define CMP_GROUP_KEY (8 * CMP_TEXT_MAX + 64) /* bytes of an identity */
+
+/* The groups of a comparison. */
+struct cmp_group_set {
+	int n; /* groups */
+	struct cmp_report **shown; /* per group: a report, or its merged one */
+	struct cmp_report *merged; /* per group: its merged report (owned) */
+	struct cmp_report ***members; /* per group: its reports, in order */
+	int *nmembers;
+	const char **user; /* per group: its LABEL=, or NULL */
+	int grouped; /* some group has several runs */
+};
+
+/*
+ * The group of each of reports[0..n-1] into of[]: the same LABEL=
+ * (user[i], NULL: none), else, unless no_group, the same identity (host,
+ * OS name, release and version line, suite and version, build kind and
+ * flags, quick and --duration, copies values), unless that makes one
+ * group of all; else a group of its own.  Numbered by first appearance.
+ * Returns the number of groups, or -1 when out of memory.
+ */
+int cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
+    int no_group, int *of);
+
+/* Forms the groups of the labelled reports (cmp_groups_free it, even
+ * after -1: out of memory). */
+int cmp_groups_make(struct cmp_group_set *g, struct cmp_report *const *reports,
+    const char **user, int n, int no_group);
+void cmp_groups_free(struct cmp_group_set *g);
+
+/* The --min-change percentage in force (compare_set_min_change). */
+double cmp_min_change(void);
+
+/*
+ * The verdict between groups for cell c (its value set): the first
+ * column's runs runs0[0..n0-1] (none: its one score value0) against the
+ * cell's runs[0..n-1] (none: c->value).  When either side has several
+ * runs, sets c->grouped, c->between and c->noise by score/between.h;
+ * else leaves c as the within-run rule made it.
+ */
+void cmp_cell_verdict(struct cell *c, const double *runs0, int n0,
+    double value0, const double *runs, int n, int lower_is_better);
+
+#endif

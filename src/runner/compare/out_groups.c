@@ -1,0 +1,228 @@
+/*
+ * out_groups.c - what compare says of groups of runs: the runs of each
+ * group in the key, its run-to-run spread, and under each table, in
+ * words, which changes are beyond run-to-run noise (score/between.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare/group.h"
+#include "compare/out_groups.h"
+#include "write/escape.h"
+#include "write/textwrap.h"
+
+#define SAY_MAX 4 /* changes named per column; the rest counted */
+
+/* One line of words: a list item (md) or wrapped under indent (text). */
+static void
+say(FILE *f, int md, int indent, const char *text)
+{
+	if (md) {
+		fputs("- ", f);
+		escape_md(f, text);
+		fputc('\n', f);
+	} else {
+		fprintf(f, "%*s", indent, "");
+		text_wrap(f, text, (size_t)indent, indent + 2, TEXT_WIDTH);
+	}
+}
+
+void
+cmp_write_group_key(FILE *f, const struct cmp_report *r, const char *id, int md)
+{
+	char text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
+	int i;
+
+	for (i = 0; i < r->nmembers; i++) {
+		cmp_report_details(r->members[i], details, sizeof(details));
+		snprintf(text, sizeof(text), "%s%d %s%s%s", id, i + 1,
+		    r->members[i]->label, details[0] ? ": " : "", details);
+		say(f, md, md ? 0 : 3, text);
+	}
+}
+
+/* The s.d. of ln score over the runs of the first index of a block, or
+ * the least and largest over its tests; 0 when it has none. */
+static int
+block_spread(const struct cmp_block *b, double *index, double *lo, double *hi)
+{
+	double s;
+	int i, n = 0;
+
+	*index = NAN;
+	for (i = 0; i < b->nindexes && isnan(*index); i++)
+		if (b->indexes[i].nruns > 1)
+			*index = between_spread(
+			    b->indexes[i].runs, b->indexes[i].nruns);
+	for (i = 0; i < b->ntests; i++) {
+		if (b->tests[i].nruns < 2)
+			continue;
+		s = between_spread(b->tests[i].runs, b->tests[i].nruns);
+		if (isnan(s))
+			continue;
+		if (n++ == 0 || s < *lo)
+			*lo = s;
+		if (n == 1 || s > *hi)
+			*hi = s;
+	}
+	return n > 0 || !isnan(*index);
+}
+
+/* "A: 2 runs; run-to-run spread 0.10% (index), 0.05% to 0.90% (tests)" */
+static void
+say_spread(FILE *f, const struct table *t, int col, int md)
+{
+	const struct column *c = &t->cols[col];
+	char text[3 * CMP_TEXT_MAX];
+	double index, lo = 0, hi = 0;
+	size_t n;
+	int i, tests;
+
+	if (c->report->nmembers < 2)
+		return;
+	n = cmp_appendf(
+	    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->report->nmembers);
+	tests = block_spread(c->block, &index, &lo, &hi) && lo + hi > 0;
+	if (!isnan(index)) {
+		for (i = 0; i < c->block->nindexes; i++)
+			if (c->block->indexes[i].nruns > 1)
+				break;
+		n = cmp_appendf(text, sizeof(text), n,
+		    "run-to-run spread %.2f%% (%s Index Score)", 100 * index,
+		    c->block->indexes[i].label);
+	}
+	if (tests) {
+		n = cmp_appendf(text, sizeof(text), n, "%s%.2f%%",
+		    isnan(index) ? "run-to-run spread " : ", ", 100 * lo);
+		if (fabs(hi - lo) >= 5e-5)
+			n = cmp_appendf(
+			    text, sizeof(text), n, " to %.2f%%", 100 * hi);
+		cmp_appendf(text, sizeof(text), n, " over the tests");
+	} else if (isnan(index))
+		cmp_appendf(text, sizeof(text), n, "no spread known");
+	say(f, md, md ? 0 : 2, text);
+}
+
+/* Row r's change in column col in words: "Title 0.97x (0.95 to 0.98)". */
+static size_t
+say_change(char *buf, size_t size, size_t n, const struct table *t, int r,
+    const struct cell *c)
+{
+	char title[3 * CMP_TEXT_MAX];
+
+	cmp_row_title(&t->rows[r], title, sizeof(title));
+	return cmp_appendf(buf, size, n, "%s %.2fx (%.3f to %.3f)", title,
+	    c->between.ratio, c->between.low, c->between.high);
+}
+
+/* The verdicts of column col: its changes beyond run-to-run noise. */
+static void
+say_column(FILE *f, const struct table *t, int col, int md)
+{
+	char text[8 * CMP_TEXT_MAX];
+	const struct cell *c;
+	size_t n;
+	int r, pass, grouped = 0, beyond = 0, said = 0, assumed = -1;
+
+	for (r = 0; r < t->nrows; r++) {
+		c = cmp_cell_at(t, r, col);
+		if (!c->grouped || isnan(c->ratio))
+			continue;
+		grouped++;
+		beyond += c->noise == CMP_NOISE_BEYOND;
+		if (c->between.assumed != BETWEEN_OWN)
+			assumed = c->between.assumed;
+	}
+	if (grouped == 0)
+		return;
+	n = cmp_appendf(
+	    text, sizeof(text), 0, "%s/%s: ", t->cols[col].id, t->cols[0].id);
+	if (beyond == 0)
+		n = cmp_appendf(
+		    text, sizeof(text), n, "no change beyond run-to-run noise");
+	else
+		n = cmp_appendf(
+		    text, sizeof(text), n, "beyond run-to-run noise: ");
+	/* Index scores first, then the tests. */
+	for (pass = 0; pass < 2 && beyond > 0; pass++)
+		for (r = 0; r < t->nrows; r++) {
+			c = cmp_cell_at(t, r, col);
+			if (!c->grouped || c->noise != CMP_NOISE_BEYOND ||
+			    isnan(c->ratio) || t->rows[r].is_index != !pass)
+				continue;
+			if (said < SAY_MAX)
+				n = say_change(text, sizeof(text),
+				    said ? cmp_appendf(
+				               text, sizeof(text), n, "; ")
+				         : n,
+				    t, r, c);
+			said++;
+		}
+	if (said > SAY_MAX)
+		n = cmp_appendf(
+		    text, sizeof(text), n, "; and %d more", said - SAY_MAX);
+	if (assumed >= 0)
+		cmp_appendf(text, sizeof(text), n,
+		    " (%s has one run: %s's run-to-run spread is taken for "
+		    "both)",
+		    assumed == BETWEEN_A_FOR_B ? t->cols[col].id
+		                               : t->cols[0].id,
+		    assumed == BETWEEN_A_FOR_B ? t->cols[0].id
+		                               : t->cols[col].id);
+	say(f, md, md ? 0 : 2, text);
+}
+
+int
+cmp_verdicts_any(const struct table *t)
+{
+	int r, j;
+
+	for (r = 0; r < t->nrows; r++)
+		for (j = 1; j < t->ncols; j++)
+			if (cmp_cell_at(t, r, j)->grouped)
+				return 1;
+	return 0;
+}
+
+int
+cmp_write_verdicts(FILE *f, const struct table *t, int md)
+{
+	char text[3 * CMP_TEXT_MAX];
+	int j;
+
+	if (!cmp_verdicts_any(t))
+		return 0;
+	snprintf(text, sizeof(text),
+	    "Between groups of runs (the ratio of their geometric means, its "
+	    "95%% interval; a change under %g%% is never real):",
+	    cmp_min_change());
+	if (md)
+		escape_md(f, text), fputs("\n\n", f);
+	else
+		text_wrap(f, text, 0, 0, TEXT_WIDTH);
+	for (j = 0; j < t->ncols; j++)
+		say_spread(f, t, j, md);
+	for (j = 1; j < t->ncols; j++)
+		say_column(f, t, j, md);
+	return 1;
+}
+
+void
+cmp_write_noise_unknown(FILE *f, int md)
+{
+	const char *text =
+	    "run-to-run noise unknown: one run a side, so the marks say only "
+	    "whether the difference is beyond the noise of the passes inside "
+	    "each run.  To measure it, make several runs a side (./Run --runs "
+	    "3, or reports given one LABEL=) and compare them.";
+
+	if (md) {
+		fputs("- ", f);
+		escape_md(f, text);
+		fputc('\n', f);
+	} else {
+		fputs("     ", f);
+		text_wrap(f, text, 5, 5, TEXT_WIDTH);
+	}
+}

@@ -1,0 +1,138 @@
+/*
+ * test_group.c - compare's groups of runs: which reports form a group
+ * (the same LABEL=, the same system identity, --no-group, identity that
+ * would make one group of all), the group's geometric means and runs, and
+ * the verdict of a cell: one run each side keeps the within-run rule.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compare/group.h"
+
+static char title[] = "Pipe Throughput", empty[] = "", label[] = "r",
+            origin[] = "UnixBench 5.1.2", freebsd[] = "FreeBSD", box[] = "box",
+            r70[] = "7.0", r71[] = "7.1", r80[] = "8.0";
+
+/* A report of one block of one copy, one test, host and release given. */
+static void
+make(struct cmp_report *r, struct cmp_test *t, char *host, char *release,
+    double value)
+{
+	static struct cmp_block blocks[8];
+	static int used;
+	struct cmp_block *b = &blocks[used++ % 8];
+
+	memset(r, 0, sizeof(*r));
+	memset(t, 0, sizeof(*t));
+	memset(b, 0, sizeof(*b));
+	t->title = title;
+	t->status = empty;
+	t->value = value;
+	b->copies = 1;
+	b->tests = t;
+	b->ntests = 1;
+	r->label = label;
+	r->origin = origin;
+	r->hostname = host;
+	r->os_name = freebsd;
+	r->os_release = release;
+	r->blocks = b;
+	r->nblocks = 1;
+}
+
+static void
+test_group_of(void)
+{
+	struct cmp_report r[4], *p[4] = {&r[0], &r[1], &r[2], &r[3]};
+	struct cmp_test t[4];
+	const char *none[4] = {NULL, NULL, NULL, NULL};
+	const char *labels[4] = {"A", "B", "A", "B"};
+	int of[4];
+
+	make(&r[0], &t[0], box, r70, 490.2);
+	make(&r[1], &t[1], box, r70, 489.5);
+	make(&r[2], &t[2], box, r71, 487.0);
+	make(&r[3], &t[3], box, r80, 474.4);
+	CHECK("identity: 3 groups", cmp_group_of(p, none, 4, 0, of) == 3);
+	CHECK("identity: the two 7.0 runs together",
+	    of[0] == 0 && of[1] == 0 && of[2] == 1 && of[3] == 2);
+	CHECK("--no-group: 4 groups", cmp_group_of(p, none, 4, 1, of) == 4);
+	CHECK("LABEL=: 2 groups", cmp_group_of(p, labels, 4, 0, of) == 2);
+	CHECK("LABEL=: alternate runs together",
+	    of[0] == 0 && of[1] == 1 && of[2] == 0 && of[3] == 1);
+	CHECK("LABEL= with --no-group still groups",
+	    cmp_group_of(p, labels, 4, 1, of) == 2);
+	make(&r[2], &t[2], box, r70, 487.0);
+	make(&r[3], &t[3], box, r70, 474.4);
+	CHECK("identity of all: not one group",
+	    cmp_group_of(p, none, 4, 0, of) == 4);
+	make(&r[2], &t[2], empty, empty, 487.0);
+	make(&r[3], &t[3], empty, empty, 474.4);
+	r[2].os_name = r[3].os_name = empty;
+	CHECK("no header: no identity",
+	    cmp_group_of(p, none, 4, 0, of) == 3 && of[2] != of[3]);
+}
+
+static void
+test_groups_make(void)
+{
+	struct cmp_report r[3], *p[3] = {&r[0], &r[1], &r[2]};
+	struct cmp_test t[3];
+	const char *none[3] = {NULL, NULL, NULL};
+	struct cmp_group_set g;
+	const struct cmp_test *m;
+
+	make(&r[0], &t[0], box, r70, 2);
+	make(&r[1], &t[1], box, r70, 8);
+	make(&r[2], &t[2], box, r80, 3);
+	CHECK("make: ok", cmp_groups_make(&g, p, none, 3, 0) == 0);
+	CHECK("make: 2 groups, grouped", g.n == 2 && g.grouped);
+	m = &g.shown[0]->blocks[0].tests[0];
+	CHECK_NEAR("make: the geometric mean of 2 and 8", m->value, 4, 1e-12);
+	CHECK("make: both runs kept", m->nruns == 2 && m->runs[1] == 8);
+	CHECK("make: the group's runs",
+	    g.shown[0]->nmembers == 2 && g.shown[0]->members[1] == &r[1]);
+	CHECK_STR("make: labelled by OS and release", g.shown[0]->label,
+	    "FreeBSD 7.0");
+	CHECK("make: a single run shown as it is", g.shown[1] == &r[2]);
+	cmp_groups_free(&g);
+}
+
+static void
+test_cell_verdict(void)
+{
+	const double runs0[] = {490.2, 489.5};
+	struct cell c;
+
+	memset(&c, 0, sizeof(c));
+	c.value = 474.4;
+	c.noise = CMP_NOISE_UNKNOWN;
+	cmp_cell_verdict(&c, NULL, 0, 480, NULL, 0, 0);
+	CHECK("one run each: the within-run rule stays",
+	    !c.grouped && c.noise == CMP_NOISE_UNKNOWN);
+	cmp_cell_verdict(&c, runs0, 2, 489.85, NULL, 0, 0);
+	CHECK("two against one: beyond by the group rule",
+	    c.grouped && c.noise == CMP_NOISE_BEYOND &&
+	        c.between.assumed == BETWEEN_A_FOR_B);
+	memset(&c, 0, sizeof(c));
+	c.value = 487.0;
+	cmp_cell_verdict(&c, runs0, 2, 489.85, NULL, 0, 0);
+	CHECK("two against one: 7.1 within", c.noise == CMP_NOISE_WITHIN);
+	compare_set_min_change(5);
+	memset(&c, 0, sizeof(c));
+	c.value = 474.4;
+	cmp_cell_verdict(&c, runs0, 2, 489.85, NULL, 0, 0);
+	CHECK("--min-change 5: 3% is not real", c.noise == CMP_NOISE_WITHIN);
+	compare_set_min_change(BETWEEN_MIN_CHANGE);
+}
+
+int
+main(void)
+{
+	test_group_of();
+	test_groups_make();
+	test_cell_verdict();
+	return check_exit();
+}
