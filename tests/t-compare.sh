@@ -50,6 +50,8 @@ has "different suites: a note says why" "B/A: suites differ (UnixBench, bytebenc
 check "two reports fit 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
 has "the index score row" "System Benchmarks Index Score"
 has "footnote: noise unknown for text reports" "noise unknown"
+has "footnote: all text reports, no file names repeated" \
+    "?    noise unknown: text reports, without passes."
 check "single and N copies never mixed: two Dhrystone rows" \
     [ "$(row 'Dhrystone 2 using register variables' | wc -l)" -eq 2 ]
 
@@ -67,6 +69,19 @@ check "several: four columns, three ratios" \
     sh -c "[ \"\$(grep -A 4 -F 'Pipe Throughput' '$out' | head -n 5 | grep -o 'x ?' | wc -l)\" -eq 3 ]"
 check "several: fits 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
 
+cmp -f md $fx/several.txt $fx/ub513-linux.txt
+check "md, 5 runs: a ratio and its mark never wrap apart (no-break space)" \
+    sh -c "grep -q '1.15x$(printf '\302\240')?' '$out' && ! grep -q 'x [?~!]' '$out'"
+
+# One file name from two directories: the directory tells them apart
+# (name #2 is the second report inside one file).
+mkdir -p "$scratch/old" "$scratch/new"
+cp $fx/bb-a.json "$scratch/old/run.json"
+cp $fx/bb-b.json "$scratch/new/run.json"
+cmp "$scratch/old/run.json" "$scratch/new/run.json"
+has "same name, two directories: the first" "A  old/run: bytebench"
+has "same name, two directories: the second" "B  new/run: bytebench"
+
 cmp $fx/blog.txt
 check "blog paste: exit 0" [ "$rc" -eq 0 ]
 check "blog paste: pipe 3% faster after" \
@@ -76,7 +91,10 @@ check "blog paste: partial index marked" \
 
 cmp $fx/partial.txt $fx/ub513-linux.txt
 check "partial against full index: not compared" \
-    sh -c "grep -A 2 -F 'Index Score' '$out' | head -n 3 | grep -q 'B/A n/a\$'"
+    sh -c "grep -F 'Index Score' '$out' | head -n 1 | grep -q ' n/a\$'"
+check "partial against full: side by side, the partial index as p" \
+    sh -c "grep -q '^System Benchmarks Index Score  *586.6 p  *1143.2  *n/a\$' '$out'"
+has "partial against full: p explained" "p    a partial index: some of its tests did not run."
 has "partial against full index: said why" "partial and full index"
 
 cmp $fx/bb-failed.txt $fx/partial.txt
@@ -114,7 +132,7 @@ has "json output: noise unknown for a text column" '"noise": "unknown"'
 # Runs that are not comparable: a quick run, a reference build, a label
 # and a comment stored in the report, a --duration run.
 cmp $fx/bb-quick.json $fx/ub513-linux.txt
-has "quick against UnixBench: the key says quick run" "2026-11-30, quick"
+has "quick against UnixBench: the key says quick run" "quick$(printf '\302\240')run"
 check "quick against UnixBench: every ratio marked" \
     sh -c "! grep '[0-9]x' '$out' | grep -v -e 'x ?!\$' -e 'B against A'"
 has "quick against UnixBench: why" "quick run, B is not"
@@ -124,7 +142,26 @@ has "stored comment in the key" "   after the BIOS update"
 has "reference against default build: why" "builds differ (default, reference)"
 sed 's/"duration_s": 0,/"duration_s": 2,/' $fx/bb-b.json >"$scratch/dur.json"
 cmp $fx/bb-a.json "$scratch/dur.json"
-has "--duration run: why" "pass durations differ (--duration 0 s, 2 s"
+has "--duration run: why" "pass durations differ (A: each test's own, B: --duration 2 s)"
+cmp $fx/bb-quick.json "$scratch/dur.json"
+tr '\n' ' ' <"$out" | tr -s ' ' >"$scratch/flat"
+has "quick against --duration: quick passes, not 0 s" \
+    "pass durations differ (A: quick passes, B: --duration 2 s)" "$scratch/flat"
+# The key never wraps between --duration, its number and its unit, nor
+# inside "quick run", whatever the length before them.
+bad=
+for host in h hh hhh hhhh hhhhh hhhhhh hhhhhhh hhhhhhhh hhhhhhhhh hhhhhhhhhh \
+    hhhhhhhhhhh hhhhhhhhhhhh hhhhhhhhhhhhh hhhhhhhhhhhhhh hhhhhhhhhhhhhhh; do
+	sed -e "s/\"hostname\": \"[^\"]*\"/\"hostname\": \"$host\"/" \
+	    -e 's/"quick": false/"quick": true/' "$scratch/dur.json" >"$scratch/dh.json"
+	cmp $fx/bb-a.json "$scratch/dh.json"
+	sed -n '/^B /,/^$/p' "$out" >"$scratch/key"
+	if grep -q -e '--duration$' -e '--duration.2$' -e '^ *s$' -e '^ *s,' \
+	    -e 'quick$' -e '^ *run' "$scratch/key"; then
+		bad="$bad $host"
+	fi
+done
+check "key: --duration 2 s and quick run never wrapped apart${bad:+:$bad}" [ -z "$bad" ]
 cmp me=$fx/bb-a.json $fx/bb-reference.txt
 has "LABEL= wins over the stored label" "A  me: bytebench"
 

@@ -26,12 +26,22 @@ report_date(const struct cmp_report *r)
  * "vm-2026-12-01-01"); "stdin" for "-".
  */
 static void
-file_label(const char *path, char *buf, size_t size)
+file_label(const char *path, char *buf, size_t size, int dirs)
 {
-	const char *base = strrchr(path, '/');
+	const char *base = path + strlen(path);
 	size_t n;
 
-	base = base != NULL && base[1] != '\0' ? base + 1 : path;
+	/* The last part, or with dirs the directories above it too. */
+	while (base > path && base[-1] == '/')
+		base--;
+	for (dirs++; dirs > 0 && base > path; dirs--) {
+		while (base > path && base[-1] == '/')
+			base--;
+		while (base > path && base[-1] != '/')
+			base--;
+	}
+	if (*base == '\0' || *base == '/')
+		base = path;
 	if (strcmp(path, "-") == 0)
 		base = "stdin";
 	n = strlen(base);
@@ -40,6 +50,29 @@ file_label(const char *path, char *buf, size_t size)
 	else if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
 		n -= 4;
 	snprintf(buf, size, "%.*s", (int)n, base);
+}
+
+/*
+ * How many directories the label of file[i] needs so that no other file
+ * of another path has the same one: 0, or 1 or more when two directories
+ * hold files of one name ("old/run.json", "new/run.json").
+ */
+static int
+name_dirs(const char **file, int n, int i)
+{
+	char a[3 * CMP_TEXT_MAX], b[3 * CMP_TEXT_MAX];
+	int j, dirs, clash = 1;
+
+	for (dirs = 0; clash && dirs < 8; dirs += clash) {
+		file_label(file[i], a, sizeof(a), dirs);
+		for (j = 0, clash = 0; j < n && !clash; j++) {
+			if (strcmp(file[j], file[i]) == 0)
+				continue;
+			file_label(file[j], b, sizeof(b), dirs);
+			clash = strcmp(a, b) == 0;
+		}
+	}
+	return dirs;
 }
 
 static int
@@ -67,7 +100,8 @@ compare_label(
 		else if (reports[i]->run_label != NULL)
 			snprintf(buf, sizeof(buf), "%s", reports[i]->run_label);
 		else
-			file_label(file[i], buf, sizeof(buf));
+			file_label(
+			    file[i], buf, sizeof(buf), name_dirs(file, n, i));
 		/* Several reports of one file under one name: "name #k". */
 		for (j = 0, same = 0, k = 0; j < n; j++) {
 			if (user[j] != user[i] || file[j] != file[i] ||
@@ -118,13 +152,13 @@ cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
 	    date[0] && (r->origin[0] || os[0] || r->hostname[0]) ? ", " : "",
 	    date);
 	n = strlen(buf);
+	/* No-break spaces: a wrapped key keeps "--duration 1 s" whole. */
 	if (r->quick)
-		n += (size_t)snprintf(buf + n, size - n, ", quick run");
-	if (n < size && r->duration_s > 0)
-		n += (size_t)snprintf(
-		    buf + n, size - n, ", --duration %g s", r->duration_s);
+		n = cmp_appendf(buf, size, n, ", quick" NBSP "run");
+	if (r->duration_s > 0)
+		n = cmp_appendf(buf, size, n, ", --duration" NBSP "%g" NBSP "s",
+		    r->duration_s);
 	/* The default build goes without saying. */
-	if (n < size && r->build_kind[0] != '\0' &&
-	    strcmp(r->build_kind, "default") != 0)
-		snprintf(buf + n, size - n, ", %s build", r->build_kind);
+	if (r->build_kind[0] != '\0' && strcmp(r->build_kind, "default") != 0)
+		cmp_appendf(buf, size, n, ", %s" NBSP "build", r->build_kind);
 }

@@ -39,9 +39,11 @@ cmp_cell_at(const struct table *t, int r, int col)
 	return &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
 }
 
-/* The value of a cell: "1234.5", "failed", "-" when absent, ... */
+/* The value of a cell: "1234.5", "failed", "-" when absent, ...; a
+ * partial index "(partial)", or "p" when notes ask for short marks. */
 static void
-value_text(const struct table *t, int r, int col, char *buf, size_t size)
+value_text(const struct table *t, int r, int col, char *buf, size_t size,
+    struct notes *notes)
 {
 	const struct cell *c = cmp_cell_at(t, r, col);
 	size_t n;
@@ -58,8 +60,11 @@ value_text(const struct table *t, int r, int col, char *buf, size_t size)
 	if (c->present && c->unit[0] != '\0' &&
 	    strcmp(c->unit, t->rows[r].unit) != 0)
 		n = cmp_appendf(buf, size, n, " %s", c->unit);
+	if (c->partial && notes->short_partial)
+		notes->partial_p = 1;
 	if (c->partial)
-		cmp_appendf(buf, size, n, " (partial)");
+		cmp_appendf(
+		    buf, size, n, notes->short_partial ? " p" : " (partial)");
 }
 
 /* The ratio of a cell ("1.05x", "n/a", ""); notes records what it used. */
@@ -148,7 +153,7 @@ format_sub(const struct table *t, int r, int s, char *buf, size_t size,
 	else if (s == 1)
 		snprintf(buf, size, "%s", t->rows[r].unit);
 	else if (kind == 0)
-		value_text(t, r, col, buf, size);
+		value_text(t, r, col, buf, size, notes);
 	else if (kind == 1)
 		ratio_text(t, r, col, buf, size, notes);
 	else
@@ -251,7 +256,7 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 			idw = w;
 	for (r = 0; r < t->nrows; r++)
 		for (j = 0; j < t->ncols; j++) {
-			value_text(t, r, j, value, sizeof(value));
+			value_text(t, r, j, value, sizeof(value), notes);
 			if ((w = text_width(value, strlen(value))) > vw)
 				vw = w;
 		}
@@ -260,7 +265,7 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 		fprintf(f, "%s%s%s\n", title, t->rows[r].unit[0] ? ", " : "",
 		    t->rows[r].unit);
 		for (j = 0; j < t->ncols; j++) {
-			value_text(t, r, j, value, sizeof(value));
+			value_text(t, r, j, value, sizeof(value), notes);
 			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
 			    (int)(vw - text_width(value, strlen(value))), "",
 			    value);
@@ -282,27 +287,47 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 	}
 }
 
-int
-cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes)
+/* The widths of the side-by-side sub-columns into width; their sum. */
+static size_t
+side_width(const struct table *t, size_t *width, struct notes *notes)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	size_t *width, total = 0;
+	struct notes scratch = *notes;
+	size_t total = 0;
 	int r, s;
 
-	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
-		return -1;
+	for (s = 0; s < nsub(t); s++)
+		width[s] = 0;
 	for (r = -1; r < t->nrows; r++)
 		for (s = 0; s < nsub(t); s++) {
-			format_sub(t, r, s, buf, sizeof(buf), notes);
+			format_sub(t, r, s, buf, sizeof(buf), &scratch);
 			if (text_width(buf, strlen(buf)) > width[s])
 				width[s] = text_width(buf, strlen(buf));
 		}
 	for (s = 0; s < nsub(t); s++)
 		total += width[s] + 2;
-	if (t->ncols <= 2 && total <= TEXT_WIDTH + 2)
+	return total;
+}
+
+int
+cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes)
+{
+	size_t *width;
+	int r = 0;
+
+	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
+		return -1;
+	/* Side by side if it fits, or fits with a partial index as "p". */
+	if (t->ncols <= 2 && side_width(t, width, notes) > TEXT_WIDTH + 2) {
+		notes->short_partial = 1;
+		if (side_width(t, width, notes) > TEXT_WIDTH + 2)
+			notes->short_partial = 0;
+	}
+	if (t->ncols <= 2 && side_width(t, width, notes) <= TEXT_WIDTH + 2)
 		r = write_side_by_side(f, t, width, notes);
 	else
 		write_one_by_one(f, t, notes);
+	notes->short_partial = 0;
 	free(width);
 	return r < 0 ? -1 : 0;
 }
@@ -341,8 +366,9 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 			if (kind == 1) {
 				format_sub(
 				    t, r, s + 1, marks, sizeof(marks), notes);
+				/* A no-break space: "1.02x ?" stays one. */
 				cmp_appendf(buf, sizeof(buf), strlen(buf),
-				    "%s%s", marks[0] ? " " : "", marks);
+				    "%s%s", marks[0] ? NBSP : "", marks);
 			}
 			fputc(' ', f);
 			escape_md(f, buf);

@@ -12,6 +12,18 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
+/* How long a report's passes were: "--duration 2 s", "quick passes",
+ * "each test's own". */
+static size_t
+pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
+{
+	if (r->duration_s > 0)
+		return cmp_appendf(
+		    buf, size, n, "--duration %g s", r->duration_s);
+	return cmp_appendf(
+	    buf, size, n, r->quick ? "quick passes" : "each test's own");
+}
+
 /*
  * Why column b is not comparable with a, in words: "B/A: B is a quick
  * run, A is not; builds differ (default, reference)".
@@ -37,12 +49,15 @@ cmp_caveat_text(
 		    "(short passes)",
 		    sep, x->quick ? a->id : b->id, x->quick ? b->id : a->id),
 		sep = "; ";
-	if (b->caveats & CAVEAT_DURATION)
-		n = cmp_appendf(buf, size, n,
-		    "%spass durations differ "
-		    "(--duration %g s, %g s; 0: each test's own)",
-		    sep, x->duration_s, y->duration_s),
+	if (b->caveats & CAVEAT_DURATION) {
+		n = cmp_appendf(
+		    buf, size, n, "%spass durations differ (%s: ", sep, a->id);
+		n = pass_length(buf, size, n, x);
+		n = cmp_appendf(buf, size, n, ", %s: ", b->id);
+		n = pass_length(buf, size, n, y);
+		n = cmp_appendf(buf, size, n, ")");
 		sep = "; ";
+	}
 	if (b->caveats & CAVEAT_BUILD)
 		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
 		    x->build_kind, y->build_kind),
@@ -142,7 +157,7 @@ static void
 write_notes(FILE *f, const struct notes *notes,
     struct cmp_report *const *reports, int n, int md)
 {
-	char text[4 * CMP_TEXT_MAX];
+	char text[4 * CMP_TEXT_MAX], id[16];
 	size_t len;
 	int i, k, names = 0;
 
@@ -159,14 +174,17 @@ write_notes(FILE *f, const struct notes *notes,
 		    "(the rule: doc/compare.md).");
 	if (notes->unknown) {
 		len = 0;
-		for (i = 0; i < n; i++) {
+		for (i = 0, k = 0; i < n; i++) {
 			if (reports[i]->passes_known)
 				continue;
+			cmp_report_id(i, id, sizeof(id));
 			len = cmp_appendf(text, sizeof(text), len, "%s%s",
-			    names++ ? ", " : "noise unknown: ",
-			    reports[i]->label);
+			    names++ ? ", " : "noise unknown: ", id);
 		}
-		if (names > 0)
+		if (names == n && n > 1)
+			snprintf(text, sizeof(text),
+			    "noise unknown: text reports, without passes.");
+		else if (names > 0)
 			cmp_appendf(text, sizeof(text), len,
 			    names > 1 ? " are text reports, without passes."
 			              : " is a text report, without passes.");
@@ -182,6 +200,9 @@ write_notes(FILE *f, const struct notes *notes,
 		for (k = 0; k < notes->ncaveats; k++)
 			note_line(f, md, "", notes->caveats[k]);
 	}
+	if (notes->partial_p)
+		note_line(f, md, "p",
+		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
 		cmp_write_noise_unknown(f, md);
 	if (notes->explained)

@@ -16,6 +16,7 @@
 #include "write/json_writer.h"
 
 #define TEXT_WIDTH 80 /* of the text output */
+#define NBSP       "\xc2\xa0" /* U+00A0: no line is broken there */
 
 /* The tables: one per copies group. */
 enum group { GROUP_ONE, GROUP_MANY, GROUP_UNKNOWN, NGROUPS };
@@ -91,6 +92,8 @@ struct notes {
 	int why[NWHY];
 	int explained; /* a why-line was written */
 	int grouped; /* a verdict between groups was written */
+	int short_partial; /* write a partial index's value "N p" */
+	int partial_p; /* one was written so */
 	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
 	int ncaveats;
 };
