@@ -47,20 +47,23 @@ compare_read(
 static int
 usage(FILE *f)
 {
-	fputs("usage: " USAGE_LINE "\n"
+	fputs("usage: compare [-f text|md|json] [--fail-below RATIO] "
+	      "[--min-change PCT]\n"
+	      "               [--no-group] [LABEL=]FILE...\n"
 	      "  FILE: a bytebench .json report, or a text report of bytebench "
 	      "or UnixBench\n  (also pasted into a mail or blog; several in "
 	      "one file); - reads stdin.\n"
 	      "  LABEL=FILE names its column (default: the report's --label, "
-	      "else the file name);\n  files of one LABEL are one group of "
-	      "runs, as are reports of one system.\n"
+	      "else the file\n  name); files of one LABEL are one group of "
+	      "runs, as are the reports\n  of one system.\n"
 	      "  -f text|md|json      the output format (default: text)\n"
 	      "  --fail-below RATIO   exit 3 when a test or index score fell "
 	      "below RATIO\n"
 	      "                       against the first and beyond noise (e.g. "
 	      "0.95)\n"
-	      "  --min-change PCT     a smaller change between groups is never "
-	      "real (default 1)\n"
+	      "  --min-change PCT     a smaller change between groups of runs "
+	      "is never real\n"
+	      "                       (default 1)\n"
 	      "  --no-group           reports of one system are not grouped "
 	      "(LABEL= still is)\n",
 	    f);
