@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "compare/compare.h"
+#include "compare/group.h"
 #include "compare/json_read.h"
 #include "compare/parse_json.h"
 #include "compare/parse_text.h"
@@ -22,6 +23,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cmp_file file = {0};
 	struct cmp_report *reports[CMP_MAX_REPORTS];
 	const char *user[CMP_MAX_REPORTS], *names[CMP_MAX_REPORTS];
+	struct cmp_group_set g = {0};
 	struct json_value v;
 	const char *text = (const char *)data + 1;
 	char err[256];
@@ -51,13 +53,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		user[i] = data[0] & 4 ? "fuzz" : NULL;
 		names[i] = "dir/fuzz.txt";
 	}
+	/* Grouped (bit 3 clear: by identity too) as the command does. */
 	if (file.nreports > 0 &&
-	    compare_label(reports, user, names, file.nreports) == 0) {
-		compare_write(null, CMP_FORMAT_TEXT, reports, file.nreports);
-		compare_write(null, CMP_FORMAT_MD, reports, file.nreports);
-		compare_write(null, CMP_FORMAT_JSON, reports, file.nreports);
-		compare_regressions(null, reports, file.nreports, 0.95);
+	    compare_label(reports, user, names, file.nreports) == 0 &&
+	    cmp_groups_make(&g, reports, user, file.nreports, data[0] & 8) ==
+	        0) {
+		compare_write(null, CMP_FORMAT_TEXT, g.shown, g.n);
+		compare_write(null, CMP_FORMAT_MD, g.shown, g.n);
+		compare_write(null, CMP_FORMAT_JSON, g.shown, g.n);
+		compare_regressions(null, g.shown, g.n, 0.95);
 	}
+	cmp_groups_free(&g);
 	cmp_file_free(&file);
 	return 0;
 }
