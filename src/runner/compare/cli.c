@@ -175,6 +175,28 @@ format_named(const char *name, enum cmp_format *format)
 }
 
 /*
+ * Option name (as "--name VALUE" or "--name=VALUE") at argv[*i] = a: 0
+ * when a is not it; else 1 with *out its number from min to max, or *out
+ * -1 after saying on stderr that it needs what (a "ratio from ...").
+ */
+static int
+number_option(const char *a, const char *name, int argc, char **argv, int *i,
+    double min, double max, double *out, const char *what)
+{
+	size_t len = strlen(name);
+	const char *value;
+
+	if (strncmp(a, name, len) != 0 || (a[len] != '\0' && a[len] != '='))
+		return 0;
+	value = a[len] == '=' ? a + len + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+	if (value == NULL || parse_double(value, min, max, out) == -1) {
+		fprintf(stderr, "compare: %s needs a %s\n", name, what);
+		*out = -1;
+	}
+	return 1;
+}
+
+/*
  * Reads the options, before, between or after the files (all files after
  * "--"), and moves the file arguments to the front of argv.  Returns the
  * number of files, or -1 - the exit status when compare is to end (help
@@ -210,32 +232,20 @@ compare_options(int argc, char **argv, enum cmp_format *format, double *below,
 			}
 			if (format_named(value, format) == -1)
 				return -1 - 2;
-		} else if (strncmp(a, "--fail-below", 12) == 0 &&
-		           (a[12] == '\0' || a[12] == '=')) {
-			value = a[12] == '='   ? a + 13
-			        : i + 1 < argc ? argv[++i]
-			                       : NULL;
-			if (value == NULL ||
-			    parse_double(value, 0.001, 1000, below) == -1) {
-				fprintf(stderr,
-				    "compare: --fail-below needs a "
-				    "ratio from 0.001 to 1000, such as 0.95\n");
+		} else if (number_option(a, "--fail-below", argc, argv, &i,
+		               0.001, 1000, below,
+		               "ratio from 0.001 to 1000, "
+		               "such as 0.95") != 0) {
+			if (*below < 0)
 				return -1 - 2;
-			}
 		} else if (strcmp(a, "--no-group") == 0) {
 			*no_group = 1;
-		} else if (strncmp(a, "--min-change", 12) == 0 &&
-		           (a[12] == '\0' || a[12] == '=')) {
-			value = a[12] == '='   ? a + 13
-			        : i + 1 < argc ? argv[++i]
-			                       : NULL;
-			if (value == NULL ||
-			    parse_double(value, 0, 100, &pct) == -1) {
-				fprintf(stderr,
-				    "compare: --min-change needs a "
-				    "percentage from 0 to 100, such as 1\n");
+		} else if (number_option(a, "--min-change", argc, argv, &i, 0,
+		               100, &pct,
+		               "percentage from 0 to 100, such as "
+		               "1") != 0) {
+			if (pct < 0)
 				return -1 - 2;
-			}
 			compare_set_min_change(pct);
 		} else {
 			fprintf(stderr,

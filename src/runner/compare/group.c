@@ -105,50 +105,48 @@ cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
 	return groups;
 }
 
-/* The scores of title in the runs' blocks of copies; their number. */
-static int
-test_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
-    double *v)
+/* The first block of copies in report r, or NULL. */
+static const struct cmp_block *
+block_of(const struct cmp_report *r, int copies)
 {
-	const struct cmp_report *r;
-	const struct cmp_block *b;
-	int i, j, t, n = 0;
+	int j;
 
-	for (i = 0; i < g->nmembers[k]; i++) {
-		r = g->members[k][i];
-		for (j = 0, b = NULL; j < r->nblocks && b == NULL; j++)
-			if (r->blocks[j].copies == copies)
-				b = &r->blocks[j];
-		for (t = 0; b != NULL && t < b->ntests; t++)
-			if (strcmp(b->tests[t].title, title) == 0 &&
-			    b->tests[t].status[0] == '\0' &&
-			    b->tests[t].value > 0 &&
-			    isfinite(b->tests[t].value))
-				v[n++] = b->tests[t].value;
-	}
-	return n;
+	for (j = 0; j < r->nblocks; j++)
+		if (r->blocks[j].copies == copies)
+			return &r->blocks[j];
+	return NULL;
 }
 
-/* The same for the score of the index labelled label. */
+/*
+ * The scores in the runs of group k (blocks of copies) of the test
+ * titled title, or (index set) of the index labelled so: those with a
+ * score, into v; their number.
+ */
 static int
-index_runs(const struct cmp_group_set *g, int k, int copies, const char *label,
-    double *v)
+member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
+    int index, double *v)
 {
-	const struct cmp_report *r;
 	const struct cmp_block *b;
-	int i, j, x, n = 0;
+	const struct cmp_test *t;
+	const struct cmp_index *x;
+	int i, j, n = 0;
 
 	for (i = 0; i < g->nmembers[k]; i++) {
-		r = g->members[k][i];
-		for (j = 0, b = NULL; j < r->nblocks && b == NULL; j++)
-			if (r->blocks[j].copies == copies)
-				b = &r->blocks[j];
-		for (x = 0; b != NULL && x < b->nindexes; x++)
-			if (strcmp(b->indexes[x].label, label) == 0 &&
-			    b->indexes[x].has_score &&
-			    b->indexes[x].score > 0 &&
-			    isfinite(b->indexes[x].score))
-				v[n++] = b->indexes[x].score;
+		if ((b = block_of(g->members[k][i], copies)) == NULL)
+			continue;
+		for (j = 0; !index && j < b->ntests; j++) {
+			t = &b->tests[j];
+			if (strcmp(t->title, title) == 0 &&
+			    t->status[0] == '\0' && t->value > 0 &&
+			    isfinite(t->value))
+				v[n++] = t->value;
+		}
+		for (j = 0; index && j < b->nindexes; j++) {
+			x = &b->indexes[j];
+			if (strcmp(x->label, title) == 0 && x->has_score &&
+			    x->score > 0 && isfinite(x->score))
+				v[n++] = x->score;
+		}
 	}
 	return n;
 }
@@ -187,7 +185,7 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 		*t = b->tests[i];
 		t->rates = t->all_rates = t->derived = NULL;
 		t->nrates = t->nall = 0;
-		n = test_runs(g, k, b->copies, b->tests[i].title, v);
+		n = member_runs(g, k, b->copies, b->tests[i].title, 0, v);
 		t->value = between_geomean(v, n);
 		t->title =
 		    cmp_text(b->tests[i].title, strlen(b->tests[i].title));
@@ -215,7 +213,7 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 			if (x->rows[j].title == NULL)
 				return -1;
 		}
-		n = index_runs(g, k, b->copies, bx->label, v);
+		n = member_runs(g, k, b->copies, bx->label, 1, v);
 		x->has_score = n > 0;
 		x->score = between_geomean(v, n);
 		x->ci_low = x->ci_high = 0;

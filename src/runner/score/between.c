@@ -12,21 +12,12 @@
 static int
 log_moments(const double *v, int n, double *mean, double *var)
 {
-	double sum = 0, ss = 0;
-	int i;
+	double dof;
 
-	if (v == NULL || n < 1)
+	*var = 0;
+	if (interval_log_mean(v, n, mean) == -1)
 		return -1;
-	for (i = 0; i < n; i++) {
-		if (!(v[i] > 0) || !isfinite(v[i]))
-			return -1;
-		sum += log(v[i]);
-	}
-	*mean = sum / n;
-	for (i = 0; i < n; i++)
-		ss += (log(v[i]) - *mean) * (log(v[i]) - *mean);
-	*var = n > 1 ? ss / (n - 1) : 0;
-	return 0;
+	return n > 1 ? interval_log_var(v, n, 1, var, &dof) : 0;
 }
 
 double

@@ -129,9 +129,8 @@ interval_within(double d, double va, double dofa, double vb, double dofb)
 	return fabs(d) <= interval_t975(df) * sqrt(se2);
 }
 
-/* Mean of ln v[0..n-1]; -1 when n < 1 or some v[i] is not > 0. */
-static int
-log_mean(const double *v, int n, double *mean)
+int
+interval_log_mean(const double *v, int n, double *mean)
 {
 	double sum = 0;
 	int i;
@@ -153,8 +152,8 @@ interval_tests_within(const double *kept_a, int ka, const double *all_a, int na,
 {
 	double ma, mb, va, vb, dfa, dfb;
 
-	if (log_mean(kept_a, ka, &ma) == -1 ||
-	    log_mean(kept_b, kb, &mb) == -1 ||
+	if (interval_log_mean(kept_a, ka, &ma) == -1 ||
+	    interval_log_mean(kept_b, kb, &mb) == -1 ||
 	    interval_log_var(all_a, na, ka, &va, &dfa) == -1 ||
 	    interval_log_var(all_b, nb, kb, &vb, &dfb) == -1)
 		return -1;

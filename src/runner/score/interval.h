@@ -42,6 +42,10 @@ int interval_pass_spread(
 int interval_log_var(
     const double *rates, int n, int kept, double *var, double *dof);
 
+/* *mean = the mean of ln v[0..n-1]; -1 when n < 1 or some v[i] is not a
+ * positive finite number. */
+int interval_log_mean(const double *v, int n, double *mean);
+
 /*
  * Whether a difference d of two log scores is within the noise of their
  * variances va, vb (degrees of freedom dofa, dofb; interval_log_var):
