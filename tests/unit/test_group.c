@@ -13,7 +13,7 @@
 
 static char title[] = "Pipe Throughput", empty[] = "", label[] = "r",
             origin[] = "UnixBench 5.1.2", freebsd[] = "FreeBSD", box[] = "box",
-            r70[] = "7.0", r71[] = "7.1", r80[] = "8.0";
+            r70[] = "7.0", r71[] = "7.1", r80[] = "8.0", failed[] = "failed";
 
 /* A report of one block of one copy, one test, host and release given. */
 static void
@@ -83,6 +83,7 @@ test_groups_make(void)
 	const char *none[3] = {NULL, NULL, NULL};
 	struct cmp_group_set g;
 	const struct cmp_test *m;
+	double rates[] = {1.8, 2.0, 2.2};
 
 	make(&r[0], &t[0], box, r70, 2);
 	make(&r[1], &t[1], box, r70, 8);
@@ -97,6 +98,18 @@ test_groups_make(void)
 	CHECK_STR("make: labelled by OS and release", g.shown[0]->label,
 	    "FreeBSD 7.0");
 	CHECK("make: a single run shown as it is", g.shown[1] == &r[2]);
+	cmp_groups_free(&g);
+
+	/* One run of the group failed: the other's passes are kept, for the
+	 * within-run rule against one run. */
+	t[0].rates = t[0].all_rates = rates;
+	t[0].nrates = t[0].nall = 3;
+	t[1].status = failed;
+	CHECK("one good run: ok", cmp_groups_make(&g, p, none, 3, 0) == 0);
+	m = &g.shown[0]->blocks[0].tests[0];
+	CHECK("one good run: its score, its passes kept",
+	    m->value == 2 && m->nruns == 1 && m->nrates == 3 && m->nall == 3 &&
+	        m->rates != rates && m->rates[2] == 2.2);
 	cmp_groups_free(&g);
 }
 

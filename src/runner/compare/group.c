@@ -120,11 +120,11 @@ block_of(const struct cmp_report *r, int copies)
 /*
  * The scores in the runs of group k (blocks of copies) of the test
  * titled title, or (index set) of the index labelled so: those with a
- * score, into v; their number.
+ * score, into v; their number.  *last: the last such test.
  */
 static int
 member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
-    int index, double *v)
+    int index, double *v, const struct cmp_test **last)
 {
 	const struct cmp_block *b;
 	const struct cmp_test *t;
@@ -138,8 +138,10 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 			t = &b->tests[j];
 			if (strcmp(t->title, title) == 0 &&
 			    t->status[0] == '\0' && t->value > 0 &&
-			    isfinite(t->value))
+			    isfinite(t->value)) {
 				v[n++] = t->value;
+				*last = t;
+			}
 		}
 		for (j = 0; index && j < b->nindexes; j++) {
 			x = &b->indexes[j];
@@ -164,6 +166,35 @@ keep_runs(const double *runs, int n, double **to, int *nto)
 	return 0;
 }
 
+/* A copy of n doubles of from into *to (none: NULL); -1 out of memory. */
+static int
+copy_doubles(const double *from, int n, double **to)
+{
+	*to = NULL;
+	if (from == NULL || n < 1)
+		return 0;
+	if ((*to = malloc(sizeof(**to) * (size_t)n)) == NULL)
+		return -1;
+	memcpy(*to, from, sizeof(**to) * (size_t)n);
+	return 0;
+}
+
+/*
+ * A test of one run in its group keeps that run's passes, so that one run
+ * against one run is judged by the within-run rule as without groups.
+ */
+static int
+keep_passes(struct cmp_test *t, const struct cmp_test *from)
+{
+	t->nrates = from->nrates;
+	t->nall = from->nall;
+	return copy_doubles(from->rates, from->nrates, &t->rates) == -1 ||
+	               copy_doubles(
+	                   from->all_rates, from->nall, &t->all_rates) == -1
+	           ? -1
+	           : 0;
+}
+
 /* Block b of the group's first run, as the group's: geometric means. */
 static int
 merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
@@ -172,6 +203,7 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 	struct cmp_test *t;
 	struct cmp_index *x;
 	const struct cmp_index *bx;
+	const struct cmp_test *last = NULL;
 	int i, j, n;
 
 	out->copies = b->copies;
@@ -185,7 +217,8 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 		*t = b->tests[i];
 		t->rates = t->all_rates = t->derived = NULL;
 		t->nrates = t->nall = 0;
-		n = member_runs(g, k, b->copies, b->tests[i].title, 0, v);
+		n = member_runs(
+		    g, k, b->copies, b->tests[i].title, 0, v, &last);
 		t->value = between_geomean(v, n);
 		t->title =
 		    cmp_text(b->tests[i].title, strlen(b->tests[i].title));
@@ -193,7 +226,8 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 		    n > 0 ? 0 : strlen(b->tests[i].status));
 		t->runs = NULL;
 		if (t->title == NULL || t->status == NULL ||
-		    keep_runs(v, n, &t->runs, &t->nruns) == -1)
+		    keep_runs(v, n, &t->runs, &t->nruns) == -1 ||
+		    (n == 1 && keep_passes(t, last) == -1))
 			return -1;
 	}
 	for (i = 0; i < b->nindexes; i++, out->nindexes++) {
@@ -213,7 +247,7 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 			if (x->rows[j].title == NULL)
 				return -1;
 		}
-		n = member_runs(g, k, b->copies, bx->label, 1, v);
+		n = member_runs(g, k, b->copies, bx->label, 1, v, &last);
 		x->has_score = n > 0;
 		x->score = between_geomean(v, n);
 		x->ci_low = x->ci_high = 0;
@@ -237,7 +271,8 @@ merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 	out->hostname = cmp_text(f->hostname, strlen(f->hostname));
 	out->os_name = cmp_text(f->os_name, strlen(f->os_name));
 	out->os_release = cmp_text(f->os_release, strlen(f->os_release));
-	out->passes_known = 0;
+	for (i = 0, out->passes_known = 1; i < out->nmembers; i++)
+		out->passes_known &= out->members[i]->passes_known;
 	out->quick = f->quick;
 	out->duration_s = f->duration_s;
 	memcpy(out->build_kind, f->build_kind, sizeof(out->build_kind));
