@@ -94,6 +94,7 @@ struct cmp_report {
 	char *comment; /* --comment stored in the report; NULL: none */
 	struct cmp_block *blocks;
 	int nblocks;
+	int run_set; /* > 0: one of the runs of one --runs report, numbered */
 	/* A group of several runs (compare/group.c): its runs, in order;
 	 * NULL for a report read from a file. */
 	struct cmp_report **members;
@@ -133,6 +134,9 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 	(((tmp) = cmp_grow((array), &(n), sizeof(*(array)), (max))) == NULL    \
 	        ? NULL                                                         \
 	        : ((array) = (tmp), &(array)[(n)-1]))
+
+/* A new number for the runs of one --runs report (1, 2, ...). */
+int cmp_new_run_set(void);
 
 /* Free what a block, a report, a file hold (not the struct itself). */
 void cmp_block_free(struct cmp_block *b);

@@ -92,6 +92,9 @@ cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
 			if (user[i] != NULL)
 				snprintf(
 				    key[i], sizeof(key[i]), "L%s", user[i]);
+			else if (reports[i]->run_set > 0)
+				snprintf(key[i], sizeof(key[i]), "R%d",
+				    reports[i]->run_set);
 			else if (pass == 0)
 				identity(reports[i], key[i], sizeof(key[i]));
 			else
@@ -299,6 +302,15 @@ group_label(struct cmp_report *w, const char *user)
 
 	if (user != NULL)
 		snprintf(buf, sizeof(buf), "%s", user);
+	else if (f->run_set > 0) /* the file's name: "name #1" less " #1" */
+		snprintf(buf, sizeof(buf), "%.*s",
+		    (int)(strlen(f->label) -
+		          (strlen(f->label) > 3 &&
+		                      strcmp(f->label + strlen(f->label) - 3,
+		                          " #1") == 0
+		                  ? 3
+		                  : 0)),
+		    f->label);
 	else if (f->os_name[0] != '\0')
 		snprintf(buf, sizeof(buf), "%s%s%s", f->os_name,
 		    f->os_release[0] ? " " : "", f->os_release);

@@ -214,9 +214,9 @@ cmp_write_noise_unknown(FILE *f, int md)
 	const char *text =
 	    "run-to-run noise unknown: one run a side, so the marks say only "
 	    "whether the difference is beyond the noise of the passes inside "
-	    "each run.  To measure it, make several runs a side and give "
-	    "each side's reports one label (A=run1.json A=run2.json "
-	    "B=run3.json B=run4.json).";
+	    "each run.  To measure it, make several runs a side (./Run --runs "
+	    "3) and compare those reports, or give each side's reports one "
+	    "label (A=1.json A=2.json B=3.json B=4.json).";
 
 	if (md) {
 		fputs("- ", f);

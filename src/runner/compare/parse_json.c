@@ -292,12 +292,12 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 	return 0;
 }
 
+/* The report of root with the results of runs (root's, or a repetition's). */
 static int
-read_report(const struct json_value *root, struct cmp_report *r, char *err,
-    size_t errlen)
+read_report(const struct json_value *root, const struct json_value *runs,
+    struct cmp_report *r, char *err, size_t errlen)
 {
 	const struct json_value *sys = member(root, "system", JSON_OBJECT);
-	const struct json_value *runs = member(root, "runs", JSON_ARRAY);
 	const struct json_value *version, *settings, *v;
 	char date[11], origin[64];
 	double m;
@@ -348,9 +348,11 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 	void *grown;
 	struct json_value root;
 	const struct json_value *schema;
+	const struct json_value *reps;
 	struct cmp_report *r;
 	char why[128];
-	int rc;
+	int rc, set;
+	size_t i;
 
 	if (json_parse(text, len, &root, why, sizeof(why)) == -1)
 		return fail(err, errlen, "not valid JSON: %s", why);
@@ -367,17 +369,29 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 		json_free(&root);
 		return rc;
 	}
-	r = CMP_PUSH(grown, out->reports, out->nreports, CMP_MAX_REPORTS);
-	if (r == NULL) {
-		json_free(&root);
-		return fail(err, errlen, "too many reports, or out of memory");
+	reps = member(&root, "repetitions", JSON_ARRAY);
+	set = reps != NULL && reps->n > 0 ? cmp_new_run_set() : 0;
+	for (i = 0, rc = 0; rc == 0 && i <= (reps ? reps->n : 0); i++) {
+		/* --runs: the runs before the last, then the last. */
+		r = CMP_PUSH(
+		    grown, out->reports, out->nreports, CMP_MAX_REPORTS);
+		if (r == NULL) {
+			rc = fail(
+			    err, errlen, "too many reports, or out of memory");
+			break;
+		}
+		rc = read_report(&root,
+		    reps != NULL && i < reps->n
+		        ? member(&reps->items[i], "runs", JSON_ARRAY)
+		        : member(&root, "runs", JSON_ARRAY),
+		    r, err, errlen);
+		r->run_set = set;
+		if (rc == -1) {
+			/* A report read in part is dropped whole. */
+			cmp_report_free(r);
+			out->nreports--;
+		}
 	}
-	rc = read_report(&root, r, err, errlen);
 	json_free(&root);
-	if (rc == -1) {
-		/* A report read in part is dropped whole. */
-		cmp_report_free(r);
-		out->nreports--;
-	}
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include "exec/dryrun.h"
 #include "exec/process.h"
 #include "exec/run.h"
+#include "exec/runs.h"
 #include "model/catalog.h"
 #include "model/listing.h"
 #include "model/report.h"
@@ -362,7 +363,7 @@ run_and_write(struct run_cmd *c)
 	if (c->env.noise != NULL)
 		noise_start(c->env.noise, r);
 	open_console(c);
-	rc = run_all(r, &c->env);
+	rc = runs_all(r, &c->env);
 	if (c->env.noise != NULL) {
 		noise_finish(c->env.noise, r);
 		precision_warn(r);

@@ -118,13 +118,14 @@ sysinfo_free(struct sysinfo *s)
 	}
 }
 
-void
-report_free(struct report *r)
+/* Frees blocks[0..n-1] and what they hold. */
+static void
+blocks_free(struct block *blocks, int n)
 {
 	int b, i;
 
-	for (b = 0; b < r->nblocks; b++) {
-		struct block *bl = &r->blocks[b];
+	for (b = 0; b < n; b++) {
+		struct block *bl = &blocks[b];
 
 		for (i = 0; i < bl->ntests; i++)
 			test_free(&bl->tests[i]);
@@ -133,7 +134,20 @@ report_free(struct report *r)
 			free(bl->indexes[i].entries);
 		free(bl->indexes);
 	}
-	free(r->blocks);
+	free(blocks);
+}
+
+void
+report_free(struct report *r)
+{
+	int i;
+
+	blocks_free(r->blocks, r->nblocks);
+	for (i = 0; i < r->nreps; i++)
+		blocks_free(r->reps[i].blocks, r->reps[i].nblocks);
+	free(r->reps);
+	r->reps = NULL;
+	r->nreps = 0;
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);

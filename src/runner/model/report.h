@@ -200,8 +200,16 @@ struct settings {
 	const char *comment; /* --comment, NULL: none (borrowed) */
 	int *copies; /* copies values, in order */
 	int ncopies;
+	int runs; /* --runs: whole runs of the selection (0 or 1: one) */
+	double settle_s; /* --settle: idle seconds before each of them */
 	const struct test_def **tests;
 	int ntests;
+};
+
+/* One whole run of a --runs report but its last (that is blocks). */
+struct repetition {
+	struct block *blocks;
+	int nblocks;
 };
 
 struct report {
@@ -211,6 +219,8 @@ struct report {
 	struct settings settings;
 	struct block *blocks;
 	int nblocks;
+	struct repetition *reps; /* --runs K: the K - 1 runs before */
+	int nreps;
 	char **warnings;
 	int nwarnings;
 	int interrupted; /* the run was stopped by a signal */

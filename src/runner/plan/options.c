@@ -18,7 +18,7 @@ const char options_usage[] =
     "         [-f fmt[,...][,fmt=PATH]] [--json PATH] [--label text]\n"
     "         [--comment text] [--duration s] [--placement p]\n"
     "         [--counters off|on|all] [--precision PCT [--budget s]]\n"
-    "         [--no-warnings] [--dry-run]\n"
+    "         [--runs K [--settle s]] [--no-warnings] [--dry-run]\n"
     "         [test|group ...]\n"
     "       @ -l [--smoke] | -h | --help | --version\n"
     "       @ compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...\n"
@@ -50,6 +50,9 @@ const char options_usage[] =
     "  --counters c       resource counters of each pass: off, on (default:\n"
     "                     rusage and /proc, nothing in the timed loop), all\n"
     "                     (also perf_event_open; see doc/why.md)\n"
+    "  --runs K           K whole runs, one after another, in one report:\n"
+    "                     each run's score, their mean and spread\n"
+    "  --settle s         idle seconds before each of them (default 10)\n"
     "  --no-warnings      no noise warnings (load, governor, busy, spread)\n"
     "  --dry-run          print the tests, copies, passes and estimated time;\n"
     "                     run nothing\n"
@@ -242,6 +245,16 @@ take_value(struct options *o, const char *opt, const char *val, char *err,
 			    "--budget needs seconds from 1 "
 			    "to 604800 (a week)",
 			    val);
+	} else if (strcmp(opt, "--runs") == 0) {
+		if (parse_long(val, 1, OPTIONS_MAX_RUNS, &n) == -1)
+			return bad(err, errlen,
+			    "--runs needs a number of runs from 1 to 100", val);
+		o->settings.runs = (int)n;
+	} else if (strcmp(opt, "--settle") == 0) {
+		if (parse_double(val, 0, 3600, &o->settings.settle_s) == -1)
+			return bad(err, errlen,
+			    "--settle needs seconds from 0 to 3600", val);
+		o->settle_given = 1;
 	} else if (strcmp(opt, "--counters") == 0) {
 		if ((level = counters_level_named(val)) == -1)
 			return bad(err, errlen,
@@ -336,6 +349,8 @@ long_option(struct options *o, int argc, char *const *argv, int *i, char *err,
 	    (len == 10 && strncmp(arg, "--counters", len) == 0) ||
 	    (len == 11 && strncmp(arg, "--precision", len) == 0) ||
 	    (len == 8 && strncmp(arg, "--budget", len) == 0) ||
+	    (len == 6 && strncmp(arg, "--runs", len) == 0) ||
+	    (len == 8 && strncmp(arg, "--settle", len) == 0) ||
 	    (len == 11 && strncmp(arg, "--placement", len) == 0)) {
 		char opt[12];
 
@@ -442,6 +457,11 @@ options_parse(
 		    "--precision chooses its own passes and "
 		    "durations: not with --quick, -i or --duration",
 		    NULL);
+	if (rc == 0 && o->settle_given && o->settings.runs < 2)
+		rc = bad(
+		    err, errlen, "--settle goes with --runs 2 or more", NULL);
+	if (!o->settle_given)
+		o->settings.settle_s = OPTIONS_SETTLE_S;
 	if (rc == 0 && o->budget_s > 0 && !(o->precision_pct > 0))
 		rc = bad(err, errlen,
 		    "--budget bounds a --precision run: give "

@@ -44,6 +44,7 @@ struct options {
 	} outputs[OPTIONS_MAX_FORMATS];
 	int noutputs;
 	int dry_run; /* --dry-run: the plan and its time, no run */
+	int settle_given; /* --settle was given */
 	int smoke; /* -l --smoke: list the smoke runs instead */
 };
 
@@ -52,6 +53,8 @@ struct options {
 #define OPTIONS_MAX_ITERATIONS 10000L
 #define OPTIONS_MIN_DURATION   0.01
 #define OPTIONS_MAX_DURATION   86400.0
+#define OPTIONS_MAX_RUNS       100 /* --runs */
+#define OPTIONS_SETTLE_S       10.0 /* --settle default */
 #define OPTIONS_MAX_TEXT       64 /* "   Comment: " and it fit 80 columns */
 
 /*

@@ -114,6 +114,10 @@ json_settings(struct json_writer *j, const struct settings *s)
 	for (i = 0; i < s->ntests; i++)
 		jw_str(j, NULL, s->tests[i]->name);
 	jw_close(j, ']');
+	if (s->runs > 1) { /* absent from a run of one: as before --runs */
+		jw_int(j, "runs", s->runs);
+		jw_num(j, "settle_s", s->settle_s);
+	}
 	jw_close(j, '}');
 }
 
@@ -352,6 +356,26 @@ json_block(
 	jw_close(j, '}');
 }
 
+/* --runs K: the K - 1 runs before the last ("runs" above), in full. */
+static void
+json_repetitions(struct json_writer *j, const struct report *r)
+{
+	int k, i;
+
+	if (r->nreps < 1)
+		return;
+	jw_open(j, "repetitions", '[', 0);
+	for (k = 0; k < r->nreps; k++) {
+		jw_open(j, NULL, '{', 0);
+		jw_open(j, "runs", '[', 0);
+		for (i = 0; i < r->reps[k].nblocks; i++)
+			json_block(j, &r->reps[k].blocks[i], &r->settings);
+		jw_close(j, ']');
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+}
+
 int
 write_json(FILE *f, const struct report *r)
 {
@@ -380,6 +404,7 @@ write_json(FILE *f, const struct report *r)
 	for (i = 0; i < r->nblocks; i++)
 		json_block(&j, &r->blocks[i], &r->settings);
 	jw_close(&j, ']');
+	json_repetitions(&j, r);
 	jw_close(&j, '}');
 	putc('\n', f);
 	if (fflush(f) == EOF || ferror(f))

@@ -9,6 +9,7 @@
 
 #include "write/text_counters.h"
 #include "write/text_spread.h"
+#include "write/text_runs.h"
 #include "write/textwrap.h"
 #include "score/precision.h"
 #include "write/write_text.h"
@@ -321,13 +322,22 @@ block(FILE *f, const struct report *r, const struct block *b)
 int
 write_text(FILE *f, const struct report *r)
 {
-	int i;
+	int i, k;
 
+	/* --runs: each run a report of its own, then their summary. */
+	for (k = 0; k < r->nreps; k++) {
+		if (header(f, r) == -1)
+			return -1;
+		for (i = 0; i < r->reps[k].nblocks; i++)
+			if (block(f, r, &r->reps[k].blocks[i]) == -1)
+				return -1;
+	}
 	if (header(f, r) == -1)
 		return -1;
 	for (i = 0; i < r->nblocks; i++)
 		if (block(f, r, &r->blocks[i]) == -1)
 			return -1;
+	text_runs(f, r);
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("Warning: ", f);
 		text_wrap(f, r->warnings[i], 9, 9, TEXT_COLUMNS);
