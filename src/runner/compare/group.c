@@ -156,19 +156,6 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 	return n;
 }
 
-/* A copy of runs[0..n-1] into *to, *nto; -1 when out of memory. */
-static int
-keep_runs(const double *runs, int n, double **to, int *nto)
-{
-	if (n < 1)
-		return 0;
-	if ((*to = malloc(sizeof(**to) * (size_t)n)) == NULL)
-		return -1;
-	memcpy(*to, runs, sizeof(**to) * (size_t)n);
-	*nto = n;
-	return 0;
-}
-
 /* A copy of n doubles of from into *to (none: NULL); -1 out of memory. */
 static int
 copy_doubles(const double *from, int n, double **to)
@@ -180,6 +167,14 @@ copy_doubles(const double *from, int n, double **to)
 		return -1;
 	memcpy(*to, from, sizeof(**to) * (size_t)n);
 	return 0;
+}
+
+/* A copy of runs[0..n-1] into *to, *nto; -1 when out of memory. */
+static int
+keep_runs(const double *runs, int n, double **to, int *nto)
+{
+	*nto = n > 0 ? n : 0;
+	return copy_doubles(runs, n, to);
 }
 
 /*
