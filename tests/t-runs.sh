@@ -34,6 +34,13 @@ check "--runs 2: syscall's spread 0" grep -q \
     '^  runs 150000.0 150000.0; mean 150000.0; spread 0.00%$' "$rep"
 check "--runs 2: the index score's runs" sh -c \
     "grep -A 1 '^System Benchmarks Index Score\$' '$rep' | grep -q '^  runs '"
+check "--runs 2: the HTML plots every pass of every run (2 x 2)" sh -c \
+    "grep -q '<h2>2 runs, 0 s of settle before each</h2>' '$rep.html' &&
+    [ \$(grep -c '^<circle' '$rep.html') -eq 4 ]"
+check "--runs 2: the HTML's pass of pipe in run 2: 121000 / 110500 (the median)" \
+    grep -q '<title>Pipe Throughput, run 2: +9.5%</title>' "$rep.html"
+check "--runs 2: the HTML table of the runs" grep -q \
+    '<td class="n">100000.0</td><td class="n">121000.0</td><td class="n">110000.0</td><td class="n">13.48%</td>' "$rep.html"
 json=$rep.json
 check "--runs 2: JSON settings say 2 runs" sh -c \
     "tr -d '\n ' <'$json' | grep -q '\"runs\":2,\"settle_s\":0}'"

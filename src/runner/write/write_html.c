@@ -11,6 +11,7 @@
 #include "score/precision.h"
 #include "write/escape.h"
 #include "write/html_chart.h"
+#include "write/html_runs.h"
 #include "write/writers.h"
 
 /*
@@ -416,6 +417,7 @@ write_html(FILE *f, const struct report *r)
 	html_scores(f, r);
 	for (i = 0; r->nblocks > 0 && i < r->blocks[0].nindexes; i++)
 		html_chart(f, r, &r->blocks[0].indexes[i]);
+	html_runs(f, r);
 	html_system(f, r);
 	html_warnings(f, r);
 	for (i = 0; i < r->nblocks; i++)
