@@ -89,6 +89,13 @@ check "--precision --runs 2: two runs and the summary" sh -c \
     "[ $rc -eq 0 ] && [ \"\$(grep -c '^Benchmark Run:' '$rep')\" -eq 2 ] &&
     grep -q '^2 runs, 0 s' '$rep'"
 
+"$BYTEBENCH" --dry-run -c 1 -i 1 --duration 10 pipe >"$scratch/one.dry"
+"$BYTEBENCH" --dry-run -c 1 -i 1 --duration 10 --runs 3 --settle 20 pipe \
+    >"$scratch/dry"
+one=$(sed -n 's/.*estimated time: 0:\([0-9]*\)$/\1/p' "$scratch/one.dry")
+check "--dry-run --runs 3: the time of three runs and settles" grep -q \
+    "^--runs 3: that 3 times, 20 s of settle before each; in all: 1:$(printf '%02d' $((3 * (one + 20) - 60)))\$" \
+    "$scratch/dry"
 runb "$scratch/bad" --runs 0 pipe
 check "--runs 0: exit 2, said why" sh -c "[ $rc -eq 2 ] &&
     grep -q 'runs needs a number of runs from 1 to 100' '$scratch/stderr'"

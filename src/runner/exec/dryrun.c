@@ -36,6 +36,15 @@ dry_run_print(
 	fprintf(f, "\n%d test%s at %d copies value%s; estimated time: %s\n",
 	    s->ntests, s->ntests == 1 ? "" : "s", s->ncopies,
 	    s->ncopies == 1 ? "" : "s", total);
+	if (s->runs > 1) {
+		estimate_clock(
+		    s->runs * (estimate_left(p.steps, p.nsteps) + s->settle_s),
+		    total, sizeof(total));
+		fprintf(f,
+		    "--runs %d: that %d times, %g s of settle before each; "
+		    "in all: %s\n",
+		    s->runs, s->runs, s->settle_s, total);
+	}
 	if (s->precision_pct > 0)
 		fprintf(f,
 		    "Then one pass at a time to the noisiest tests until "
