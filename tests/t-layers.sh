@@ -60,3 +60,47 @@ if [ -z "$out" ]; then
 else
 	fail "layers: src/runner's includes" "$(printf '%s' "$out" | tr '\n' '|')"
 fi
+
+# Files that call each other, and a header that promises what a layer above
+# it defines (tests/uses.awk): a fixture tree with a circle of three files,
+# a pair that is none (one way only) and a model header declaring an exec
+# function.
+uses() {
+	(cd "$1" && find . -name '*.[ch]' | sed 's|^\./||' | sort |
+	    xargs awk -v mode="$2" -v order="$order" -f "$top/tests/uses.awk")
+}
+fix=$scratch/uses
+mkdir -p "$fix/model" "$fix/exec" "$fix/lib"
+printf 'int\na_f(void)\n{\n\treturn b_f();\n}\n' >"$fix/exec/a.c"
+printf 'int\nb_f(void)\n{\n\treturn c_f(); /* a_f() */\n}\n' >"$fix/exec/b.c"
+printf 'int\nc_f(void)\n{\n\treturn a_f() + m_f();\n}\n' >"$fix/exec/c.c"
+printf 'int\nm_f(void)\n{\n\treturn 0;\n}\n' >"$fix/model/m.c"
+printf 'int m_f(void);\nint a_f(void);\n' >"$fix/model/m.h"
+out=$(uses "$fix" circle)
+if [ "$(printf '%s\n' "$out" | grep -c '^circle')" -eq 1 ] &&
+    printf '%s\n' "$out" | grep -qx 'circle: exec/a.c exec/b.c exec/c.c' &&
+    ! printf '%s\n' "$out" | grep -q 'b.c -> exec/a.c\|m.c'; then
+	pass "layers: the check finds a circle of files and no more"
+else
+	fail "layers: the circle check on a fixture tree" "$(printf '%s' "$out" | tr '\n' '|')"
+fi
+out=$(uses "$fix" decl)
+if [ "$out" = "model/m.h: declares a_f(), defined in exec/a.c above it" ]; then
+	pass "layers: the check finds a header declaring a function of a layer above"
+else
+	fail "layers: the declaration check on a fixture tree" "$(printf '%s' "$out" | tr '\n' '|')"
+fi
+
+out=$(uses src circle)
+if [ -z "$out" ]; then
+	pass "layers: no two files of src/ call each other, directly or through a chain"
+else
+	fail "layers: circles of files in src/" "$(printf '%s' "$out" | tr '\n' '|')"
+fi
+out=$(cd src && find lib runner -name '*.[ch]' | sort |
+    xargs awk -v mode=decl -v order="$order" -f "$top/tests/uses.awk")
+if [ -z "$out" ]; then
+	pass "layers: no header declares a function of a layer above its own"
+else
+	fail "layers: headers promising a layer above" "$(printf '%s' "$out" | tr '\n' '|')"
+fi
