@@ -1,6 +1,6 @@
 /*
  * counters_sys.c - the system-specific half of the resource counters
- * (contract in counters.h): wait4, and on Linux /proc/PID/schedstat,
+ * (contract in counters_sys.h): wait4, and on Linux /proc/PID/schedstat,
  * /proc/PID/sched, /proc/stat, /proc/vmstat and perf_event_open.  Each
  * is a whole function under one #if with a portable fallback.
  */
@@ -36,7 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model/counters.h"
+#include "exec/counters_sys.h"
 #include "file.h"
 
 #if defined(COUNTERS_LINUX)

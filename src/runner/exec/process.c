@@ -22,6 +22,7 @@
 #include "write/escape.h"
 #include "exec/child.h"
 #include "exec/children.h"
+#include "exec/counters_sys.h"
 #include "exec/process.h"
 /* Seconds between SIGTERM and SIGKILL of a pass's process group. */
 #define KILL_GRACE 2.0

@@ -2,14 +2,12 @@
  * counters.h - what the kernel did for each pass: resource counters
  * collected by the runner around a pass (never inside the measured loop)
  * and the values derived from them per loop of the test's own count.
- * counters.c is portable; counters_sys.c holds what is system-specific
+ * What collects them is system-specific and lives in exec/counters_sys.h
  * (wait4, Linux /proc and perf_event_open), each with a fallback.
  * doc/json-schema.md and doc/why.md say what each counter means.
  */
 #ifndef COUNTERS_H
 #define COUNTERS_H
-
-#include <sys/types.h>
 
 #include <stddef.h>
 
@@ -139,40 +137,5 @@ double counters_sorted_median(double *v, int n);
  * "0.93", "18.1", "1200", "51k", "13M".
  */
 void counters_format(enum derived_id k, double v, char *buf, size_t len);
-
-/*
- * System-specific (counters_sys.c).
- */
-
-/*
- * Like waitpid(-1, status, WNOHANG): reaps one ended child if any.
- * With level > COUNTERS_OFF, *c gets its counters (rusage of it and its
- * waited-for children; on Linux its task's run-queue wait and
- * migrations, read just before it is reaped).  Returns its pid, 0 when
- * none has ended, -1 on error.
- */
-pid_t counters_reap(int *status, enum counters_level level, struct counters *c);
-
-/* The perf counters of one copy's process tree. */
-struct counters_perf {
-	int fd[3]; /* task clock, context switches, migrations */
-};
-
-/*
- * Opens perf software counters on pid, a child that has not yet exec'd,
- * counting from its exec on, inherited by what it forks.  Returns 0, or
- * -1 with fd[] all -1 and why (size len) saying what failed: not Linux,
- * perf_event_open's error and kernel.perf_event_paranoid.  With the
- * environment variable BYTEBENCH_NO_PERF set it fails as when not
- * permitted (to test that path).
- */
-int counters_perf_open(
-    struct counters_perf *p, pid_t pid, char *why, size_t len);
-
-/* Adds what p counted into c and closes it (fd[] -1 after). */
-void counters_perf_close(struct counters_perf *p, struct counters *c);
-
-/* Machine-wide totals now (/proc/stat, /proc/vmstat); none elsewhere. */
-void counters_machine(struct counters *c);
 
 #endif
