@@ -2,7 +2,8 @@
  * run.h - the run loop: for each copies value, each test, each pass,
  * start the copies (process), read their lines (protocol), score (stats)
  * and fill the report model; progress on the console.  schedule.c runs
- * the loop, launch.c each pass, passdir.c tidies the scratch directory.
+ * the loop (steps.c each test, rounds.c quick mode), launch.c each pass,
+ * passdir.c tidies the scratch directory, say.c writes the console.
  */
 #ifndef RUN_H
 #define RUN_H

@@ -1,6 +1,7 @@
 /*
  * schedule.h - the parts of the run loop that schedule.c (in turn) and
- * rounds.c (in rounds) share: the run and each test as they go.
+ * rounds.c (in rounds) share: the run and each test as they go (the
+ * test's steps in steps.c, the run in rounds in rounds.c).
  */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H

@@ -1,0 +1,186 @@
+/*
+ * steps.c - a test as it runs, shared by both schedulers (schedule.h):
+ * start it at one copies value, run its next pass through launch.c, end
+ * and score it; the index tables of a block.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "exec/launch.h"
+#include "exec/process.h"
+#include "exec/progress.h"
+#include "exec/run.h"
+#include "exec/schedule.h"
+#include "model/quick.h"
+#include "score/interval.h"
+#include "score/latency.h"
+#include "score/stats.h"
+
+/* Sets the test's outcome and message (copied). */
+static int
+test_fail(struct test_result *t, enum outcome o, const char *msg)
+{
+	t->outcome = o;
+	free(t->message);
+	t->message = strdup(msg);
+	return t->message == NULL ? -1 : 0;
+}
+
+/*
+ * Starts tr for def at copies into *t: the passes planned, the program
+ * found.  A missing program ends the test here.  Returns 0, or -1 when
+ * out of memory.
+ */
+int
+schedule_test_start(struct run_ctx *x, struct test_run *tr,
+    const struct test_def *def, int copies, struct test_result *t)
+{
+	const struct report *r = x->r;
+	char msg[600], path[4096];
+
+	memset(t, 0, sizeof(*t));
+	memset(tr, 0, sizeof(*tr));
+	tr->def = def;
+	tr->t = t;
+	tr->copies = copies;
+	tr->planned = quick_passes(&r->settings, def);
+	tr->seconds = quick_pass_seconds(&r->settings, def);
+	t->test = def;
+	snprintf(t->unit, sizeof(t->unit), "%s", def->unit);
+	if (test_fail(t, OUTCOME_OK, "") == -1)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", x->e->bindir, def->program);
+	if (access(path, X_OK) == -1) {
+		progress_test_begin(&x->progress, def, copies, bench_now());
+		snprintf(msg, sizeof(msg), "not built: %.500s", path);
+		progress_test_end(&x->progress, bench_now(), msg);
+		return test_fail(t, OUTCOME_MISSING, msg);
+	}
+	t->passes = calloc((size_t)tr->planned, sizeof(*t->passes));
+	if (t->passes == NULL)
+		return -1;
+	tr->running = 1;
+	return 0;
+}
+
+/*
+ * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
+ * the test.  Returns 0, or -1 when out of memory.
+ */
+int
+schedule_test_pass(struct run_ctx *x, struct test_run *tr)
+{
+	struct test_result *t = tr->t;
+	struct pass_result *p = &t->passes[t->npasses];
+	struct launch_pass_def def = {tr->def, tr->copies, tr->seconds,
+	    x->origin, t->npasses == 0, x->r, x->e};
+	char msg[600], line[700];
+
+	if (process_stop_signal) {
+		tr->running = 0;
+		return test_fail(t, OUTCOME_INTERRUPTED, "interrupted");
+	}
+	progress_pass_begin(&x->progress, t->npasses + 1, bench_now());
+	if (launch_pass(&def, p, msg, sizeof(msg)) == -1)
+		return -1;
+	t->npasses++;
+	if (p->outcome == OUTCOME_OK) {
+		tr->running = t->npasses < tr->planned;
+		progress_pass_end(&x->progress, bench_now(), NULL);
+		return 0;
+	}
+	tr->running = 0;
+	snprintf(line, sizeof(line), "%s: %s", outcome_name(p->outcome), msg);
+	progress_pass_end(&x->progress, bench_now(), line);
+	return test_fail(t, p->outcome, msg);
+}
+
+/* The medians of the derived values over the kept passes; 0 or -1. */
+static int
+test_counters(struct test_result *t)
+{
+	const struct derived **kept;
+	int i, n = 0;
+
+	if ((kept = calloc((size_t)t->npasses + 1, sizeof(*kept))) == NULL)
+		return -1;
+	for (i = 0; i < t->npasses; i++)
+		if (t->passes[i].kept)
+			kept[n++] = &t->passes[i].derived;
+	counters_median(kept, n, &t->derived);
+	free(kept);
+	return 0;
+}
+
+/*
+ * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
+ * out of memory.
+ */
+int
+schedule_test_finish(struct test_run *tr)
+{
+	struct test_result *t = tr->t;
+
+	if (t->outcome == OUTCOME_OK && tr->running)
+		if (test_fail(t, OUTCOME_INTERRUPTED, "interrupted") == -1)
+			return -1;
+	if (t->outcome == OUTCOME_OK) {
+		if (t->passes[0].copies[0].unit[0] != '\0')
+			snprintf(t->unit, sizeof(t->unit), "%s",
+			    t->passes[0].copies[0].unit);
+		switch (stats_score_test(t)) {
+		case -1:
+			return -1;
+		case 1:
+			if (test_fail(t, OUTCOME_NO_RESULT, "result is zero") ==
+			    -1)
+				return -1;
+		}
+		if (t->outcome == OUTCOME_OK && (t->test->flags & TEST_LATENCY))
+			latency_combine(t);
+		if (t->outcome == OUTCOME_OK)
+			return test_counters(t);
+	}
+	return 0;
+}
+
+/*
+ * Computes the index tables a block shows: every index whose tests were
+ * all asked for (failed or interrupted ones make it partial); when no
+ * index was, the first one in the catalog with a test in the block, as a
+ * partial index (UnixBench shows one for any subset of its tests).
+ */
+int
+schedule_block_indexes(struct block *b, const struct settings *s)
+{
+	struct index_result ir;
+	size_t i;
+	int any = 0, show;
+
+	b->indexes = calloc(
+	    catalog_nindexes > 0 ? catalog_nindexes : 1, sizeof(*b->indexes));
+	if (b->indexes == NULL)
+		return -1;
+	for (i = 0; i < catalog_nindexes; i++)
+		any |= stats_index_covered(
+		    &catalog_indexes[i], s->tests, s->ntests);
+	for (i = 0; i < catalog_nindexes; i++) {
+		if (stats_index(
+		        &ir, &catalog_indexes[i], b->tests, b->ntests) == -1)
+			return -1;
+		/* Run in whole rounds (a --precision run's are not). */
+		if (s->quick && !(s->precision_pct > 0))
+			interval_index_rounds(&ir);
+		show = any ? stats_index_covered(
+		                 &catalog_indexes[i], s->tests, s->ntests)
+		           : b->nindexes == 0;
+		if (show && ir.nentries > 0)
+			b->indexes[b->nindexes++] = ir;
+		else
+			free(ir.entries);
+	}
+	return 0;
+}
