@@ -64,3 +64,13 @@ bench_parse(const struct bench_prog *p, void *ctx, int argc, char **argv,
 		return bench_usage(p->usage);
 	return BENCH_GO;
 }
+
+int
+bench_args(int argc, char **argv, const char *usage, double *seconds, int *done)
+{
+	const struct bench_prog prog = {.usage = usage, .seconds_operand = 1};
+	int rc = bench_parse(&prog, NULL, argc, argv, seconds);
+
+	*done = rc != BENCH_GO;
+	return *done ? rc : BENCH_OK;
+}

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "harness.h"
 #include "parse.h"
 
 volatile sig_atomic_t bench_stop;
@@ -176,14 +175,4 @@ bench_usage(const char *text)
 {
 	fprintf(stderr, "usage: %s\n", text);
 	return BENCH_USAGE;
-}
-
-int
-bench_args(int argc, char **argv, const char *usage, double *seconds, int *done)
-{
-	const struct bench_prog prog = {.usage = usage, .seconds_operand = 1};
-	int rc = bench_parse(&prog, NULL, argc, argv, seconds);
-
-	*done = rc != BENCH_GO;
-	return *done ? rc : BENCH_OK;
 }

@@ -62,10 +62,10 @@ int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int bench_usage(const char *text);
 
 /*
- * bench_parse (harness.h) for a program that takes only a duration,
- * `prog [-h] seconds`, as dhry's main calls it.  Returns 0 with *seconds
- * set and *done 0, or with *done 1 the exit status to return from main (0
- * after -h, 2 after a bad argument).
+ * bench_parse (harness.h; both in args.c) for a program that takes only
+ * a duration, `prog [-h] seconds`, as dhry's main calls it.  Returns 0
+ * with *seconds set and *done 0, or with *done 1 the exit status to return
+ * from main (0 after -h, 2 after a bad argument).
  */
 int bench_args(
     int argc, char **argv, const char *usage, double *seconds, int *done);

@@ -48,16 +48,6 @@
  * is reaped before the result is printed.
  */
 
-volatile sig_atomic_t ctxlat_quit;
-
-void
-on_quit(int sig)
-{
-	(void)sig;
-	ctxlat_quit = 1;
-	bench_stop = 1;
-}
-
 static int
 catch_signals(void)
 {
