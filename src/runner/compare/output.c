@@ -12,61 +12,6 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
-/* How long a report's passes were: "--duration 2 s", "quick passes",
- * "each test's own". */
-static size_t
-pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
-{
-	if (r->duration_s > 0)
-		return cmp_appendf(
-		    buf, size, n, "--duration %g s", r->duration_s);
-	return cmp_appendf(
-	    buf, size, n, r->quick ? "quick passes" : "each test's own");
-}
-
-/*
- * Why column b is not comparable with a, in words: "B/A: B is a quick
- * run, A is not; builds differ (default, reference)".
- */
-void
-cmp_caveat_text(
-    const struct column *a, const struct column *b, char *buf, size_t size)
-{
-	const struct cmp_report *x = a->report, *y = b->report;
-	const char *sep = ": ";
-	size_t n;
-
-	n = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id);
-	if (b->caveats & CAVEAT_SUITE)
-		n = cmp_appendf(buf, size, n,
-		    "%ssuites differ (%.*s, %.*s: other programs and rules)",
-		    sep, (int)cmp_suite_len(x->origin), x->origin,
-		    (int)cmp_suite_len(y->origin), y->origin),
-		sep = "; ";
-	if (b->caveats & CAVEAT_QUICK)
-		n = cmp_appendf(buf, size, n,
-		    "%s%s is a quick run, %s is not "
-		    "(short passes)",
-		    sep, x->quick ? a->id : b->id, x->quick ? b->id : a->id),
-		sep = "; ";
-	if (b->caveats & CAVEAT_DURATION) {
-		n = cmp_appendf(
-		    buf, size, n, "%spass durations differ (%s: ", sep, a->id);
-		n = pass_length(buf, size, n, x);
-		n = cmp_appendf(buf, size, n, ", %s: ", b->id);
-		n = pass_length(buf, size, n, y);
-		n = cmp_appendf(buf, size, n, ")");
-		sep = "; ";
-	}
-	if (b->caveats & CAVEAT_BUILD)
-		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
-		    x->build_kind, y->build_kind),
-		sep = "; ";
-	if (b->caveats & CAVEAT_COPIES)
-		cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
-		    a->block->copies, b->block->copies);
-}
-
 /* The key: one line per report, its name, label and what it is. */
 static void
 write_key(FILE *f, struct cmp_report *const *reports, int n, int md)

@@ -6,165 +6,15 @@
  * index header, row or score.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/catalog.h"
 #include "compare/parse_text.h"
 #include "compare/parse_text_state.h"
 
 /* The 1991 table has no label of its own: the one bytebench JSON gives it. */
 #define RELEASE3_LABEL "BYTE Release 3"
-
-static void problem(struct parser *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Records a problem; the first one is the message, the rest are counted. */
-static void
-problem(struct parser *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (p->nerrors++ > 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(p->err, p->errlen, fmt, ap);
-	va_end(ap);
-}
-
-/* Whether title is a test of a built-in index (its table must follow). */
-static int
-index_title(const char *title)
-{
-	const struct index_def *d;
-	size_t i, j;
-
-	for (i = 0; i < catalog_ntests; i++)
-		if (strcmp(catalog_tests[i].title, title) == 0)
-			break;
-	for (d = catalog_indexes; d < catalog_indexes + catalog_nindexes; d++)
-		for (j = 0; j < d->nrows; j++)
-			if (d->rows[j].title != NULL
-			        ? strcmp(d->rows[j].title, title) == 0
-			        : i < catalog_ntests &&
-			              strcmp(d->rows[j].test,
-			                  catalog_tests[i].name) == 0)
-				return 1;
-	return 0;
-}
-
-/*
- * Ends the current block: a block is whole when its index tables have
- * their scores, it has some result, and tests of a built-in index are
- * followed by an index table (or UnixBench's "No index results").
- * A block that is not whole is reported and dropped.
- */
-static void
-end_block(struct parser *p)
-{
-	struct cmp_block *b = p->block;
-	const char *why = NULL;
-	int i, indexed = 0;
-
-	if (b == NULL)
-		return;
-	for (i = 0; i < b->ntests; i++)
-		indexed |= index_title(b->tests[i].title);
-	if (p->index != NULL)
-		why = "cut off in its index table (no index score)";
-	else if (b->ntests == 0 && b->nindexes == 0)
-		why = "cut off before its results";
-	else if (indexed && b->nindexes == 0 && !p->no_index_line)
-		why = "cut off before its index table";
-	if (why != NULL) {
-		problem(p, "%sreport %d, run %d (%d cop%s): %s",
-		    p->report_header ? "" : "headerless ",
-		    (int)(p->report - p->out->reports) - p->first_report + 1,
-		    p->report->nblocks, b->copies, b->copies == 1 ? "y" : "ies",
-		    why);
-		cmp_block_free(b);
-		p->report->nblocks--;
-		p->report_dropped = 1;
-	}
-	p->block = NULL;
-	p->index = NULL;
-	p->index_closed = 0;
-	p->no_index_line = 0;
-}
-
-/* Ends the current report; one with no block left is dropped. */
-static void
-end_report(struct parser *p)
-{
-	end_block(p);
-	if (p->report == NULL)
-		return;
-	if (p->report->nblocks == 0) {
-		if (p->report_header && !p->report_dropped)
-			problem(p,
-			    "report %d: a header with no complete "
-			    "benchmark run",
-			    (int)(p->report - p->out->reports) -
-			        p->first_report + 1);
-		cmp_report_free(p->report);
-		p->out->nreports--;
-	}
-	p->report = NULL;
-}
-
-/* Both in parse_text_state.h. */
-int
-text_new_report(struct parser *p, int header)
-{
-	void *grown;
-	end_report(p);
-	p->report =
-	    CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
-	if (p->report == NULL) {
-		problem(p, "more than %d reports", CMP_MAX_REPORTS);
-		p->stop = 1;
-		return -1;
-	}
-	p->report_header = header;
-	p->report_dropped = 0;
-	p->method = 0;
-	if ((p->report->origin = cmp_text("", 0)) == NULL ||
-	    (p->report->hostname = cmp_text("", 0)) == NULL ||
-	    (p->report->os_name = cmp_text("", 0)) == NULL ||
-	    (p->report->os_release = cmp_text("", 0)) == NULL) {
-		p->stop = 1;
-		return -1;
-	}
-	return 0;
-}
-
-/* A new block; two pasted runs without headers are two reports. */
-int
-text_new_block(struct parser *p, int copies)
-{
-	void *grown;
-	int i;
-
-	end_block(p);
-	for (i = 0; p->report != NULL && i < p->report->nblocks; i++)
-		if (p->report->blocks[i].copies == copies) {
-			end_report(p);
-			break;
-		}
-	if (p->report == NULL && text_new_report(p, 0) == -1)
-		return -1;
-	p->block = CMP_PUSH(
-	    grown, p->report->blocks, p->report->nblocks, CMP_MAX_BLOCKS);
-	if (p->block == NULL) {
-		problem(p, "more than %d runs in a report", CMP_MAX_BLOCKS);
-		p->stop = 1;
-		return -1;
-	}
-	p->block->copies = copies;
-	return 0;
-}
 
 /* Makes sure a block is open for a result, starting one when needed. */
 static int
@@ -186,11 +36,11 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 	int i;
 
 	if (p->index != NULL)
-		end_block(p);
+		text_end_block(p);
 	for (i = 0; p->block != NULL && i < p->block->nindexes; i++)
 		if (strlen(p->block->indexes[i].label) == len &&
 		    memcmp(p->block->indexes[i].label, label, len) == 0) {
-			end_block(p);
+			text_end_block(p);
 			break;
 		}
 	if (need_block(p) == -1)
@@ -198,7 +48,7 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 	x = CMP_PUSH(
 	    grown, p->block->indexes, p->block->nindexes, CMP_MAX_INDEXES);
 	if (x == NULL) {
-		problem(
+		text_problem(
 		    p, "more than %d index tables in a run", CMP_MAX_INDEXES);
 		p->stop = 1;
 		return -1;
@@ -326,7 +176,7 @@ index_row(struct parser *p, const struct line *l)
 	}
 	row = CMP_PUSH(grown, p->index->rows, p->index->nrows, CMP_MAX_TESTS);
 	if (row == NULL) {
-		problem(
+		text_problem(
 		    p, "more than %d rows in an index table", CMP_MAX_TESTS);
 		p->stop = 1;
 		return -1;
@@ -361,13 +211,13 @@ test_line(struct parser *p, const struct line *l)
 		return 0;
 	}
 	if (fresh)
-		end_block(p);
+		text_end_block(p);
 	if (need_block(p) == -1 ||
 	    (t = CMP_PUSH(grown, p->block->tests, p->block->ntests,
 	         CMP_MAX_TESTS)) == NULL) {
 		free(title);
 		if (p->block != NULL)
-			problem(
+			text_problem(
 			    p, "more than %d tests in a run", CMP_MAX_TESTS);
 		p->stop = 1;
 		return -1;
@@ -481,15 +331,15 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 	}
 	if (!p.stop && p.holding && one_line(&p, &p.held) == -1)
 		p.stop = 1;
-	end_report(&p);
+	text_end_report(&p);
 	if (p.stop) {
 		/* What was read of this file is dropped whole. */
 		while (out->nreports > p.first_report)
 			cmp_report_free(&out->reports[--out->nreports]);
 		if (p.nerrors == 0)
-			problem(&p, "out of memory");
+			text_problem(&p, "out of memory");
 	} else if (p.nerrors == 0 && out->nreports == p.first_report) {
-		problem(&p, "no bytebench or UnixBench report found");
+		text_problem(&p, "no bytebench or UnixBench report found");
 	}
 	if (p.nerrors > 1) {
 		n = strlen(err);

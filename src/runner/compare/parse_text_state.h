@@ -1,7 +1,8 @@
 /*
  * parse_text_state.h - the state of a text report's parse, private to
- * parse_text.c (reports, runs, index tables and tests) and
- * parse_text_head.c (the lines of a report's header).
+ * parse_text.c (runs, index tables and tests), parse_text_head.c (the
+ * lines of a report's header) and parse_text_blocks.c (its reports and
+ * blocks, and the problems found).
  */
 #ifndef PARSE_TEXT_STATE_H
 #define PARSE_TEXT_STATE_H
@@ -27,6 +28,21 @@ struct parser {
 	char *err;
 	size_t errlen;
 };
+
+/* Records a problem; the first one is the message, the rest are counted. */
+void text_problem(struct parser *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Ends the current block: a block is whole when its index tables have
+ * their scores, it has some result, and tests of a built-in index are
+ * followed by an index table (or UnixBench's "No index results").
+ * A block that is not whole is reported and dropped.
+ */
+void text_end_block(struct parser *p);
+
+/* Ends the current report; one with no block left is dropped. */
+void text_end_report(struct parser *p);
 
 /*
  * Ends the current report and starts one (header: it begins with a BYTE

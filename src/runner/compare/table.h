@@ -126,7 +126,7 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 /* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
 size_t cmp_suite_len(const char *origin);
 
-/* Why column b is not comparable with a, in words (output.c). */
+/* Why column b is not comparable with a, in words (table.c). */
 void cmp_caveat_text(
     const struct column *a, const struct column *b, char *buf, size_t size);
 
