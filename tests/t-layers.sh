@@ -104,3 +104,13 @@ if [ -z "$out" ]; then
 else
 	fail "layers: headers promising a layer above" "$(printf '%s' "$out" | tr '\n' '|')"
 fi
+
+# score/ computes: it reads no file, clock or environment and writes
+# nothing (what it needs is measured in exec/ or plan/ and handed in).
+io='fopen|fdopen|open|openat|read|write|fread|fwrite|fgets|printf|fprintf|puts|fputs|getrusage|sysconf|getenv|time|clock_gettime|gettimeofday|bench_now|file_read_small|opendir'
+out=$(grep -nE "(^|[^A-Za-z0-9_])($io)[[:space:]]*\(" src/runner/score/*.c)
+if [ -z "$out" ]; then
+	pass "layers: score/ does no I/O"
+else
+	fail "layers: I/O in score/" "$(printf '%s' "$out" | tr '\n' '|')"
+fi

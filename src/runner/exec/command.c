@@ -21,7 +21,7 @@
 #include "plan/outputs.h"
 #include "plan/setup.h"
 #include "plan/sysinfo.h"
-#include "score/noise.h"
+#include "exec/noise_sample.h"
 #include "score/precision.h"
 #include "write/escape.h"
 #include "write/results.h"

@@ -13,7 +13,7 @@
 #include "exec/progress.h"
 #include "exec/run.h"
 #include "exec/schedule.h"
-#include "score/noise.h"
+#include "exec/noise_sample.h"
 #include "score/precision.h"
 #include "write/textwrap.h"
 

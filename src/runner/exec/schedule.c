@@ -13,7 +13,7 @@
 #include "exec/progress.h"
 #include "exec/run.h"
 #include "exec/schedule.h"
-#include "score/noise.h"
+#include "exec/noise_sample.h"
 
 /*
  * Runs the tests of block b one after another, every pass of a test

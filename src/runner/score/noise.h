@@ -28,8 +28,9 @@ struct noise_cpu {
 int noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c);
 
 /*
- * What was measured around the tests of one run so far; the caller keeps
- * it (main.c, for the whole run) and hands it to the calls below.
+ * What was measured around the tests of one run so far
+ * (exec/noise_sample.h measures it; exec/command.c keeps it for the whole
+ * run).
  */
 struct noise {
 	int ok; /* the current test's first sample was read */
@@ -41,27 +42,18 @@ struct noise {
 	long swap_kib; /* the most swap in use seen */
 };
 
-/*
- * Warnings of the start: load average, governor, swap.  Clears *nz and
- * takes the first sample of the CPU time (a run's noise is measured from
- * here).
- */
-void noise_start(struct noise *nz, struct report *r);
-
-/* Around each test: samples CPU time (all, steal, this process's and its
- * children's) and keeps the test with the most CPU time of others.  A
- * NULL nz (a run that measures no noise) does nothing. */
-void noise_test_begin(struct noise *nz);
-void noise_test_end(struct noise *nz, const struct test_result *t, int copies);
+/* The warning of the start: the load average (r->sys.load1). */
+void noise_warn_start(struct report *r);
 
 /*
- * Warnings of the end: other processes busy (CPU time of the whole
- * system less this process and its children, where /proc/stat is
- * readable), the hypervisor's steal, tests whose passes spread more than
- * NOISE_CV, an index whose rounds (quick mode) differ NOISE_ROUNDS times
- * more than its tests' passes explain (the machine's speed changed during
- * the run: the shared change shows as a wider interval), swap in use.
+ * Warnings of the end, from what nz measured: other processes busy (CPU
+ * time of the whole system less this process and its children, where
+ * /proc/stat was readable), the hypervisor's steal, tests whose passes
+ * spread more than NOISE_CV, an index whose rounds (quick mode) differ
+ * NOISE_ROUNDS times more than its tests' passes explain (the machine's
+ * speed changed during the run: the shared change shows as a wider
+ * interval), swap in use.
  */
-void noise_finish(struct noise *nz, struct report *r);
+void noise_warn_end(const struct noise *nz, struct report *r);
 
 #endif
