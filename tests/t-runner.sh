@@ -29,7 +29,8 @@ EOF
 
 export FAKE_SPEC="$scratch/good"
 
-# index_col FILE: the INDEX column of the index table, one per line.
+# index_rows FILE: the rows of the index table (after its heading, before
+# its ======== line), one per line.
 index_rows() {
 	sed -n '/Index Values\|Partial Index/,/========/p' "$1" |
 	    sed '1d;$d'

@@ -26,14 +26,10 @@ extern char **environ;
 
 /*
  * How long past its duration a pass may run before the watchdog ends it:
- * max(10 s, 3 x the duration), since a loaded machine stretches what a
- * program does around its timed loop (whetstone's calibration took a 10 s
- * pass past 20 s under a load of 15); file tests also prime their files
- * and settle before measuring (fstime, as UnixBench 6.0.0: up to two 2 s
- * priming phases, and before each of its up to three phases sync(), a 2 s
- * pause, sync() and a second pause of 2 s, 1 s before the copy phase:
- * up to 15 s beyond the duration), so they get at least 60 s for slow
- * disks.
+ * max(10 s, 3 x the duration), room for what a program does around its
+ * timed loop on a loaded machine (whetstone's calibration); tests with a
+ * scratch directory get at least 60 s, as fstime primes its files and
+ * pauses to settle before each phase (up to 15 s beyond the duration).
  */
 static double
 watchdog_margin(const struct test_def *t, double seconds)
@@ -42,10 +38,6 @@ watchdog_margin(const struct test_def *t, double seconds)
 
 	return 3 * seconds > least ? 3 * seconds : least;
 }
-
-/* Environment names the runner sets for every copy. */
-static const char *const own_env[] = {"BENCH_COPY=", "BENCH_COPIES=",
-    "UB_BINDIR=", "UB_TESTDIR=", "UB_TMPDIR=", "LC_ALL="};
 
 /* Text of one catalog argument with its @ token expanded; malloc'd. */
 static char *
@@ -133,60 +125,78 @@ make_argv(const struct test_def *t, const struct report *r,
 	return argv;
 }
 
-static char *
-env_entry(const char *name, const char *value)
-{
-	size_t n = strlen(name) + strlen(value) + 2;
-	char *s = malloc(n);
+/*
+ * The names the runner sets in a copy's environment, in the order they
+ * are added; any the runner's own environment has are left out of it.
+ * LC_ALL is set for tests of system tools only.
+ */
+enum {
+	ENV_COPY,
+	ENV_COPIES,
+	ENV_BINDIR,
+	ENV_TESTDIR,
+	ENV_TMPDIR,
+	ENV_LC_ALL,
+	NENV
+};
+static const char *const own_env[NENV] = {"BENCH_COPY", "BENCH_COPIES",
+    "UB_BINDIR", "UB_TESTDIR", "UB_TMPDIR", "LC_ALL"};
 
-	if (s != NULL)
-		snprintf(s, n, "%s=%s", name, value);
-	return s;
+/* Whether entry ("NAME=value") sets one of own_env's names. */
+static int
+own_entry(const char *entry)
+{
+	size_t j, len;
+
+	for (j = 0; j < NENV; j++) {
+		len = strlen(own_env[j]);
+		if (strncmp(entry, own_env[j], len) == 0 && entry[len] == '=')
+			return 1;
+	}
+	return 0;
 }
 
 /*
- * The copy's environment: the runner's, less the names it sets, plus
- * BENCH_COPY, BENCH_COPIES, UB_BINDIR, UB_TESTDIR, UB_TMPDIR (the copy's
- * scratch directory) and, for tests of system tools, LC_ALL.
+ * The copy's environment: the runner's, less own_env's names, plus those
+ * names with the copy's values (UB_TMPDIR: the copy's scratch directory).
+ * NULL when out of memory.
  */
 static char **
 make_env(const struct test_def *t, const struct run_env *e, const char *copydir,
     int copy, int ncopies, const char *locale)
 {
-	char num[24], **env;
-	size_t n = 0, k = 0, i, j;
-	int own;
+	char copy_s[24], copies_s[24], **env;
+	const char *value[NENV];
+	size_t n = 0, k = 0, i, len;
 
+	snprintf(copy_s, sizeof(copy_s), "%d", copy);
+	snprintf(copies_s, sizeof(copies_s), "%d", ncopies);
+	value[ENV_COPY] = copy_s;
+	value[ENV_COPIES] = copies_s;
+	value[ENV_BINDIR] = e->bindir;
+	value[ENV_TESTDIR] = e->testdir;
+	value[ENV_TMPDIR] = copydir;
+	value[ENV_LC_ALL] = t->flags & TEST_SHELL ? locale : NULL;
 	while (environ[n] != NULL)
 		n++;
-	if ((env = calloc(n + 7, sizeof(*env))) == NULL)
+	if ((env = calloc(n + NENV + 1, sizeof(*env))) == NULL)
 		return NULL;
-	for (i = 0; i < n; i++) {
-		for (own = 0, j = 0; j < sizeof(own_env) / sizeof(own_env[0]);
-		     j++)
-			own |= strncmp(environ[i], own_env[j],
-			           strlen(own_env[j])) == 0;
-		if (!own && (env[k] = strdup(environ[i])) != NULL)
-			k++;
-	}
-	snprintf(num, sizeof(num), "%d", copy);
-	env[k++] = env_entry("BENCH_COPY", num);
-	snprintf(num, sizeof(num), "%d", ncopies);
-	env[k++] = env_entry("BENCH_COPIES", num);
-	env[k++] = env_entry("UB_BINDIR", e->bindir);
-	env[k++] = env_entry("UB_TESTDIR", e->testdir);
-	env[k++] = env_entry("UB_TMPDIR", copydir);
-	if (t->flags & TEST_SHELL)
-		env[k++] = env_entry("LC_ALL", locale);
-	for (i = 0; i < k; i++) {
-		if (env[i] == NULL) {
-			while (i < k)
-				free(env[i++]);
-			free_strings(env);
-			return NULL;
-		}
+	for (i = 0; i < n; i++)
+		if (!own_entry(environ[i]) &&
+		    (env[k++] = strdup(environ[i])) == NULL)
+			goto nomem;
+	for (i = 0; i < NENV; i++) {
+		if (value[i] == NULL)
+			continue;
+		len = strlen(own_env[i]) + strlen(value[i]) + 2;
+		if ((env[k] = malloc(len)) == NULL)
+			goto nomem;
+		snprintf(env[k++], len, "%s=%s", own_env[i], value[i]);
 	}
 	return env;
+nomem:
+	free_strings(env);
+	return NULL;
 }
 
 /* Severity of a copy's outcome when choosing the pass's. */
@@ -323,18 +333,16 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 	struct pass_dirs d;
 	struct launch *l = NULL;
 	char err[512];
-	int i, n = def->ncopies, rc = 0;
+	int i, n = def->ncopies, rc = 0, ran;
 
 	msg[0] = '\0';
 	memset(p, 0, sizeof(*p));
 	p->outcome = OUTCOME_FAILED;
 	/*
 	 * Dirty file data of the previous pass is flushed (sync) so it is not
-	 * written back during this one.  UnixBench also sleeps 3 s before
-	 * every pass: measured here (8 alternating pairs of fsbuffer and of
-	 * pipe passes, with and without it) the median ratio was 0.99 and
-	 * 1.02, within run-to-run noise, so there is no sleep; fstime syncs
-	 * and pauses before each of its phases itself.
+	 * written back during this one.  No pause follows (UnixBench's 3 s
+	 * sleep changed no result beyond run-to-run noise); fstime syncs and
+	 * pauses before each of its phases itself.
 	 */
 	sysinfo_flush_files();
 	if (process_stop_signal) {
@@ -352,9 +360,12 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 	} else {
 		if (def->show)
 			show_command(def->env, l[0].argv);
-		if (process_run_pass(l, n, def->seconds,
-		        watchdog_margin(def->test, def->seconds), def->origin,
-		        p, err, sizeof(err)) == -1) {
+		ran = process_run_pass(l, n, def->seconds,
+		    watchdog_margin(def->test, def->seconds), def->origin, p,
+		    err, sizeof(err));
+		if (ran == PROCESS_NOMEM)
+			rc = -1;
+		else if (ran == PROCESS_NOT_STARTED) {
 			snprintf(msg, msglen, "%s", err);
 			p->outcome = OUTCOME_FAILED;
 		} else

@@ -415,7 +415,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	char ready_env[40], start_env[40];
 	sigset_t block, old;
 	int ready[2] = {-1, -1}, start[2] = {-1, -1}, i, started = 0;
-	int rc = -1;
+	int rc = PROCESS_NOMEM;
 	pid_t pgid = 0;
 	double forked, release;
 	enum outcome why = OUTCOME_OK;
@@ -433,6 +433,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	if (pipe(ready) == -1 || pipe(start) == -1 ||
 	    set_cloexec(ready[0]) == -1 || set_cloexec(start[1]) == -1) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		rc = PROCESS_NOT_STARTED;
 		goto out;
 	}
 	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
@@ -476,12 +477,15 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	for (i = 0; i < ncopies; i++)
 		counters_perf_close(&st.perf[i], &st.ctr[i]);
 	if (started == ncopies && err[0] == '\0')
-		rc = collect(l, &st, forked, release, origin, why, p) == -1 ? -1
-		                                                            : 0;
-	if (rc == -1 && err[0] == '\0')
+		rc = collect(l, &st, forked, release, origin, why, p) == -1
+		         ? PROCESS_NOMEM
+		         : PROCESS_RAN;
+	else
+		rc = PROCESS_NOT_STARTED;
+	if (rc == PROCESS_NOMEM && err[0] == '\0')
 		snprintf(err, errlen, "out of memory");
 out:
-	if (rc == -1)
+	if (rc != PROCESS_RAN)
 		p->ncopies = 0; /* nothing to report of them */
 	for (i = 0; i < 2; i++) {
 		if (ready[i] != -1)

@@ -56,10 +56,12 @@ int process_install_signals(void);
  * COUNTERS_OFF each copy's counters are filled (counters_reap, and with
  * COUNTERS_ALL its perf counters: the copies then wait before their exec
  * until those are attached; p->counters_note says why they were not), and
- * p->counters gets the machine's counters over the pass.  Returns 0, or -1 with
- * err set when the pass could not be started (its copies are then
- * already killed and reaped).
+ * p->counters gets the machine's counters over the pass.  Returns
+ * PROCESS_RAN; PROCESS_NOT_STARTED with err set when the pass could not
+ * be started (a pipe or fork failed: its copies are then already killed
+ * and reaped); PROCESS_NOMEM when out of memory.
  */
+enum { PROCESS_RAN = 0, PROCESS_NOMEM = -1, PROCESS_NOT_STARTED = -2 };
 int process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
     size_t errlen);
