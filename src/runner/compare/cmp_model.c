@@ -2,6 +2,8 @@
  * cmp_model.c - compare's model: its text, its arrays, freeing it
  * (contract in cmp_model.h).
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,4 +125,17 @@ cmp_file_free(struct cmp_file *f)
 		cmp_report_free(&f->reports[i]);
 	free(f->reports);
 	memset(f, 0, sizeof(*f));
+}
+
+size_t
+cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n + 1 >= size)
+		return n;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+	return n + strlen(buf + n);
 }

@@ -143,4 +143,8 @@ void cmp_block_free(struct cmp_block *b);
 void cmp_report_free(struct cmp_report *r);
 void cmp_file_free(struct cmp_file *f);
 
+/* Appends to buf[n..] what fits; returns the new length (< size). */
+size_t cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 #endif

@@ -4,7 +4,6 @@
  * first column and whether those are within noise (score/interval.h).
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,19 +333,6 @@ cmp_table_free(struct table *t)
 	free(t->rows);
 	free(t->cells);
 	memset(t, 0, sizeof(*t));
-}
-
-size_t
-cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (n + 1 >= size)
-		return n;
-	va_start(ap, fmt);
-	vsnprintf(buf + n, size - n, fmt, ap);
-	va_end(ap);
-	return n + strlen(buf + n);
 }
 
 /* The name of the i-th report in the key: A to Z, then R27, R28, ... */

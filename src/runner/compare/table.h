@@ -130,10 +130,6 @@ size_t cmp_suite_len(const char *origin);
 void cmp_caveat_text(
     const struct column *a, const struct column *b, char *buf, size_t size);
 
-/* Appends to buf[n..] what fits; returns the new length (< size). */
-size_t cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
 /* The tables as text and Markdown (out_text.c). */
 int cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes);
 int cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes);
