@@ -244,10 +244,12 @@ I_FILES = $(I_BIN)/bytebench $(I_MAN)/bytebench.1 \
 	$(addprefix $(I_DOC)/,$(I_DOCS))
 
 # The man page, written by hand (doc/bytebench.1), with the version and
-# the installed documents' directory filled in.
+# the installed documents' directory filled in (doc/ in the tree).
 $(BUILD)/bytebench.1: doc/bytebench.1
 	@mkdir -p $(@D)
-	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOC@|$(I_DOC)|g' \
+	sed -e '/^\.TH/s|"bytebench"|"bytebench $(VERSION)"|' \
+		-e 's|^\.I doc/$$|.I $(I_DOC)|' -e 's|^\.IR doc/ \.$$|.IR $(I_DOC) .|' \
+		-e 's| (beside doc/ in the source tree)||' \
 		doc/bytebench.1 > $(TMP) $(SETTLE)
 
 install: all $(BUILD)/bytebench.1

@@ -75,7 +75,8 @@ check "install: runner and programs" sh -c "[ -x '$lib/bytebench' ] &&
 check "install: test data" sh -c "[ -s '$data/large.txt' ] &&
     [ -f '$data/dc.dat' ] && [ -f '$data/cctest.c' ]"
 man=$dest/usr/local/share/man/man1/bytebench.1
-check "install: the man page" grep -q '^\.TH BYTEBENCH 1' "$man"
+check "install: the man page, with the version" \
+    grep -q '^\.TH BYTEBENCH 1 "" "bytebench [0-9]' "$man"
 for sec in NAME SYNOPSIS DESCRIPTION OPTIONS ENVIRONMENT FILES \
     'EXIT STATUS' EXAMPLES 'SEE ALSO'; do
 	check "install: man page section $sec" grep -q "^\.SH $sec\$" "$man"
@@ -85,6 +86,7 @@ check "install: the man page names the installed command" \
     ! grep -q '@[A-Z]*@' '$man'"
 check "install: the documents it refers to" sh -c "
     grep -q '/usr/local/share/doc/bytebench' '$man' &&
+    ! grep -q '^\.IR* doc/' '$man' && ! grep -q 'in the source tree' '$man' &&
     [ -f '$dest/usr/local/share/doc/bytebench/compare.md' ] &&
     [ -f '$dest/usr/local/share/doc/bytebench/README' ]"
 check "install: the command knows its tree" grep -q \

@@ -117,8 +117,8 @@ check "-h: the installed name by default" grep -q '^usage: bytebench ' "$scratch
 BYTEBENCH_COMMAND=./Run "$BYTEBENCH" -h >"$scratch/help2" 2>&1
 check "-h: ./Run when Run started it" grep -q '^usage: \./Run ' "$scratch/help2"
 for opt in '-i n' 'default 10' '--label' '--comment' '--json' '--dry-run' \
-    'compare \[-f text|md|json\]' 'LABEL=' '--fail-below' 'fmt=PATH' \
-    '-l --smoke'; do
+    'compare \[option \.\.\.\]' 'compare -h' 'LABEL=' 'fmt=PATH' \
+    '-l \[--smoke\]' 'SPARCstation 20-61' 'higher is' 'doc/bytebench.1'; do
 	check "-h mentions $opt" grep -q -e "$opt" "$scratch/help"
 done
 check "-h: fits 80 columns" [ "$(awk 'length > 80' "$scratch/help" | wc -l)" -eq 0 ]

@@ -19,6 +19,7 @@
 #include "compare/parse_text.h"
 #include "file.h"
 #include "parse.h"
+#include "plan/optable.h"
 
 int
 compare_read(
@@ -40,63 +41,114 @@ compare_read(
 	return parse_text(buf, len, out, err, errlen);
 }
 
-#define USAGE_LINE                                                             \
+/* What compare's options set. */
+struct compare_opts {
+	enum cmp_format format;
+	double below; /* --fail-below; 0: none */
+	int no_group; /* --no-group */
+	int help;
+};
+
+#define C(ctx) ((struct compare_opts *)(ctx))
+
+static int
+set_format(void *ctx, const char *val, char *err, size_t errlen)
+{
+	if (strcmp(val, "text") == 0)
+		C(ctx)->format = CMP_FORMAT_TEXT;
+	else if (strcmp(val, "md") == 0)
+		C(ctx)->format = CMP_FORMAT_MD;
+	else if (strcmp(val, "json") == 0)
+		C(ctx)->format = CMP_FORMAT_JSON;
+	else {
+		snprintf(err, errlen,
+		    "unknown format \"%s\" (text, md or json)", val);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+set_below(void *ctx, const char *val, char *err, size_t errlen)
+{
+	if (parse_double(val, 0.001, 1000, &C(ctx)->below) == -1)
+		return opt_bad(err, errlen,
+		    "--fail-below needs a ratio from 0.001 to 1000, such as "
+		    "0.95",
+		    NULL);
+	return 0;
+}
+
+static int
+set_min_change(void *ctx, const char *val, char *err, size_t errlen)
+{
+	double pct;
+
+	(void)ctx;
+	if (parse_double(val, 0, 100, &pct) == -1)
+		return opt_bad(err, errlen,
+		    "--min-change needs a percentage from 0 to 100, such as 1",
+		    NULL);
+	compare_set_min_change(pct);
+	return 0;
+}
+
+static int
+set_no_group(void *ctx, const char *val, char *err, size_t errlen)
+{
+	(void)val, (void)err, (void)errlen;
+	C(ctx)->no_group = 1;
+	return 0;
+}
+
+static int
+set_help(void *ctx, const char *val, char *err, size_t errlen)
+{
+	(void)val, (void)err, (void)errlen;
+	C(ctx)->help = 1;
+	return 1;
+}
+
+/* compare's options: its parser and its -h read this table only. */
+static const struct opt_def compare_defs[] = {
+    {"-f", "text|md|json", "the output format (default: text)",
+        "-f needs a format (text, md or json)", set_format},
+    {"--fail-below", "RATIO",
+        "exit 3 when a test or index score fell below RATIO against the "
+        "first and beyond noise (e.g. 0.95)",
+        "--fail-below needs a ratio from 0.001 to 1000, such as 0.95",
+        set_below},
+    {"--min-change", "PCT",
+        "a smaller change between groups of runs is never real (default 1)",
+        "--min-change needs a percentage from 0 to 100, such as 1",
+        set_min_change},
+    {"--no-group", NULL,
+        "reports of one system are not grouped (LABEL= still is)", NULL,
+        set_no_group},
+    {"-h, --help", NULL, "print this usage", NULL, set_help},
+};
+
+#define COMPARE_USAGE                                                          \
 	"compare [-f text|md|json] [--fail-below RATIO] [--min-change PCT] "   \
 	"[--no-group] [LABEL=]FILE..."
+
+static const struct opt_table compare_table = {compare_defs,
+    sizeof(compare_defs) / sizeof(compare_defs[0]), "unknown option ",
+    " (usage: " COMPARE_USAGE ")"};
 
 static int
 usage(FILE *f)
 {
-	fputs("usage: compare [-f text|md|json] [--fail-below RATIO] "
-	      "[--min-change PCT]\n"
-	      "               [--no-group] [LABEL=]FILE...\n"
+	fputs("usage: " COMPARE_USAGE "\n"
 	      "  FILE: a bytebench .json report, or a text report of bytebench "
 	      "or UnixBench\n  (also pasted into a mail or blog; several in "
 	      "one file); - reads stdin.\n"
 	      "  LABEL=FILE names its column (default: the report's --label, "
 	      "else the file\n  name); files of one LABEL are one group of "
-	      "runs, as are the reports\n  of one system.\n"
-	      "  -f text|md|json      the output format (default: text)\n"
-	      "  --fail-below RATIO   exit 3 when a test or index score fell "
-	      "below RATIO\n"
-	      "                       against the first and beyond noise (e.g. "
-	      "0.95)\n"
-	      "  --min-change PCT     a smaller change between groups of runs "
-	      "is never real\n"
-	      "                       (default 1)\n"
-	      "  --no-group           reports of one system are not grouped "
-	      "(LABEL= still is)\n",
+	      "runs, as are the reports\n  of one system.\n",
 	    f);
+	opt_print(f, &compare_table);
 	return f == stdout ? 0 : 2;
-}
-
-/*
- * The text reports of one `Run --runs K` text report (its summary line
- * after the runs) are the runs of one set, as its JSON's repetitions.
- */
-static void
-mark_run_set(const char *buf, size_t len, struct cmp_file *file)
-{
-	static const char mark[] = " of settle before each: each run's score";
-	const struct cmp_report *last;
-	size_t i, n = sizeof(mark) - 1;
-	int j, set = 0;
-
-	for (j = 0; j < file->nreports; j++)
-		if (file->reports[j].run_set > 0)
-			return; /* JSON: marked by its reader */
-	for (i = 0; i + n <= len && file->nreports > 1; i++)
-		if (buf[i] == ' ' && memcmp(buf + i, mark, n) == 0) {
-			set = cmp_new_run_set();
-			break;
-		}
-	/* How the runs were made is said once, after the last. */
-	for (j = 0; set > 0 && j < file->nreports; j++) {
-		last = &file->reports[file->nreports - 1];
-		file->reports[j].run_set = set;
-		file->reports[j].quick = last->quick;
-		file->reports[j].duration_s = last->duration_s;
-	}
 }
 
 /* Reads and parses one file; 0, or -1 after one line on stderr. */
@@ -135,7 +187,6 @@ load(const char *path, struct cmp_file *file)
 	if (!in)
 		close(fd);
 	rc = compare_read(buf, len, file, err, sizeof(err));
-	mark_run_set(buf, len, file);
 	free(buf);
 	if (rc == -1) {
 		clean = cmp_text(err, strlen(err));
@@ -184,48 +235,6 @@ gather(struct input *in, int nin, struct cmp_report **reports,
 	return n;
 }
 
-/* The format named by a -f argument; -1 (said on stderr) when unknown. */
-static int
-format_named(const char *name, enum cmp_format *format)
-{
-	if (strcmp(name, "text") == 0)
-		*format = CMP_FORMAT_TEXT;
-	else if (strcmp(name, "md") == 0)
-		*format = CMP_FORMAT_MD;
-	else if (strcmp(name, "json") == 0)
-		*format = CMP_FORMAT_JSON;
-	else {
-		fprintf(stderr,
-		    "compare: unknown format \"%s\" "
-		    "(text, md or json)\n",
-		    name);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Option name (as "--name VALUE" or "--name=VALUE") at argv[*i] = a: 0
- * when a is not it; else 1 with *out its number from min to max, or *out
- * -1 after saying on stderr that it needs what (a "ratio from ...").
- */
-static int
-number_option(const char *a, const char *name, int argc, char **argv, int *i,
-    double min, double max, double *out, const char *what)
-{
-	size_t len = strlen(name);
-	const char *value;
-
-	if (strncmp(a, name, len) != 0 || (a[len] != '\0' && a[len] != '='))
-		return 0;
-	value = a[len] == '=' ? a + len + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-	if (value == NULL || parse_double(value, min, max, out) == -1) {
-		fprintf(stderr, "compare: %s needs a %s\n", name, what);
-		*out = -1;
-	}
-	return 1;
-}
-
 /*
  * Reads the options, before, between or after the files (all files after
  * "--"), and moves the file arguments to the front of argv.  Returns the
@@ -233,57 +242,18 @@ number_option(const char *a, const char *name, int argc, char **argv, int *i,
  * asked, or bad usage said on stderr).
  */
 static int
-compare_options(int argc, char **argv, enum cmp_format *format, double *below,
-    int *no_group)
+compare_options(int argc, char **argv, struct compare_opts *o)
 {
-	double pct;
+	char err[256];
+	int nfiles, rc;
 
-	int i, nfiles = 0, files_only = 0;
-	const char *a, *value;
-
-	for (i = 1; i < argc; i++) {
-		a = argv[i];
-		if (files_only || a[0] != '-' || a[1] == '\0') {
-			argv[nfiles++] = argv[i];
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			files_only = 1;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			return -1 - usage(stdout);
-		} else if (strncmp(a, "-f", 2) == 0) {
-			value = a[2] != '\0'   ? a + 2
-			        : i + 1 < argc ? argv[++i]
-			                       : NULL;
-			if (value == NULL) {
-				fprintf(stderr, "compare: -f needs a format "
-				                "(text, md or json)\n");
-				return -1 - 2;
-			}
-			if (format_named(value, format) == -1)
-				return -1 - 2;
-		} else if (number_option(a, "--fail-below", argc, argv, &i,
-		               0.001, 1000, below,
-		               "ratio from 0.001 to 1000, "
-		               "such as 0.95") != 0) {
-			if (*below < 0)
-				return -1 - 2;
-		} else if (strcmp(a, "--no-group") == 0) {
-			*no_group = 1;
-		} else if (number_option(a, "--min-change", argc, argv, &i, 0,
-		               100, &pct,
-		               "percentage from 0 to 100, such as "
-		               "1") != 0) {
-			if (pct < 0)
-				return -1 - 2;
-			compare_set_min_change(pct);
-		} else {
-			fprintf(stderr,
-			    "compare: unknown option %s (usage: " USAGE_LINE
-			    ")\n",
-			    a);
-			return -1 - 2;
-		}
+	rc = opt_parse(
+	    &compare_table, o, argc, argv, argv, &nfiles, err, sizeof(err));
+	if (rc == 1)
+		return -1 - usage(stdout);
+	if (rc == -1) {
+		fprintf(stderr, "compare: %s\n", err);
+		return -1 - 2;
 	}
 	return nfiles;
 }
@@ -291,16 +261,15 @@ compare_options(int argc, char **argv, enum cmp_format *format, double *below,
 int
 compare_main(int argc, char **argv)
 {
-	enum cmp_format format = CMP_FORMAT_TEXT;
-	double below = 0;
+	struct compare_opts o = {CMP_FORMAT_TEXT, 0, 0, 0};
 	struct cmp_group_set groups;
 	struct input *in;
 	struct cmp_report **reports = NULL;
 	const char **user = NULL, **names = NULL, *eq;
-	int i, nin, n = 0, rc = 0, no_group = 0;
+	int i, nin, n = 0, rc = 0;
 
 	memset(&groups, 0, sizeof(groups));
-	if ((nin = compare_options(argc, argv, &format, &below, &no_group)) < 0)
+	if ((nin = compare_options(argc, argv, &o)) < 0)
 		return -1 - nin;
 	if (nin < 1)
 		return usage(stderr);
@@ -338,16 +307,17 @@ compare_main(int argc, char **argv)
 			fprintf(stderr, "compare: nothing to compare\n");
 		rc = 2;
 	} else if (compare_label(reports, user, names, n) == -1 ||
-	           cmp_groups_make(&groups, reports, user, n, no_group) == -1) {
+	           cmp_groups_make(&groups, reports, user, n, o.no_group) ==
+	               -1) {
 		fprintf(stderr, "compare: out of memory\n");
 		rc = 2;
-	} else if (compare_write(stdout, format, groups.shown, groups.n) ==
-	               -1 ||
+	} else if (compare_write(stdout, o.format, groups.shown, groups.n) == -1 ||
 	           fflush(stdout) == EOF) {
 		fprintf(stderr, "compare: writing the comparison failed\n");
 		rc = rc ? rc : 1;
-	} else if (below > 0) {
-		i = compare_regressions(stderr, groups.shown, groups.n, below);
+	} else if (o.below > 0) {
+		i = compare_regressions(
+		    stderr, groups.shown, groups.n, o.below);
 		if (i < 0)
 			fprintf(stderr, "compare: out of memory\n");
 		if (i != 0 && rc == 0)

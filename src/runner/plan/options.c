@@ -7,13 +7,14 @@
 #include <string.h>
 
 #include "model/counters.h"
+#include "plan/optable.h"
 #include "plan/options.h"
 #include "score/precision.h"
 #include "parse.h"
 #include "place.h"
-#include "write/writers.h"
 
-const char options_usage[] =
+/* The lines of -h before and after the options; '@' is the command. */
+static const char usage_head[] =
     "usage: @ [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
     "         [-f fmt[,...][,fmt=PATH]] [--json PATH] [--label text]\n"
     "         [--comment text] [--duration s] [--placement p]\n"
@@ -21,394 +22,312 @@ const char options_usage[] =
     "         [--runs K [--settle s]] [--no-warnings] [--dry-run]\n"
     "         [test|group ...]\n"
     "       @ -l [--smoke] | -h | --help | --version\n"
-    "       @ compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...\n"
+    "       @ compare [option ...] [LABEL=]FILE...\n"
+    "         (its options: @ compare -h)\n"
+    "\n";
+
+static const char usage_tail[] =
     "\n"
-    "  -q          quiet: no progress; the report still goes to stdout at the\n"
-    "              end, the names of the result files to stderr\n"
-    "  -qq, --silent      print nothing but errors\n"
-    "  -v          verbose: also print every command, and each test's spread\n"
-    "  -b          brief system information in the report header\n"
-    "  -Q, --quick quick mode: 5 passes of 1 or 2 s per test, the index with\n"
-    "              its 95% interval, labelled quick (about 3 min on 2 CPUs)\n"
-    "  --precision PCT    quick passes until each index is known to +/-PCT%\n"
-    "              (its 95% interval), the passes to the noisiest tests\n"
-    "  --budget s  at most s seconds for a --precision run (default 600)\n"
-    "  -i n        passes: n for long tests (default 10), max(1, (n+1)/3)\n"
-    "              for short ones (default 3)\n"
-    "  -c n        run n copies of each test at once (repeatable; default:\n"
-    "              1, then one per usable CPU)\n"
-    "  -f fmt,...  result files to write: text, log, json, html, csv, md\n"
-    "              (default: text, log, json, html; UB_OUTPUT_CSV=true adds\n"
-    "              csv); a last item fmt=PATH also writes fmt to PATH, - for\n"
-    "              stdout (then the text report goes to stderr)\n"
-    "  --json PATH        also write the JSON report to PATH (- for stdout)\n"
-    "  --label text       a name for this run, in the report and in compare\n"
-    "  --comment text     a line of notes kept in the report\n"
-    "  --duration s       run every test for s seconds (not comparable)\n"
-    "  --placement p      context1 and ctxlat: unpinned, same-cpu, cross-cpu\n"
-    "                     (default: context1 unpinned, ctxlat same-cpu)\n"
-    "  --counters c       resource counters of each pass: off, on (default:\n"
-    "                     rusage and /proc, nothing in the timed loop), all\n"
-    "                     (also perf_event_open; see doc/why.md)\n"
-    "  --runs K           K whole runs, one after another, in one report:\n"
-    "                     each run's score, their mean and spread\n"
-    "  --settle s         idle seconds before each of them (default 10)\n"
-    "  --no-warnings      no noise warnings (load, governor, busy, spread)\n"
-    "  --dry-run          print the tests, copies, passes and estimated time;\n"
-    "                     run nothing\n"
-    "  -l          list the tests, groups and index baselines\n"
-    "  -l --smoke  for developers: each test's smoke runs (tests/t-smoke.sh)\n"
-    "\n"
-    "compare: LABEL=FILE names a column (default: the run's --label, else\n"
-    "the file name); -f chooses the output; --fail-below RATIO exits 3 when\n"
-    "a test or index score fell below RATIO beyond noise.\n"
+    "A test's index is its result / the baseline's result x 10: the baseline\n"
+    "machine (a SPARCstation 20-61) scores 10 in every test, and higher is\n"
+    "better.  An index score is the geometric mean of its tests' indexes.\n"
     "\n"
     "Progress goes to stdout on a terminal, else to stderr; stdout then\n"
     "holds the report only.  Tests and groups (default: index) are listed\n"
     "by -l.  Environment: UB_RESULTDIR, UB_TMPDIR, UB_TESTDIR, UB_BINDIR,\n"
-    "UB_OUTPUT_FILE_NAME, UB_OUTPUT_CSV=true.  More: man bytebench.\n";
+    "UB_OUTPUT_FILE_NAME, UB_OUTPUT_CSV=true, MULTI_SH_WORK_FACTOR.\n"
+    "\n"
+    "Exit status: 0 every test ran; 1 some test failed, timed out or was\n"
+    "skipped, or a file could not be written; 2 bad usage or input (nothing\n"
+    "was run); 3 compare --fail-below found a regression; 128+n interrupted\n"
+    "by signal n (the partial report is still written).\n"
+    "\n"
+    "More: man bytebench where installed; in the source tree USAGE and\n"
+    "doc/bytebench.1 (man -l doc/bytebench.1).\n";
 
-void
-options_print_usage(FILE *f, const char *name)
+#define O(ctx) ((struct options *)(ctx))
+
+static int
+set_quiet(void *ctx, const char *val, char *err, size_t errlen)
 {
-	const char *p;
-
-	for (p = options_usage; *p != '\0'; p++)
-		if (*p == '@')
-			fputs(name, f);
-		else
-			fputc(*p, f);
+	(void)val, (void)err, (void)errlen;
+	if (O(ctx)->settings.quiet < 2)
+		O(ctx)->settings.quiet++;
+	return 0;
 }
 
 static int
-bad(char *err, size_t errlen, const char *what, const char *arg)
+set_silent(void *ctx, const char *val, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s%s%s", what, arg != NULL ? ": " : "",
-	    arg != NULL ? arg : "");
-	return -1;
+	(void)val, (void)err, (void)errlen;
+	O(ctx)->settings.quiet = 2;
+	return 0;
+}
+
+/* A flag that sets one int of struct options (its offset). */
+#define FLAG_SETTER(fn, field, value)                                          \
+	static int fn(void *ctx, const char *val, char *err, size_t errlen)    \
+	{                                                                      \
+		(void)val, (void)err, (void)errlen;                            \
+		O(ctx)->field = value;                                         \
+		return 0;                                                      \
+	}
+FLAG_SETTER(set_verbose, settings.verbose, 1)
+FLAG_SETTER(set_brief, settings.brief, 1)
+FLAG_SETTER(set_quick, settings.quick, 1)
+FLAG_SETTER(set_no_warnings, no_warnings, 1)
+FLAG_SETTER(set_dry_run, dry_run, 1)
+FLAG_SETTER(set_smoke, smoke, 1)
+FLAG_SETTER(set_list, action, ACTION_LIST)
+FLAG_SETTER(set_help, action, ACTION_HELP)
+FLAG_SETTER(set_version, action, ACTION_VERSION)
+
+static int
+set_iterations(void *ctx, const char *val, char *err, size_t errlen)
+{
+	long n;
+
+	if (parse_long(val, 1, OPTIONS_MAX_ITERATIONS, &n) == -1)
+		return opt_bad(err, errlen,
+		    "-i needs a number of passes from 1 to 10000", val);
+	O(ctx)->iterations = (int)n;
+	return 0;
 }
 
 static int
-add_copies(struct options *o, long n)
+set_copies(void *ctx, const char *val, char *err, size_t errlen)
 {
-	struct settings *s = &o->settings;
-	int *grown =
-	    realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies + 1));
+	struct settings *s = &O(ctx)->settings;
+	int *grown;
+	long n;
 
+	if (parse_long(val, 1, OPTIONS_MAX_COPIES, &n) == -1)
+		return opt_bad(err, errlen,
+		    "-c needs a number of copies from 1 to 1000000", val);
+	grown = realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies + 1));
 	if (grown == NULL)
-		return -1;
+		return opt_bad(err, errlen, "out of memory", NULL);
 	s->copies = grown;
 	s->copies[s->ncopies++] = (int)n;
 	return 0;
 }
 
-/* A format written to a named file (or "-", stdout) besides the others. */
 static int
-add_output(struct options *o, const char *format, const char *path, char *err,
-    size_t errlen)
+set_formats(void *ctx, const char *val, char *err, size_t errlen)
 {
-	int i;
-
-	if (*path == '\0')
-		return bad(err, errlen, "empty file name for format", format);
-	for (i = 0; i < o->noutputs; i++)
-		if (strcmp(o->outputs[i].path, path) == 0)
-			return bad(
-			    err, errlen, "two formats to one file", path);
-	if (o->noutputs == OPTIONS_MAX_FORMATS)
-		return bad(err, errlen, "too many named outputs", path);
-	o->outputs[o->noutputs].format = writer_find(format)->name;
-	o->outputs[o->noutputs++].path = path;
-	return 0;
+	return options_add_formats(O(ctx), val, err, errlen);
 }
 
-/*
- * Whether a FMT=PATH item's path goes on with ",FMT2=" for a known format:
- * "-f json=-,text=-" means two items, not a file named "-,text=-".
- */
 static int
-path_holds_item(const char *path)
+set_json(void *ctx, const char *val, char *err, size_t errlen)
 {
-	const char *c, *eq;
-	char name[32];
-
-	for (c = strchr(path, ','); c != NULL; c = strchr(c + 1, ',')) {
-		eq = strchr(c + 1, '=');
-		if (eq == NULL)
-			return 0;
-		if ((size_t)(eq - c - 1) >= sizeof(name))
-			continue;
-		memcpy(name, c + 1, (size_t)(eq - c - 1));
-		name[eq - c - 1] = '\0';
-		if (writer_find(name) != NULL)
-			return 1;
-	}
-	return 0;
+	return options_add_output(O(ctx), "json", val, err, errlen);
 }
 
-/*
- * Splits a comma-separated list of formats and checks each name; an item
- * FMT=PATH sends that format to PATH and takes the rest of the list, which
- * must not hold another FMT=PATH item.
- */
+/* 1 when s is one line of at most OPTIONS_MAX_TEXT printable bytes. */
 static int
-add_formats(struct options *o, const char *list, char *err, size_t errlen)
+one_line(const char *s)
 {
-	const char *p = list, *q, *eq;
-	char name[32];
-	int i, dup;
-
-	o->formats_given = 1;
-	if (*list == '\0')
-		return bad(err, errlen, "empty format list for -f", NULL);
-	for (; *p != '\0'; p = *q == ',' ? q + 1 : q) {
-		q = strchr(p, ',');
-		if (q == NULL)
-			q = p + strlen(p);
-		eq = strchr(p, '=');
-		if (eq != NULL && eq < q) {
-			if ((size_t)(eq - p) >= sizeof(name))
-				return bad(err, errlen,
-				    "bad format list for "
-				    "-f",
-				    list);
-			memcpy(name, p, (size_t)(eq - p));
-			name[eq - p] = '\0';
-			if (writer_find(name) == NULL)
-				return bad(err, errlen, "unknown format", name);
-			if (path_holds_item(eq + 1))
-				return bad(err, errlen,
-				    "fmt=PATH must be the last item of -f "
-				    "(another -f for another file)",
-				    list);
-			return add_output(o, name, eq + 1, err, errlen);
-		}
-		if (q == p || (size_t)(q - p) >= sizeof(name))
-			return bad(err, errlen, "bad format list for -f", list);
-		memcpy(name, p, (size_t)(q - p));
-		name[q - p] = '\0';
-		if (writer_find(name) == NULL)
-			return bad(err, errlen, "unknown format", name);
-		for (dup = 0, i = 0; i < o->nformats; i++)
-			dup |= strcmp(o->formats[i], name) == 0;
-		if (dup)
-			continue;
-		if (o->nformats == OPTIONS_MAX_FORMATS)
-			return bad(err, errlen, "too many formats", list);
-		o->formats[o->nformats++] = writer_find(name)->name;
-		if (*q == ',' && q[1] == '\0')
-			return bad(err, errlen, "bad format list for -f", list);
-	}
-	return 0;
-}
-
-/* Handles one option that takes a value. */
-static int
-take_value(struct options *o, const char *opt, const char *val, char *err,
-    size_t errlen)
-{
-	long n;
-	int level;
-
-	if (val == NULL)
-		return bad(err, errlen, "missing value for", opt);
-	if (strcmp(opt, "-i") == 0) {
-		if (parse_long(val, 1, OPTIONS_MAX_ITERATIONS, &n) == -1)
-			return bad(err, errlen,
-			    "-i needs a number of passes from 1 to 10000", val);
-		o->iterations = (int)n;
-	} else if (strcmp(opt, "-c") == 0) {
-		if (parse_long(val, 1, OPTIONS_MAX_COPIES, &n) == -1)
-			return bad(err, errlen,
-			    "-c needs a number of copies from 1 to 1000000",
-			    val);
-		if (add_copies(o, n) == -1)
-			return bad(err, errlen, "out of memory", NULL);
-	} else if (strcmp(opt, "-f") == 0) {
-		return add_formats(o, val, err, errlen);
-	} else if (strcmp(opt, "--duration") == 0) {
-		if (parse_double(val, OPTIONS_MIN_DURATION,
-		        OPTIONS_MAX_DURATION, &o->settings.duration_s) == -1)
-			return bad(err, errlen,
-			    "--duration needs seconds from 0.01 to 86400", val);
-	} else if (strcmp(opt, "--precision") == 0) {
-		if (parse_double(val, PRECISION_PCT_MIN, PRECISION_PCT_MAX,
-		        &o->precision_pct) == -1)
-			return bad(err, errlen,
-			    "--precision needs a percentage "
-			    "from 0.1 to 50",
-			    val);
-	} else if (strcmp(opt, "--budget") == 0) {
-		if (parse_double(val, PRECISION_BUDGET_MIN,
-		        PRECISION_BUDGET_MAX, &o->budget_s) == -1)
-			return bad(err, errlen,
-			    "--budget needs seconds from 1 "
-			    "to 604800 (a week)",
-			    val);
-	} else if (strcmp(opt, "--runs") == 0) {
-		if (parse_long(val, 1, OPTIONS_MAX_RUNS, &n) == -1)
-			return bad(err, errlen,
-			    "--runs needs a number of runs from 1 to 100", val);
-		o->settings.runs = (int)n;
-	} else if (strcmp(opt, "--settle") == 0) {
-		if (parse_double(val, 0, 3600, &o->settings.settle_s) == -1)
-			return bad(err, errlen,
-			    "--settle needs seconds from 0 to 3600", val);
-		o->settle_given = 1;
-	} else if (strcmp(opt, "--counters") == 0) {
-		if ((level = counters_level_named(val)) == -1)
-			return bad(err, errlen,
-			    "--counters must be off, on or all", val);
-		o->settings.counters = (enum counters_level)level;
-	} else {
-		/* The programs' own table (src/lib/place.c). */
-		const struct place *p = place_find(val);
-
-		o->settings.placement_given = 1;
-		if (p != NULL)
-			o->settings.placement = p->name;
-		if (o->settings.placement == NULL)
-			return bad(err, errlen,
-			    "--placement must be unpinned, same-cpu or "
-			    "cross-cpu",
-			    val);
-	}
-	return 0;
-}
-
-/* 1 when s holds no control character (UTF-8 letters are fine). */
-static int
-printable(const char *s)
-{
+	if (strlen(s) > OPTIONS_MAX_TEXT)
+		return 0;
 	for (; *s != '\0'; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			return 0;
 	return 1;
 }
 
-/*
- * A long option: --help, --version, or --duration/--counters/--placement
- * with a
- * value attached (=) or in the next argument.  *i is advanced past a
- * value taken from the next argument.
- */
 static int
-long_option(struct options *o, int argc, char *const *argv, int *i, char *err,
-    size_t errlen)
+set_label(void *ctx, const char *val, char *err, size_t errlen)
 {
-	static const char *const texts[] = {"--label", "--comment", "--json"};
-	const char *arg = argv[*i], *eq = strchr(arg, '=');
-	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), k;
-	const char *val;
-
-	if (strcmp(arg, "--quick") == 0) {
-		o->settings.quick = 1;
-		return 0;
-	}
-	if (strcmp(arg, "--silent") == 0) {
-		o->settings.quiet = 2;
-		return 0;
-	}
-	if (strcmp(arg, "--no-warnings") == 0) {
-		o->no_warnings = 1;
-		return 0;
-	}
-	if (strcmp(arg, "--dry-run") == 0) {
-		o->dry_run = 1;
-		return 0;
-	}
-	if (strcmp(arg, "--smoke") == 0) {
-		o->smoke = 1;
-		return 0;
-	}
-	if (strcmp(arg, "--help") == 0) {
-		o->action = ACTION_HELP;
-		return 0;
-	}
-	for (k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
-		if (strncmp(arg, texts[k], len) != 0 || texts[k][len] != '\0')
-			continue;
-		val = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-		if (val == NULL)
-			return bad(err, errlen, "missing value for", texts[k]);
-		if (k == 2)
-			return add_output(o, "json", val, err, errlen);
-		if (strlen(val) > OPTIONS_MAX_TEXT || !printable(val))
-			return bad(err, errlen,
-			    "needs one line of printable "
-			    "text, at most 64 bytes:",
-			    texts[k]);
-		*(k == 0 ? &o->settings.label : &o->settings.comment) = val;
-		return 0;
-	}
-	if (strcmp(arg, "--version") == 0) {
-		o->action = ACTION_VERSION;
-		return 0;
-	}
-	if ((len == 10 && strncmp(arg, "--duration", len) == 0) ||
-	    (len == 10 && strncmp(arg, "--counters", len) == 0) ||
-	    (len == 11 && strncmp(arg, "--precision", len) == 0) ||
-	    (len == 8 && strncmp(arg, "--budget", len) == 0) ||
-	    (len == 6 && strncmp(arg, "--runs", len) == 0) ||
-	    (len == 8 && strncmp(arg, "--settle", len) == 0) ||
-	    (len == 11 && strncmp(arg, "--placement", len) == 0)) {
-		char opt[12];
-
-		memcpy(opt, arg, len);
-		opt[len] = '\0';
-		if (eq != NULL)
-			val = eq + 1;
-		else
-			val = *i + 1 < argc ? argv[++*i] : NULL;
-		if (strcmp(opt, "--placement") == 0)
-			o->settings.placement = NULL;
-		return take_value(o, opt, val, err, errlen);
-	}
-	return bad(err, errlen, "unknown option", arg);
+	if (!one_line(val))
+		return opt_bad(err, errlen,
+		    "needs one line of printable text, at most 64 bytes:",
+		    "--label");
+	O(ctx)->settings.label = val;
+	return 0;
 }
 
-/* A cluster of short options such as -qb or -c4 or -c 4. */
 static int
-short_options(struct options *o, int argc, char *const *argv, int *i, char *err,
-    size_t errlen)
+set_comment(void *ctx, const char *val, char *err, size_t errlen)
 {
-	const char *p = argv[*i] + 1;
-	char opt[3] = "-?";
-
-	for (; *p != '\0'; p++) {
-		opt[1] = *p;
-		switch (*p) {
-		case 'Q':
-			o->settings.quick = 1;
-			break;
-		case 'q':
-			if (o->settings.quiet < 2)
-				o->settings.quiet++;
-			break;
-		case 'v':
-			o->settings.verbose = 1;
-			break;
-		case 'b':
-			o->settings.brief = 1;
-			break;
-		case 'h':
-			o->action = ACTION_HELP;
-			break;
-		case 'l':
-			o->action = ACTION_LIST;
-			break;
-		case 'i':
-		case 'c':
-		case 'f':
-			if (p[1] != '\0')
-				return take_value(o, opt, p + 1, err, errlen);
-			return take_value(o, opt,
-			    *i + 1 < argc ? argv[++*i] : NULL, err, errlen);
-		default:
-			return bad(err, errlen, "unknown option", opt);
-		}
-	}
+	if (!one_line(val))
+		return opt_bad(err, errlen,
+		    "needs one line of printable text, at most 64 bytes:",
+		    "--comment");
+	O(ctx)->settings.comment = val;
 	return 0;
+}
+
+static int
+set_duration(void *ctx, const char *val, char *err, size_t errlen)
+{
+	if (parse_double(val, OPTIONS_MIN_DURATION, OPTIONS_MAX_DURATION,
+	        &O(ctx)->settings.duration_s) == -1)
+		return opt_bad(err, errlen,
+		    "--duration needs seconds from 0.01 to 86400", val);
+	return 0;
+}
+
+static int
+set_precision(void *ctx, const char *val, char *err, size_t errlen)
+{
+	if (parse_double(val, PRECISION_PCT_MIN, PRECISION_PCT_MAX,
+	        &O(ctx)->precision_pct) == -1)
+		return opt_bad(err, errlen,
+		    "--precision needs a percentage from 0.1 to 50", val);
+	return 0;
+}
+
+static int
+set_budget(void *ctx, const char *val, char *err, size_t errlen)
+{
+	if (parse_double(val, PRECISION_BUDGET_MIN, PRECISION_BUDGET_MAX,
+	        &O(ctx)->budget_s) == -1)
+		return opt_bad(err, errlen,
+		    "--budget needs seconds from 1 to 604800 (a week)", val);
+	return 0;
+}
+
+static int
+set_runs(void *ctx, const char *val, char *err, size_t errlen)
+{
+	long n;
+
+	if (parse_long(val, 1, OPTIONS_MAX_RUNS, &n) == -1)
+		return opt_bad(err, errlen,
+		    "--runs needs a number of runs from 1 to 100", val);
+	O(ctx)->settings.runs = (int)n;
+	return 0;
+}
+
+static int
+set_settle(void *ctx, const char *val, char *err, size_t errlen)
+{
+	if (parse_double(val, 0, 3600, &O(ctx)->settings.settle_s) == -1)
+		return opt_bad(
+		    err, errlen, "--settle needs seconds from 0 to 3600", val);
+	O(ctx)->settle_given = 1;
+	return 0;
+}
+
+static int
+set_counters(void *ctx, const char *val, char *err, size_t errlen)
+{
+	int level = counters_level_named(val);
+
+	if (level == -1)
+		return opt_bad(
+		    err, errlen, "--counters must be off, on or all", val);
+	O(ctx)->settings.counters = (enum counters_level)level;
+	return 0;
+}
+
+static int
+set_placement(void *ctx, const char *val, char *err, size_t errlen)
+{
+	/* The programs' own table (src/lib/place.c). */
+	const struct place *p = place_find(val);
+
+	O(ctx)->settings.placement_given = 1;
+	if (p == NULL)
+		return opt_bad(err, errlen,
+		    "--placement must be unpinned, same-cpu or cross-cpu", val);
+	O(ctx)->settings.placement = p->name;
+	return 0;
+}
+
+/* The run command's options: the parser and -h read this table only. */
+static const struct opt_def run_options[] = {
+    {"-q", NULL,
+        "quiet: no progress; the report still goes to stdout at the end, "
+        "the names of the result files to stderr",
+        NULL, set_quiet},
+    {"-qq, --silent", NULL, "print nothing but errors", NULL, set_silent},
+    {"-v", NULL, "verbose: also print every command, and each test's spread",
+        NULL, set_verbose},
+    {"-b", NULL, "brief system information in the report header", NULL,
+        set_brief},
+    {"-Q, --quick", NULL,
+        "quick mode: 5 passes of 1 or 2 s per test, the index with its 95% "
+        "interval, labelled quick (about 3 min on 2 CPUs)",
+        NULL, set_quick},
+    {"--precision", "PCT",
+        "quick passes until each index is known to +/-PCT% (its 95% "
+        "interval), the passes to the noisiest tests",
+        NULL, set_precision},
+    {"--budget", "s", "at most s seconds for a --precision run (default 600)",
+        NULL, set_budget},
+    {"-i", "n",
+        "passes: n for long tests (default 10), max(1, (n+1)/3) for short "
+        "ones (default 3)",
+        NULL, set_iterations},
+    {"-c", "n",
+        "run n copies of each test at once (repeatable; default: 1, then "
+        "one per usable CPU)",
+        NULL, set_copies},
+    {"-f", "fmt,...",
+        "result files to write: text, log, json, html, csv, md (default: "
+        "text, log, json, html; UB_OUTPUT_CSV=true adds csv); a last item "
+        "fmt=PATH also writes fmt to PATH, - for stdout (then the text "
+        "report goes to stderr)",
+        NULL, set_formats},
+    {"--json", "PATH", "also write the JSON report to PATH (- for stdout)",
+        NULL, set_json},
+    {"--label", "text", "a name for this run, in the report and in compare",
+        NULL, set_label},
+    {"--comment", "text", "a line of notes kept in the report", NULL,
+        set_comment},
+    {"--duration", "s", "run every test for s seconds (not comparable)", NULL,
+        set_duration},
+    {"--placement", "p",
+        "context1 and ctxlat: unpinned, same-cpu, cross-cpu (default: "
+        "context1 unpinned, ctxlat same-cpu)",
+        NULL, set_placement},
+    {"--counters", "c",
+        "resource counters of each pass: off, on (default: rusage and "
+        "/proc, nothing in the timed loop), all (also perf_event_open; see "
+        "doc/why.md)",
+        NULL, set_counters},
+    {"--runs", "K",
+        "K whole runs, one after another, in one report: each run's score, "
+        "their mean and spread",
+        NULL, set_runs},
+    {"--settle", "s", "idle seconds before each of them (default 10)", NULL,
+        set_settle},
+    {"--no-warnings", NULL, "no noise warnings (load, governor, busy, spread)",
+        NULL, set_no_warnings},
+    {"--dry-run", NULL,
+        "print the tests, copies, passes and estimated time; run nothing", NULL,
+        set_dry_run},
+    {"-l", NULL, "list the tests, groups and index baselines", NULL, set_list},
+    {"--smoke", NULL,
+        "with -l, for developers: each test's smoke runs (tests/t-smoke.sh)",
+        NULL, set_smoke},
+    {"-h, --help", NULL, "print this usage", NULL, set_help},
+    {"--version", NULL, "print the version and the index method", NULL,
+        set_version},
+};
+
+static const struct opt_table run_table = {run_options,
+    sizeof(run_options) / sizeof(run_options[0]), "unknown option: ", ""};
+
+/* Prints text with each '@' replaced by name. */
+static void
+print_named(FILE *f, const char *text, const char *name)
+{
+	for (; *text != '\0'; text++)
+		if (*text == '@')
+			fputs(name, f);
+		else
+			fputc(*text, f);
+}
+
+void
+options_print_usage(FILE *f, const char *name)
+{
+	print_named(f, usage_head, name);
+	opt_print(f, &run_table);
+	print_named(f, usage_tail, name);
 }
 
 int
@@ -418,7 +337,7 @@ options_parse(
 	char **names, badname[64];
 	static char index_text[] = CATALOG_DEFAULT;
 	char *const index_name[] = {index_text};
-	int i, nnames = 0, rc = 0, dashdash = 0;
+	int nnames = 0, rc = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->action = ACTION_RUN;
@@ -426,44 +345,33 @@ options_parse(
 	o->settings.counters = COUNTERS_ON;
 	names = calloc((size_t)argc + 1, sizeof(*names));
 	if (names == NULL)
-		return bad(err, errlen, "out of memory", NULL);
-	for (i = 1; i < argc && rc == 0; i++) {
-		const char *a = argv[i];
-
-		if (dashdash || a[0] != '-' || a[1] == '\0')
-			names[nnames++] = argv[i];
-		else if (strcmp(a, "--") == 0)
-			dashdash = 1;
-		else if (a[1] == '-')
-			rc = long_option(o, argc, argv, &i, err, errlen);
-		else
-			rc = short_options(o, argc, argv, &i, err, errlen);
-	}
+		return opt_bad(err, errlen, "out of memory", NULL);
+	rc = opt_parse(&run_table, o, argc, argv, names, &nnames, err, errlen);
 	if (rc == 0 && o->settings.quiet && o->settings.verbose)
-		rc = bad(err, errlen,
+		rc = opt_bad(err, errlen,
 		    "-q, -qq or --silent and -v cannot be used together", NULL);
 	if (rc == 0 && o->smoke && o->action != ACTION_LIST)
-		rc = bad(err, errlen, "--smoke goes with -l", NULL);
+		rc = opt_bad(err, errlen, "--smoke goes with -l", NULL);
 	if (rc == 0 && o->settings.quick &&
 	    (o->iterations > 0 || o->settings.duration_s > 0))
-		rc = bad(err, errlen,
+		rc = opt_bad(err, errlen,
 		    "--quick chooses its own passes and "
 		    "durations: not with -i or --duration",
 		    NULL);
 	if (rc == 0 && o->precision_pct > 0 &&
 	    (o->settings.quick || o->iterations > 0 ||
 	        o->settings.duration_s > 0))
-		rc = bad(err, errlen,
+		rc = opt_bad(err, errlen,
 		    "--precision chooses its own passes and "
 		    "durations: not with --quick, -i or --duration",
 		    NULL);
 	if (rc == 0 && o->settle_given && o->settings.runs < 2)
-		rc = bad(
+		rc = opt_bad(
 		    err, errlen, "--settle goes with --runs 2 or more", NULL);
 	if (!o->settle_given)
 		o->settings.settle_s = OPTIONS_SETTLE_S;
 	if (rc == 0 && o->budget_s > 0 && !(o->precision_pct > 0))
-		rc = bad(err, errlen,
+		rc = opt_bad(err, errlen,
 		    "--budget bounds a --precision run: give "
 		    "--precision too",
 		    NULL);
@@ -477,14 +385,14 @@ options_parse(
 		if (o->settings.ntests == CATALOG_NO_MEMORY) {
 			o->settings.ntests = 0;
 			o->settings.tests = NULL;
-			rc = bad(err, errlen, "out of memory", NULL);
+			rc = opt_bad(err, errlen, "out of memory", NULL);
 		} else if (o->settings.ntests < 0) {
 			o->settings.ntests = 0;
 			o->settings.tests = NULL;
 			catalog_unknown(badname, err, errlen);
 			rc = -1;
 		} else if (o->settings.ntests == 0) {
-			rc = bad(err, errlen, "no tests to run", NULL);
+			rc = opt_bad(err, errlen, "no tests to run", NULL);
 		}
 	}
 	free(names);

@@ -78,12 +78,18 @@ int options_parse(
 
 void options_free(struct options *o);
 
-/* The usage text printed by -h (ends with a newline); '@' is the command. */
-extern const char options_usage[];
+/*
+ * The values of -f (a list, its last item maybe FMT=PATH) and of --json
+ * (FMT "json"): 0, or -1 after writing the problem into err.
+ */
+int options_add_formats(
+    struct options *o, const char *list, char *err, size_t errlen);
+int options_add_output(struct options *o, const char *format, const char *path,
+    char *err, size_t errlen);
 
 /*
- * Prints the usage on f with each '@' replaced by name: "./Run" from the
- * checkout, "bytebench" installed.
+ * Prints -h on f (the options from the table in options.c) with the
+ * command's name: "./Run" from the checkout, "bytebench" installed.
  */
 void options_print_usage(FILE *f, const char *name);
 

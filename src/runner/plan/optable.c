@@ -1,0 +1,181 @@
+/*
+ * optable.c - parsing a command line and printing -h from one table of
+ * options (contract in optable.h).
+ */
+#include <string.h>
+
+#include "plan/optable.h"
+
+enum { HELP_COLUMN = 22, HELP_WIDTH = 80 };
+
+int
+opt_bad(char *err, size_t errlen, const char *what, const char *arg)
+{
+	snprintf(err, errlen, "%s%s%s", what, arg != NULL ? ": " : "",
+	    arg != NULL ? arg : "");
+	return -1;
+}
+
+/* Whether names (", " between) holds the len bytes of name. */
+static int
+named(const char *names, const char *name, size_t len)
+{
+	const char *p = names, *end;
+
+	for (;;) {
+		end = strstr(p, ", ");
+		if (end == NULL)
+			end = p + strlen(p);
+		if ((size_t)(end - p) == len && strncmp(p, name, len) == 0)
+			return 1;
+		if (*end == '\0')
+			return 0;
+		p = end + 2;
+	}
+}
+
+static const struct opt_def *
+find(const struct opt_table *t, const char *name, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < t->ndefs; k++)
+		if (named(t->defs[k].names, name, len))
+			return &t->defs[k];
+	return NULL;
+}
+
+static int
+unknown(const struct opt_table *t, const char *arg, char *err, size_t errlen)
+{
+	snprintf(
+	    err, errlen, "%s%s%s", t->unknown_prefix, arg, t->unknown_suffix);
+	return -1;
+}
+
+/* Calls the setter, or says the value is missing. */
+static int
+set(const struct opt_def *d, void *ctx, const char *name, size_t len,
+    const char *val, char *err, size_t errlen)
+{
+	char opt[64];
+
+	if (d->arg != NULL && val == NULL) {
+		if (d->missing != NULL)
+			return opt_bad(err, errlen, d->missing, NULL);
+		snprintf(opt, sizeof(opt), "%.*s", (int)len, name);
+		return opt_bad(err, errlen, "missing value for", opt);
+	}
+	return d->set(ctx, val, err, errlen);
+}
+
+/* A long option; *i is advanced past a value taken from the next one. */
+static int
+long_option(const struct opt_table *t, void *ctx, int argc, char *const *argv,
+    int *i, char *err, size_t errlen)
+{
+	const char *arg = argv[*i], *eq = strchr(arg, '=');
+	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+	const struct opt_def *d = find(t, arg, len);
+	const char *val = NULL;
+
+	if (d == NULL || (d->arg == NULL && eq != NULL))
+		return unknown(t, arg, err, errlen);
+	if (d->arg != NULL)
+		val = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+	return set(d, ctx, arg, len, val, err, errlen);
+}
+
+/* A cluster of short options: -qb, -c4, -c 4. */
+static int
+short_options(const struct opt_table *t, void *ctx, int argc, char *const *argv,
+    int *i, char *err, size_t errlen)
+{
+	const char *p = argv[*i] + 1, *val;
+	const struct opt_def *d;
+	char opt[3] = "-?";
+	int rc;
+
+	for (; *p != '\0'; p++) {
+		opt[1] = *p;
+		if ((d = find(t, opt, 2)) == NULL)
+			return unknown(t, opt, err, errlen);
+		if (d->arg != NULL) {
+			val = p[1] != '\0'    ? p + 1
+			      : *i + 1 < argc ? argv[++*i]
+			                      : NULL;
+			return set(d, ctx, opt, 2, val, err, errlen);
+		}
+		if ((rc = d->set(ctx, NULL, err, errlen)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+int
+opt_parse(const struct opt_table *t, void *ctx, int argc, char *const *argv,
+    char **operands, int *noperands, char *err, size_t errlen)
+{
+	int i, rc = 0, dashdash = 0;
+
+	*noperands = 0;
+	for (i = 1; i < argc && rc == 0; i++) {
+		const char *a = argv[i];
+
+		if (dashdash || a[0] != '-' || a[1] == '\0')
+			operands[(*noperands)++] = argv[i];
+		else if (strcmp(a, "--") == 0)
+			dashdash = 1;
+		else if (a[1] == '-')
+			rc = long_option(t, ctx, argc, argv, &i, err, errlen);
+		else
+			rc = short_options(t, ctx, argc, argv, &i, err, errlen);
+	}
+	return rc;
+}
+
+/* Prints text from column col, wrapped at HELP_WIDTH. */
+static void
+wrap(FILE *f, const char *text, int col)
+{
+	const char *p = text;
+	int at = col;
+	size_t len;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		len = strcspn(p, " ");
+		if (len == 0)
+			break;
+		if (at > col && at + 1 + (int)len > HELP_WIDTH - 1) {
+			fprintf(f, "\n%*s", col, "");
+			at = col;
+		} else if (at > col) {
+			fputc(' ', f);
+			at++;
+		}
+		fprintf(f, "%.*s", (int)len, p);
+		at += (int)len;
+		p += len;
+	}
+	fputc('\n', f);
+}
+
+void
+opt_print(FILE *f, const struct opt_table *t)
+{
+	const struct opt_def *d;
+	int n;
+
+	for (d = t->defs; d < t->defs + t->ndefs; d++) {
+		n = fprintf(f, "  %s%s%s", d->names, d->arg != NULL ? " " : "",
+		    d->arg != NULL ? d->arg : "");
+		if (n > HELP_COLUMN - 2) {
+			fputc('\n', f);
+			n = 0;
+		}
+		fprintf(f, "%*s", HELP_COLUMN - n, "");
+		wrap(f, d->help, HELP_COLUMN);
+	}
+}
