@@ -4,6 +4,7 @@
  * (v2 and v1), memory limits, the process's cgroup and its mount (cpu and
  * memory), file system types, the shell tests' locale.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -432,19 +433,6 @@ check_fs_types(void)
 	    limits_fs_type("", "/tmp", type, sizeof(type)) == -1);
 }
 
-/*
- * UnixBench's tools run in en_US.utf8 where it exists and in C where it
- * does not (its LANG then names nothing): never in another UTF-8 locale.
- */
-static void
-check_locale(void)
-{
-	const char *name = sysinfo_locale();
-
-	CHECK("locale: en_US.utf8 or C, as UnixBench's tools get",
-	    strcmp(name, "C") == 0 || strncmp(name, "en_US.", 6) == 0);
-}
-
 /* A malloc'd copy of s; exits when memory runs out. */
 static char *
 dup_or_die(const char *s)
@@ -456,6 +444,30 @@ dup_or_die(const char *s)
 		exit(1);
 	}
 	return strcpy(d, s);
+}
+
+/*
+ * UnixBench's tools run in en_US.utf8 where it exists and in C where it
+ * does not: the locale chosen is the first of en_US.utf8 and en_US.UTF-8
+ * that setlocale accepts here, else C, and the runner's own locale is
+ * left at C.
+ */
+static void
+check_locale(void)
+{
+	const char *name = sysinfo_locale(), *left = setlocale(LC_ALL, NULL);
+	const char *expect = "C";
+	char *kept = dup_or_die(left != NULL ? left : "");
+
+	if (setlocale(LC_ALL, "en_US.utf8") != NULL)
+		expect = "en_US.utf8";
+	else if (setlocale(LC_ALL, "en_US.UTF-8") != NULL)
+		expect = "en_US.UTF-8";
+	setlocale(LC_ALL, "C");
+	CHECK("locale: en_US.utf8 where setlocale accepts it, else C",
+	    strcmp(name, expect) == 0);
+	CHECK("locale: the runner's own left at C", strcmp(kept, "C") == 0);
+	free(kept);
 }
 
 /* The text report's header of a machine case, through write_text. */
