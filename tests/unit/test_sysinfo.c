@@ -427,7 +427,7 @@ check_fs_types(void)
 	        strcmp(type, "xfs") == 0);
 	CHECK("fs type: overlay root of a container",
 	    limits_fs_type(
-	        mountinfo_v1_docker, "/work/tmp", type, sizeof(type)) == 0 &&
+	        mountinfo_v1_docker, "/srv/tmp", type, sizeof(type)) == 0 &&
 	        strcmp(type, "overlay") == 0);
 	CHECK("fs type: no mounts",
 	    limits_fs_type("", "/tmp", type, sizeof(type)) == -1);
