@@ -54,7 +54,7 @@ listing_print_smoke(FILE *f)
 	for (i = 0; i < catalog_ntests; i++) {
 		t = &catalog_tests[i];
 		for (k = 0; k < CATALOG_MAX_SMOKE && t->smoke[k] != NULL; k++)
-			fprintf(
-			    f, "%s %s %s\n", t->name, t->program, t->smoke[k]);
+			fprintf(f, "%s %s %s %s\n", t->name, t->unit,
+			    t->program, t->smoke[k]);
 	}
 }
