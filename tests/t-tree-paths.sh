@@ -1,7 +1,7 @@
 #!/bin/sh
 # t-tree-paths.sh - no tracked file names a path of a development machine:
 # a project checkout under /work, root's or a developer's home directory.
-# Made-up paths of tests and examples use /home/user or /home/me.
+# Made-up paths of tests and examples live under /home/user/ or /home/me/.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v git >/dev/null 2>&1 || ! git rev-parse --git-dir \
