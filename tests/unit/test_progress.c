@@ -167,7 +167,7 @@ test_tty(void)
 	struct capture c;
 	const char *t;
 
-	if (capture_open(&c, 1, 1, 0) == -1)
+	if (capture_open(&c, 1, 80, 0) == -1)
 		return;
 	progress_test_begin(&c.p, &def_a, 1, 0);
 	progress_pass_begin(&c.p, 1, 0);
@@ -201,7 +201,7 @@ test_rounds(void)
 	int tty, k;
 
 	for (tty = 0; tty <= 1; tty++) {
-		if (capture_open(&c, 2, tty, 0) == -1)
+		if (capture_open(&c, 2, tty * 80, 0) == -1)
 			return;
 		for (k = 1; k <= 2; k++) {
 			progress_round_begin(&c.p, k, 2, 1, 10.0 * k);
@@ -250,6 +250,155 @@ test_rounds(void)
 		                NULL);
 		free(c.text);
 	}
+}
+
+/*
+ * A terminal of `cols` columns fed text: what its rows show.  A line
+ * written past the last column wraps to the next row and a carriage
+ * return goes back to the start of the row the cursor is on.
+ */
+#define SCREEN_ROWS 64
+#define SCREEN_COLS 128
+struct screen {
+	char row[SCREEN_ROWS][SCREEN_COLS + 1];
+	int nrows, wrapped;
+};
+
+static void
+screen_feed(struct screen *sc, const char *t, int cols)
+{
+	int r = 0, col = 0;
+
+	memset(sc, 0, sizeof(*sc));
+	for (; *t != '\0' && r < SCREEN_ROWS; t++) {
+		if (*t == '\r') {
+			col = 0;
+		} else if (*t == '\n') {
+			r++;
+			col = 0;
+		} else {
+			if (col == cols) { /* the wrap of a full row */
+				sc->wrapped++;
+				if (++r == SCREEN_ROWS)
+					break;
+				col = 0;
+			}
+			sc->row[r][col++] = *t;
+		}
+	}
+	sc->nrows = r < SCREEN_ROWS ? r + 1 : r;
+}
+
+/* How many times c is in s. */
+static int
+count_char(const char *s, int c)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += *s == c;
+	return n;
+}
+
+/*
+ * A run in turn and one in rounds (quick mode) on terminals of 60 and
+ * 100 columns, of a test whose title is long: no row wraps, and every
+ * row shows one line only: one "(times)", nothing after it but blanks.
+ */
+static const struct test_def def_long = FAKE_TEST("long",
+    "A Test Whose Title Goes On And On Well Past Sixty Columns Of Text", 10,
+    PASSES_LONG);
+
+static void
+test_narrow(void)
+{
+	static const int widths[] = {60, 100};
+	struct capture c;
+	struct screen sc;
+	char name[80];
+	const char *end;
+	int w, k, r, clean;
+
+	for (w = 0; w < 2; w++) {
+		if (capture_open(&c, 3, widths[w], 0) == -1)
+			return;
+		c.tests[0] = &def_long;
+		progress_free(&c.p);
+		CHECK("init again",
+		    progress_init(&c.p, &c.s, c.f, widths[w], 0) == 0);
+		progress_test_begin(&c.p, &def_long, 1, 0);
+		for (k = 1; k <= 3; k++) {
+			progress_pass_begin(&c.p, k, 10.0 * k);
+			progress_pass_end(&c.p, 10.0 * k + 9, NULL);
+		}
+		progress_test_end(&c.p, 40, NULL);
+		for (k = 1; k <= 3; k++) { /* rounds: the long one, then B */
+			progress_round_begin(&c.p, k, 3, 2, 50.0 * k);
+			progress_test_begin(&c.p, &def_long, 2, 50.0 * k);
+			progress_pass_begin(&c.p, k, 50.0 * k);
+			progress_pass_end(&c.p, 50.0 * k + 2, NULL);
+			progress_test_begin(&c.p, &def_b, 2, 50.0 * k + 2);
+			progress_pass_begin(&c.p, k, 50.0 * k + 2);
+			progress_pass_end(&c.p, 50.0 * k + 3, NULL);
+			if (k == 3) {
+				progress_test_end(&c.p, 153, NULL);
+				progress_test_end(&c.p, 153, NULL);
+			}
+			progress_round_end(&c.p, 50.0 * k + 4);
+		}
+		capture_close(&c);
+		screen_feed(&sc, c.text != NULL ? c.text : "", widths[w]);
+		clean = sc.nrows > 4;
+		for (r = 0; r + 1 < sc.nrows; r++) {
+			end = strchr(sc.row[r], ')');
+			if (strncmp(sc.row[r], "Estimated", 9) == 0)
+				continue;
+			if (end == NULL || count_char(sc.row[r], '(') != 1 ||
+			    strspn(end + 1, " ") != strlen(end + 1))
+				clean = 0;
+		}
+		snprintf(
+		    name, sizeof(name), "%d columns: no row wraps", widths[w]);
+		CHECK(name, sc.wrapped == 0);
+		snprintf(name, sizeof(name),
+		    "%d columns: every row one line, no leftover", widths[w]);
+		CHECK(name, clean);
+		free(c.text);
+	}
+}
+
+/*
+ * The clock moves while a pass runs: the runner's tick at least every
+ * second redraws the line when the elapsed time has moved a second.
+ */
+static void
+test_tick(void)
+{
+	struct capture c;
+	const char *t;
+	double now;
+	char want[64];
+	int ok = 1, s;
+
+	if (capture_open(&c, 1, 100, 0) == -1)
+		return;
+	progress_test_begin(&c.p, &def_b, 1, 0);
+	progress_pass_begin(&c.p, 1, 0);
+	for (now = 0.25; now < 12; now += 0.25)
+		progress_tick(&c.p, now);
+	progress_pass_end(&c.p, 12, NULL);
+	progress_test_end(&c.p, 12, NULL);
+	capture_close(&c);
+	t = c.text != NULL ? c.text : "";
+	for (s = 1; s <= 11; s++) {
+		snprintf(want, sizeof(want),
+		    "\r1 x B  pass 1/1  (0:%02d elapsed, ~", s);
+		ok = ok && strstr(t, want) != NULL;
+	}
+	CHECK("tick: the elapsed time redrawn every second of a pass", ok);
+	CHECK("tick: not more often than a second",
+	    count_char(t, '\r') <= 2 + 12 + 1);
+	free(c.text);
 }
 
 static void
@@ -306,6 +455,8 @@ main(void)
 	test_run();
 	test_tty();
 	test_rounds();
+	test_narrow();
+	test_tick();
 	test_quiet();
 	test_quick_plan();
 	return check_exit();

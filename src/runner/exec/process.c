@@ -56,13 +56,29 @@ set_cloexec(int fd)
 	return flags == -1 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
 }
 
-/* Sleeps until a signal arrives or `seconds` pass (< 0: no limit). */
+static void (*tick_fn)(void *);
+static void *tick_arg;
+
+void
+process_on_tick(void (*fn)(void *), void *arg)
+{
+	tick_fn = fn;
+	tick_arg = arg;
+}
+
+/*
+ * Sleeps until a signal arrives or `seconds` pass (< 0: no limit), at
+ * most a second when there is a tick to call, and calls it.
+ */
 static int
 wait_event(int fd, double seconds, const sigset_t *mask)
 {
 	struct timespec ts, *tsp = NULL;
 	fd_set rfds;
+	int rc;
 
+	if (tick_fn != NULL && (seconds < 0 || seconds > 1))
+		seconds = 1;
 	FD_ZERO(&rfds);
 	if (fd >= 0)
 		FD_SET(fd, &rfds);
@@ -71,8 +87,11 @@ wait_event(int fd, double seconds, const sigset_t *mask)
 		ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
 		tsp = &ts;
 	}
-	return pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL, NULL,
+	rc = pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL, NULL,
 	    tsp, mask);
+	if (tick_fn != NULL)
+		tick_fn(tick_arg);
+	return rc;
 }
 
 struct pass_state {
@@ -234,14 +253,16 @@ barrier(int fd, int ncopies, double limit, const sigset_t *mask,
 	double first = 0, last = 0, now;
 	char buf[512];
 	ssize_t n;
+	int rc;
 
 	p->nready = 0;
 	while (p->nready < ncopies && !process_stop_signal) {
 		now = bench_now();
 		if (now >= limit)
 			break;
-		if (wait_event(fd, limit - now, mask) == -1) {
-			reap(st);
+		if ((rc = wait_event(fd, limit - now, mask)) <= 0) {
+			if (rc == -1)
+				reap(st);
 			continue;
 		}
 		n = read(fd, buf, sizeof(buf));

@@ -3,12 +3,19 @@
  * one line redrawn in place on a terminal, plain lines otherwise, all of
  * one format, "C x NAME  STATE  (1:12 elapsed, ~1:50 left)".
  */
+#include <sys/ioctl.h>
+
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "exec/progress.h"
 
-/* The status line is kept within this many columns on a terminal. */
+/*
+ * The status line is kept within this many columns on a terminal, and
+ * within its width less one (a line reaching the last column may wrap,
+ * and a carriage return then rewinds only its second half).
+ */
 #define PROGRESS_COLUMNS 79
 
 int
@@ -22,7 +29,10 @@ progress_init(struct progress *p, const struct settings *s, FILE *out, int tty,
 	p->cur = -1;
 	p->start = now;
 	p->out = out;
-	p->tty = tty;
+	p->tty = tty > 0;
+	p->columns = tty - 1 < PROGRESS_COLUMNS ? tty - 1 : PROGRESS_COLUMNS;
+	if (p->columns < 1)
+		p->columns = 1;
 	if (estimate_steps(s, &p->steps, &p->nsteps) == -1)
 		return -1;
 	left = estimate_left(p->steps, p->nsteps);
@@ -64,6 +74,24 @@ times(struct progress *p, double now, int live, char *buf, size_t len)
 }
 
 /*
+ * Puts line in place of the one drawn on a terminal: cut to the columns,
+ * what is left of a longer line before it blanked.
+ */
+static void
+put_line(struct progress *p, const char *line)
+{
+	int n = (int)strlen(line);
+
+	if (n > p->columns)
+		n = p->columns;
+	fprintf(p->out, "\r%.*s", n, line);
+	if (p->drawn > n)
+		fprintf(p->out, "%*s", p->drawn - n, "");
+	p->drawn = n;
+	fflush(p->out);
+}
+
+/*
  * Draws "C x NAME  STATE  (times)" in place on a terminal, NAME cut to
  * fit; live says whether the time left goes with it.
  */
@@ -72,7 +100,7 @@ draw(struct progress *p, double now, const char *name, const char *state,
     int live)
 {
 	const struct estimate_step *st = &p->steps[p->cur];
-	char tail[512];
+	char tail[512], line[1024];
 	int n, room;
 
 	n = snprintf(tail, sizeof(tail), "  %s", state);
@@ -81,16 +109,13 @@ draw(struct progress *p, double now, const char *name, const char *state,
 	n += times(p, now, live, tail + n, sizeof(tail) - (size_t)n);
 	if ((size_t)n >= sizeof(tail))
 		n = (int)strlen(tail);
-	room =
-	    PROGRESS_COLUMNS - n - (int)snprintf(NULL, 0, "%d x ", st->copies);
+	room = p->columns - n - (int)snprintf(NULL, 0, "%d x ", st->copies);
 	if (room < 8)
 		room = 8;
-	fprintf(p->out, "\r%d x %.*s%s", st->copies, room, name, tail);
-	n += (int)snprintf(NULL, 0, "%d x %.*s", st->copies, room, name);
-	if (p->drawn > n)
-		fprintf(p->out, "%*s", p->drawn - n, "");
-	p->drawn = n;
-	fflush(p->out);
+	snprintf(
+	    line, sizeof(line), "%d x %.*s%s", st->copies, room, name, tail);
+	put_line(p, line);
+	p->drawn_at = now;
 }
 
 void
@@ -182,10 +207,14 @@ progress_test_end(struct progress *p, double now, const char *note)
 	if (p->out == NULL)
 		return;
 	if (p->round > 0) {
-		if (note != NULL)
+		/* The pass line stays drawn for the round's line to cover. */
+		if (note != NULL) {
 			fprintf(p->out, "%s%d x %s: %s\n", p->tty ? "\n" : "",
 			    st->copies, st->test->title, note);
-		p->drawn = 0;
+			p->drawn = 0;
+		}
+		fflush(p->out);
+		return;
 	} else if (p->tty) {
 		snprintf(what, sizeof(what), "%d pass%s", st->done,
 		    st->done == 1 ? "" : "es");
@@ -212,22 +241,46 @@ progress_round_begin(struct progress *p, int k, int n, int copies, double now)
 void
 progress_round_end(struct progress *p, double now)
 {
-	char tail[64];
-	int n;
+	char tail[64], line[160];
 
 	if (p->out != NULL && p->round > 0) {
 		times(p, now, !p->tty, tail, sizeof(tail));
-		n = fprintf(p->out, "%s%d x round %d of %d%s",
-		        p->tty ? "\r" : "", p->round_copies, p->round,
-		        p->rounds, tail) -
-		    (p->tty ? 1 : 0);
-		if (p->tty && p->drawn > n)
-			fprintf(p->out, "%*s", p->drawn - n, "");
-		fprintf(p->out, "\n");
+		snprintf(line, sizeof(line), "%d x round %d of %d%s",
+		    p->round_copies, p->round, p->rounds, tail);
+		if (p->tty)
+			put_line(p, line);
+		else
+			fputs(line, p->out);
+		fputc('\n', p->out);
 		fflush(p->out);
 	}
 	p->drawn = 0;
 	p->round = 0;
+}
+
+void
+progress_tick(struct progress *p, double now)
+{
+	char what[48];
+
+	if (p->out == NULL || !p->tty || !p->active || p->pass == 0 ||
+	    now - p->drawn_at < 1)
+		return;
+	snprintf(
+	    what, sizeof(what), "pass %d/%d", p->pass, p->steps[p->cur].passes);
+	draw(p, now, p->steps[p->cur].test->title, what, 1);
+}
+
+int
+progress_columns(FILE *f)
+{
+	struct winsize ws;
+
+	if (f == NULL || !isatty(fileno(f)))
+		return 0;
+	if (ioctl(fileno(f), TIOCGWINSZ, &ws) == -1 || ws.ws_col == 0)
+		return 80;
+	return ws.ws_col;
 }
 
 void

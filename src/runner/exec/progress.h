@@ -23,7 +23,9 @@ struct progress {
 	double pass_start; /* when the current pass started */
 	FILE *out; /* NULL: quiet */
 	int tty; /* out is a terminal: one line redrawn */
+	int columns; /* on a terminal: the most a line may take */
 	int drawn; /* length of the line drawn in place */
+	double drawn_at; /* when it was drawn */
 	int round, rounds; /* in rounds: round k of n (1-based), else 0 */
 	int round_copies; /* the copies of that round */
 };
@@ -31,7 +33,9 @@ struct progress {
 /*
  * Plans the steps of s (every copies value, every test, in run order)
  * and, when the estimate is a minute or more, prints it on out.  out NULL
- * prints nothing ever.  Returns 0, or -1 when out of memory.
+ * prints nothing ever.  tty is out's width in columns when out is a
+ * terminal (its lines are then kept within it, and 79), 0 when it is
+ * not.  Returns 0, or -1 when out of memory.
  */
 int progress_init(struct progress *p, const struct settings *s, FILE *out,
     int tty, double now);
@@ -64,6 +68,16 @@ void progress_test_end(struct progress *p, double now, const char *note);
 void progress_round_begin(
     struct progress *p, int k, int n, int copies, double now);
 void progress_round_end(struct progress *p, double now);
+
+/*
+ * Redraws the line of the pass running on a terminal when a second or
+ * more has passed since it was drawn, so the elapsed time moves; the
+ * runner calls it while it waits for the pass (at least every second).
+ */
+void progress_tick(struct progress *p, double now);
+
+/* The width of the terminal f is, 0 when it is not one (80 unknown). */
+int progress_columns(FILE *f);
 
 void progress_free(struct progress *p);
 

@@ -111,6 +111,12 @@ counters_missing(struct report *r)
 		snprintf(out + n, len - n, " (%s)", note);
 }
 
+static void
+tick(void *progress)
+{
+	progress_tick(progress, bench_now());
+}
+
 int
 run_all(struct report *r, const struct run_env *e)
 {
@@ -119,9 +125,9 @@ run_all(struct report *r, const struct run_env *e)
 	int rc = -1;
 
 	if (progress_init(&x.progress, s, e->console,
-	        e->console != NULL && isatty(fileno(e->console)),
-	        x.origin) == -1)
+	        progress_columns(e->console), x.origin) == -1)
 		return -1;
+	process_on_tick(tick, &x.progress);
 	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
 	if (r->blocks == NULL)
 		goto out;
@@ -133,6 +139,7 @@ run_all(struct report *r, const struct run_env *e)
 	r->end = time(NULL);
 	rc = 0;
 out:
+	process_on_tick(NULL, NULL);
 	progress_free(&x.progress);
 	return rc;
 }
