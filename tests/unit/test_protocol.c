@@ -93,6 +93,11 @@ static const struct {
     {"exit 77 silent", "", "", 77, 0, OUTCOME_SKIPPED, 0, 0, 0, "", "skipped"},
     {"killed by a signal", "COUNT|1|1|lps\n", "", 0, 11, OUTCOME_FAILED, 0, 0,
         0, "", "killed by signal 11"},
+    {"ERROR line and the cause on stderr", "ERROR|multi.sh exited 1\n",
+        "multi.sh: cannot read /x/sort.src\n", 1, 0, OUTCOME_FAILED, 0, 0, 0,
+        "", "multi.sh exited 1: multi.sh: cannot read /x/sort.src"},
+    {"killed by a signal, its last words", "", "out of memory\n", 0, 9,
+        OUTCOME_FAILED, 0, 0, 0, "", "killed by signal 9: out of memory"},
 };
 
 int

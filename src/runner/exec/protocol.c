@@ -183,6 +183,22 @@ parse_lines(const char *out, struct copy_result *c, char *error, size_t errlen,
 	return 0;
 }
 
+/*
+ * The message what, then the cause the copy gave on stderr (its last
+ * line) when there is one that what does not already say: a wrapper's
+ * "multi.sh exited 1" gets multi.sh's own "cannot read ...".
+ */
+static int
+set_cause(struct copy_result *c, const char *what, const char *cause)
+{
+	char buf[480];
+
+	if (cause[0] == '\0' || strstr(what, cause) != NULL)
+		return set_message(c, "", what);
+	snprintf(buf, sizeof(buf), "%s: %s", what, cause);
+	return set_message(c, "", buf);
+}
+
 int
 protocol_parse(const char *out, const char *errors, int status, int signal,
     struct copy_result *c)
@@ -205,13 +221,13 @@ protocol_parse(const char *out, const char *errors, int status, int signal,
 	}
 	if (signal != 0) {
 		c->outcome = OUTCOME_FAILED;
-		snprintf(num, sizeof(num), "%d", signal);
-		return set_message(c, "killed by signal ", num);
+		snprintf(num, sizeof(num), "killed by signal %d", signal);
+		return set_cause(c, num, err_line);
 	}
 	if (status != 0) {
 		c->outcome = status == 77 ? OUTCOME_SKIPPED : OUTCOME_FAILED;
 		if (error[0] != '\0')
-			return set_message(c, "", error);
+			return set_cause(c, error, err_line);
 		if (err_line[0] != '\0')
 			return set_message(c, "", err_line);
 		if (status == 77)

@@ -160,6 +160,29 @@ setup_check_env(char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The test data when UB_TESTDIR does not name it: testdir/ beside the
+ * program directory, or when there is none there (UB_BINDIR names
+ * programs copied elsewhere) the runner's own tree's.  0, or -1 when the
+ * name is too long.
+ */
+static int
+default_testdir(char *out, size_t len, const char *top, const char *argv0)
+{
+	char own[4096], own_top[4000];
+
+	if ((size_t)snprintf(out, len, "%s/testdir", top) >= len)
+		return -1;
+	if (is_dir(out) || program_dir(own, sizeof(own), argv0) == -1)
+		return 0;
+	parent_of(own, own_top, sizeof(own_top));
+	if ((size_t)snprintf(own, sizeof(own), "%s/testdir", own_top) <
+	        sizeof(own) &&
+	    is_dir(own) && (size_t)snprintf(out, len, "%s", own) >= len)
+		return -1;
+	return 0;
+}
+
 int
 setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
     char *err, size_t errlen)
@@ -180,9 +203,9 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	env = getenv("UB_TESTDIR");
 	if (env != NULL && *env == '\0')
 		return fail(err, errlen, "UB_TESTDIR is empty", "");
-	if (env != NULL ? absolute(d->test, sizeof(d->test), env) == -1
-	                : (size_t)snprintf(d->test, sizeof(d->test),
-	                      "%s/testdir", top) >= sizeof(d->test))
+	if (env != NULL
+	        ? absolute(d->test, sizeof(d->test), env) == -1
+	        : default_testdir(d->test, sizeof(d->test), top, argv0) == -1)
 		return fail(
 		    err, errlen, "test data directory name too long", "");
 	if ((env != NULL || setup_uses_arg(s, "@DATA/")) && !is_dir(d->test))

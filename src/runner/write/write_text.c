@@ -195,12 +195,59 @@ sorted_tests(const struct block *b)
 static void
 test_line(FILE *f, const struct test_result *t)
 {
+	char why[600];
+	size_t used;
+
 	if (t->outcome == OUTCOME_OK)
 		fprintf(f, "%-40s %12.1f %-5s (%.1f s, %d samples)\n",
 		    t->test->title, t->score, t->unit, t->time_s, t->samples);
-	else
-		fprintf(f, "%-40s %12s %-5s (%s)\n", t->test->title,
-		    outcome_name(t->outcome), t->unit, t->message);
+	else {
+		/*
+		 * What went wrong, wrapped to the report's width; the "("
+		 * stays on the test's line (compare reads it there) when
+		 * the first word does not fit.
+		 */
+		used = (size_t)fprintf(f, "%-40s %12s %-5s (", t->test->title,
+		    outcome_name(t->outcome), t->unit);
+		if (used + text_width(t->message, strcspn(t->message, " ")) >
+		    TEXT_COLUMNS) {
+			fprintf(f, "\n%*s", TEXT_GO_ON, "");
+			used = TEXT_GO_ON;
+		}
+		snprintf(why, sizeof(why), "%s)", t->message);
+		text_wrap(f, why, used, TEXT_GO_ON, TEXT_COLUMNS);
+	}
+}
+
+/*
+ * The closing warning that names the tests without a result and the
+ * copies they ran at (the lines above say why), when there are any.
+ */
+static void
+failed_warning(FILE *f, const struct report *r)
+{
+	char names[2048], line[2100];
+	size_t n = 0;
+	int b, i, k = 0;
+
+	names[0] = '\0';
+	for (b = 0; b < r->nblocks; b++)
+		for (i = 0; i < r->blocks[b].ntests; i++) {
+			const struct test_result *t = &r->blocks[b].tests[i];
+
+			if (t->outcome == OUTCOME_OK || n >= sizeof(names))
+				continue;
+			n += (size_t)snprintf(names + n, sizeof(names) - n,
+			    "%s%s (%d cop%s)", k++ ? ", " : "", t->test->title,
+			    r->blocks[b].copies,
+			    r->blocks[b].copies == 1 ? "y" : "ies");
+		}
+	if (k == 0)
+		return;
+	snprintf(line, sizeof(line), "%d test%s without a result: %s", k,
+	    k == 1 ? "" : "s", names);
+	fputs("Warning: ", f);
+	text_wrap(f, line, 9, 9, TEXT_COLUMNS);
 }
 
 /* 1 when name is one of the space-separated words of list. */
@@ -342,6 +389,7 @@ write_text(FILE *f, const struct report *r)
 		fputs("Warning: ", f);
 		text_wrap(f, r->warnings[i], 9, 9, TEXT_COLUMNS);
 	}
+	failed_warning(f, r);
 	if (r->interrupted)
 		fprintf(f,
 		    "Interrupted by signal %d: the run stopped early; "
