@@ -43,8 +43,13 @@ check "-f json=-: stdout is the JSON alone" sh -c "
     tail -n 1 '$scratch/stdout' | grep -q '^}\$'"
 check "-f json=-: the text report on stderr" \
     grep -q 'Pipe Throughput' "$scratch/stderr"
-check "-f json=-: no result files (-f gave none)" \
-    [ "$(ls "$res")" = "$before" ]
+check "-f json=-: the result files as well, as --json - (USAGE: also)" \
+    sh -c "[ \"\$(ls '$res' | wc -l)\" -eq \$((\$(echo '$before' | wc -l) + 4)) ]"
+res=$scratch/also
+runb "$res" -c 1 -i 1 -f "text,json=$scratch/also.json" pipe
+check "-f text,json=F: F and the results' text and JSON" sh -c "
+    [ -f '$scratch/also.json' ] && [ -f '$rep' ] && [ -f '$rep.json' ] &&
+    [ ! -f '$rep.html' ]"
 runb "$res" -c 1 -i 1 --json "$scratch/nodir/out.json" pipe
 check "--json into a missing directory: exit 2 before the run" sh -c "
     [ $rc -eq 2 ] && grep -q 'nodir' '$scratch/stderr' &&

@@ -53,10 +53,27 @@ path_holds_item(const char *path)
 	return 0;
 }
 
+/* Adds format name (a known one) to the list of o, once; 0 or -1. */
+static int
+add_format(struct options *o, const char *name, const char *list, char *err,
+    size_t errlen)
+{
+	int i;
+
+	for (i = 0; i < o->nformats; i++)
+		if (strcmp(o->formats[i], name) == 0)
+			return 0;
+	if (o->nformats == OPTIONS_MAX_FORMATS)
+		return opt_bad(err, errlen, "too many formats", list);
+	o->formats[o->nformats++] = writer_find(name)->name;
+	return 0;
+}
+
 /*
  * Splits a comma-separated list of formats and checks each name; an item
- * FMT=PATH sends that format to PATH and takes the rest of the list, which
- * must not hold another FMT=PATH item.
+ * FMT=PATH sends that format to PATH as well as into the results (alone,
+ * as --json PATH does: the default formats stay), and takes the rest of
+ * the list, which must not hold another FMT=PATH item.
  */
 int
 options_add_formats(
@@ -64,7 +81,7 @@ options_add_formats(
 {
 	const char *p = list, *q, *eq;
 	char name[32];
-	int i, dup;
+	int given = o->formats_given;
 
 	o->formats_given = 1;
 	if (*list == '\0')
@@ -90,6 +107,10 @@ options_add_formats(
 				    "fmt=PATH must be the last item of -f "
 				    "(another -f for another file)",
 				    list);
+			o->formats_given = p != list || given;
+			if (o->formats_given &&
+			    add_format(o, name, list, err, errlen) == -1)
+				return -1;
 			return options_add_output(o, name, eq + 1, err, errlen);
 		}
 		if (q == p || (size_t)(q - p) >= sizeof(name))
@@ -99,13 +120,8 @@ options_add_formats(
 		name[q - p] = '\0';
 		if (writer_find(name) == NULL)
 			return opt_bad(err, errlen, "unknown format", name);
-		for (dup = 0, i = 0; i < o->nformats; i++)
-			dup |= strcmp(o->formats[i], name) == 0;
-		if (dup)
-			continue;
-		if (o->nformats == OPTIONS_MAX_FORMATS)
-			return opt_bad(err, errlen, "too many formats", list);
-		o->formats[o->nformats++] = writer_find(name)->name;
+		if (add_format(o, name, list, err, errlen) == -1)
+			return -1;
 		if (*q == ',' && q[1] == '\0')
 			return opt_bad(
 			    err, errlen, "bad format list for -f", list);
