@@ -93,3 +93,11 @@ reap_bg() {
 	rc=$?
 	rep=$(ls "$2"/*-01 2>/dev/null)
 }
+
+# unwrap FILE: the text report FILE with each wrapped line's going-on
+# lines (indented 10 spaces, write/textwrap.h's TEXT_GO_ON) joined to it
+# by one space, so that a test's row is one line again.
+unwrap() {
+	awk '/^          [^ ]/ { sub(/^ +/, ""); line = line " " $0; next }
+	    NR > 1 { print line } { line = $0 } END { if (NR) print line }' "$1"
+}

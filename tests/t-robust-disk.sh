@@ -35,6 +35,8 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=8m bbfull "$mnt" \
 	    >"$scratch/out" 2>&1
 	rc=$?
 	report=$(ls "$scratch"/res1/*-01 2>/dev/null)
+	[ -n "$report" ] && unwrap "$report" >"$scratch/res1.rows" &&
+	    report=$scratch/res1.rows
 	check "disk full: exit status 1" [ "$rc" -eq 1 ]
 	check "disk full: the filler ran first" [ -s "$mnt/filler" ]
 	check "disk full: row says failed with fstime's error" grep -q \
@@ -56,6 +58,8 @@ if command -v prlimit >/dev/null 2>&1; then
 	    -c 1 -i 1 --duration 0.5 fstime spawn >"$scratch/out" 2>&1
 	rc=$?
 	report=$(ls "$scratch"/res2/*-01 2>/dev/null)
+	[ -n "$report" ] && unwrap "$report" >"$scratch/res2.rows" &&
+	    report=$scratch/res2.rows
 	check "file size limit: exit status 1" [ "$rc" -eq 1 ]
 	check "file size limit: row says failed with fstime's error" grep -q \
 	    '^File Copy 1024 bufsize 2000 maxblocks  *failed KBps  (.*File too large)$' \

@@ -175,6 +175,8 @@ FAKE_SPEC=$scratch/misbehave runb "$scratch/res-mis" -c 1 -i 1 \
     --duration 0.1 pipe spawn execl syscall context1 hanoi
 ln -s "$FAKE" "$bin/context1"
 report=$(ls "$scratch"/res-mis/*-01 2>/dev/null)
+[ -n "$report" ] && unwrap "$report" >"$scratch/res-mis.rows" &&
+    report=$scratch/res-mis.rows
 check "misbehaving: exit status 1" [ "$rc" -eq 1 ]
 check "misbehaving: hang ignoring SIGTERM timed out" grep -q \
     '^Pipe Throughput  *timed out lps   (timed out after' "$report"
@@ -253,9 +255,11 @@ check "hostile: no control character on the console, in text, HTML, JSON, CSV, m
     ! printf '%s\n' \"\$1\" | grep -q \"[$esc$cr]\" &&
     ! grep -q \"[$esc$cr]\" '$r' '$r.html' '$r.json' '$r.csv' '$r.md'" \
     sh "$out"
-check "hostile: text row is one line" sh -c "
-    [ \$(grep -c '^Pipe Throughput  *failed' '$r') -eq 1 ] &&
-    grep '^Pipe Throughput  *failed' '$r' | grep -q 'alert(1)'"
+unwrap "$r" >"$scratch/res-host.rows"
+check "hostile: text row is one row (wrapped within 80 columns)" sh -c "
+    [ \$(grep -c '^Pipe Throughput  *failed' '$scratch/res-host.rows') -eq 1 ] &&
+    grep '^Pipe Throughput  *failed' '$scratch/res-host.rows' |
+    grep -q 'alert(1)' && [ \$(awk 'length > 80' '$r' | wc -l) -eq 0 ]"
 if command -v python3 >/dev/null 2>&1; then
 	check "hostile: JSON parses, CSV rows have the header's field count" \
 	    python3 -c '

@@ -139,10 +139,18 @@ FAKE_SPEC="$scratch/bad" runb "$scratch/res4" -c 1 -i 1 index
 report=$(ls "$scratch"/res4/*-01 2>/dev/null)
 check "failures: exit status 1" [ "$rc" -eq 1 ]
 if [ -n "$report" ]; then
-	check "failures: ERROR message in the row" grep -q \
-	    '^Pipe Throughput  *failed lps   (the pipe broke)$' "$report"
-	check "failures: signal in the row" grep -q \
-	    '^Process Creation  *failed lps   (killed by signal 11)$' "$report"
+	unwrap "$report" >"$scratch/res4.rows"
+	check "failures: every line within 80 columns" \
+	    [ "$(awk 'length > 80' "$report" | wc -l)" -eq 0 ]
+	report=$scratch/res4.rows
+	# The cause ends with the copy's last line on stderr (the fake's
+	# own "fake: KEY").
+	check "failures: ERROR message and stderr's cause in the row" grep -q \
+	    '^Pipe Throughput  *failed lps   (the pipe broke: fake: pipe[^)]*)$' \
+	    "$report"
+	check "failures: signal and stderr's cause in the row" grep -q \
+	    '^Process Creation  *failed lps   (killed by signal 11: fake: spawn[^)]*)$' \
+	    "$report"
 	check "failures: skip in the row" grep -q \
 	    '^Execl Throughput  *skipped lps   (not supported here)$' "$report"
 	check "failures: no COUNT line" grep -q \
@@ -165,6 +173,8 @@ printf 'pipe:* hang\n* count 1 1 lps 1\n' >"$scratch/hang"
 FAKE_SPEC="$scratch/hang" runb "$scratch/res5" -c 2 -i 1 --duration 0.1 \
     pipe spawn
 report=$(ls "$scratch"/res5/*-01 2>/dev/null)
+[ -n "$report" ] && unwrap "$report" >"$scratch/res5.rows" &&
+    report=$scratch/res5.rows
 check "watchdog: exit status 1" [ "$rc" -eq 1 ]
 check "watchdog: row says timed out" grep -q \
     '^Pipe Throughput  *timed out lps   (copy 1 of 2: timed out' "$report"
@@ -258,7 +268,7 @@ bad-placement - --placement here pipe
 empty-tmpdir UB_TMPDIR= pipe
 missing-tmpdir UB_TMPDIR=$scratch/nonexistent pipe
 missing-testdir UB_TESTDIR=$scratch/nonexistent pipe
-missing-data-for-dc - dc
+missing-testdir-for-dc UB_TESTDIR=$scratch/nonexistent dc
 resultdir-is-a-file UB_RESULTDIR=$scratch/afile pipe
 empty-resultdir UB_RESULTDIR= pipe
 bad-output-name UB_OUTPUT_FILE_NAME=a/b pipe
