@@ -157,12 +157,13 @@ for opt in -qq --silent; do
 	    [ ! -s '$scratch/stderr' ] && [ -s '$rep' ]"
 done
 
-# A format sent to a named file is on the results line too.
+# A format sent to a named file is written into the results as well, and
+# both are on the results line.
 runb "$scratch/res-named" -q -f text,md="$scratch/named.md" -c 1 -i 1 \
     --duration 0.1 pipe
 check "contract: results line names a -f FMT=PATH file" sh -c "
     [ -s '$scratch/named.md' ] && [ \"\$(grep '^Results: ' '$scratch/stderr')\" = \
-    'Results: $rep $scratch/named.md' ]"
+    'Results: $rep $rep.md $scratch/named.md' ]"
 
 # Without -q, off a terminal: progress on stderr, stdout the report.
 runb "$scratch/res-default" -f text -c 1 -i 1 --duration 0.1 pipe
