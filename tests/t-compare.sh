@@ -75,9 +75,29 @@ check "several: four columns, three ratios" \
     sh -c "[ \"\$(grep -A 4 -F 'Pipe Throughput' '$out' | head -n 5 | grep -o 'x ?' | wc -l)\" -eq 3 ]"
 check "several: fits 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
 
+# md_widest: the most text in one row of $out's Markdown tables (the
+# cells' text, pipes and padding not counted; a no-break space counts 2).
+md_widest() {
+	awk -F'|' '/^\|/ { w = 0
+		for (i = 2; i < NF; i++) { c = $i; gsub(/^ +| +$/, "", c); w += length(c) }
+		if (w > m) m = w } END { print m + 0 }' "$out"
+}
+# ratios: how many ratios $out shows.
+ratios() {
+	grep -o '[0-9]\.[0-9][0-9]x' "$out" | wc -l
+}
+cmp $fx/several.txt $fx/ub513-linux.txt
+n_text=$(ratios)
 cmp -f md $fx/several.txt $fx/ub513-linux.txt
 check "md, 5 runs: a ratio and its mark never wrap apart (no-break space)" \
     sh -c "grep -q '1.15x$(printf '\302\240')?' '$out' && ! grep -q 'x [?~!]' '$out'"
+check "md, 5 runs: at most 100 columns of text a row (GitHub's page): $(md_widest)" \
+    [ "$(md_widest)" -le 100 ]
+check "md, 5 runs: every ratio of the text output ($n_text)" [ "$(ratios)" -eq "$n_text" ]
+has "md, 5 runs: every value" "| 130457421.8 |"
+cmp -f md $fx/bb-a.json $fx/bb-b.json
+check "md, 2 runs: one table a copies group" \
+    [ "$(grep -c '^| Test | unit | A | B | B/A |$' "$out")" -eq 2 ]
 
 # One file name from two directories: the directory tells them apart
 # (name #2 is the second report inside one file).

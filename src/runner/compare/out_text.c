@@ -332,51 +332,141 @@ cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes)
 	return r < 0 ? -1 : 0;
 }
 
-int
-cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
-{
-	char buf[3 * CMP_TEXT_MAX], marks[8];
-	int r, s, kind;
+/*
+ * Markdown: a row of at most MD_WIDTH columns of text (its cells, without
+ * pipes and padding) fits GitHub's page beside each cell's padding.  A
+ * wider table is split: the values, then the ratios, each in as many
+ * tables as it takes, every table beginning with the test's title.
+ */
+#define MD_WIDTH 100
 
-	table_name(t, buf, sizeof(buf));
-	fputs("**", f);
-	escape_md(f, buf);
-	fputs("**\n\n|", f);
-	for (s = 0; s < nsub(t); s++) {
-		kind = s < 3 ? 0 : (s - 3) % 3;
-		if (kind == 2)
-			continue;
-		format_sub(t, -1, s, buf, sizeof(buf), notes);
-		fputc(' ', f);
-		escape_md(f, s == 0 ? "Test" : buf);
-		fputs(" |", f);
-	}
-	fputs("\n|", f);
-	for (s = 0; s < nsub(t); s++)
-		if (s < 3 || (s - 3) % 3 != 2)
-			fputs(s < 2 ? "---|" : "---:|", f);
-	fputc('\n', f);
-	for (r = 0; r < t->nrows; r++) {
+/* The Markdown cell of sub-column s of row r (-1: the header) into buf:
+ * a ratio joined to its marks by a no-break space ("1.02x ?" stays one). */
+static void
+md_cell(const struct table *t, int r, int s, char *buf, size_t size,
+    struct notes *notes)
+{
+	char marks[8];
+
+	format_sub(t, r, s, buf, size, notes);
+	if (r < 0 && s == 0)
+		snprintf(buf, size, "Test");
+	if (r < 0 || s < 3 || (s - 3) % 3 != 1)
+		return;
+	format_sub(t, r, s + 1, marks, sizeof(marks), notes);
+	cmp_appendf(
+	    buf, size, strlen(buf), "%s%s", marks[0] ? NBSP : "", marks);
+}
+
+/* One Markdown table of the sub-columns sub[0..n-1] of t. */
+static void
+md_table(
+    FILE *f, const struct table *t, const int *sub, int n, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	int r, i;
+
+	for (r = -1; r < t->nrows; r++) {
 		fputc('|', f);
-		for (s = 0; s < nsub(t); s++) {
-			kind = s < 3 ? 0 : (s - 3) % 3;
-			if (kind == 2)
-				continue;
-			format_sub(t, r, s, buf, sizeof(buf), notes);
-			if (kind == 1) {
-				format_sub(
-				    t, r, s + 1, marks, sizeof(marks), notes);
-				/* A no-break space: "1.02x ?" stays one. */
-				cmp_appendf(buf, sizeof(buf), strlen(buf),
-				    "%s%s", marks[0] ? NBSP : "", marks);
-			}
+		for (i = 0; i < n; i++) {
+			md_cell(t, r, sub[i], buf, sizeof(buf), notes);
 			fputc(' ', f);
 			escape_md(f, buf);
 			fputs(" |", f);
 		}
 		fputc('\n', f);
+		if (r < 0) {
+			fputc('|', f);
+			for (i = 0; i < n; i++)
+				fputs(sub[i] < 2 ? "---|" : "---:|", f);
+			fputc('\n', f);
+		}
 	}
 	fputc('\n', f);
+}
+
+/* The widest cell of sub-column s, header included. */
+static size_t
+md_width(const struct table *t, int s, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	struct notes scratch = *notes;
+	size_t w = 0;
+	int r;
+
+	for (r = -1; r < t->nrows; r++) {
+		md_cell(t, r, s, buf, sizeof(buf), &scratch);
+		if (text_width(buf, strlen(buf)) > w)
+			w = text_width(buf, strlen(buf));
+	}
+	return w;
+}
+
+/*
+ * Writes the sub-columns sub[0..n-1] of t, the title's (0) before each,
+ * in as few tables of at most MD_WIDTH as they go in (one at least);
+ * chunk has room for n + 1.
+ */
+static void
+md_tables(FILE *f, const struct table *t, const int *sub, int n,
+    const size_t *width, int *chunk, struct notes *notes)
+{
+	int i = 0, k;
+	size_t used;
+
+	while (i < n) {
+		chunk[0] = 0;
+		used = width[0];
+		for (k = 1;
+		     i < n && (k == 1 || used + width[sub[i]] <= MD_WIDTH);
+		     i++, k++) {
+			chunk[k] = sub[i];
+			used += width[sub[i]];
+		}
+		md_table(f, t, chunk, k, notes);
+	}
+}
+
+int
+cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	size_t *width, all = 0;
+	int *sub, r, s, n = 0, nv = 0;
+
+	width = calloc((size_t)nsub(t), sizeof(*width));
+	sub = calloc(2 * (size_t)nsub(t) + 1, sizeof(*sub));
+	if (width == NULL || sub == NULL) {
+		free(width);
+		free(sub);
+		return -1;
+	}
+	/* The unit and the values first, then the ratios (marks in them). */
+	for (s = 1; s < nsub(t); s++)
+		if (s < 3 || (s - 3) % 3 == 0)
+			sub[nv++] = s;
+	for (n = nv, s = 4; s < nsub(t); s += 3)
+		sub[n++] = s;
+	for (s = 0; s < nsub(t); s++)
+		all += (width[s] = s < 3 || (s - 3) % 3 != 2
+		                       ? md_width(t, s, notes)
+		                       : 0);
+	table_name(t, buf, sizeof(buf));
+	fputs("**", f);
+	escape_md(f, buf);
+	fputs("**\n\n", f);
+	if (all <= MD_WIDTH) {
+		/* One table: each value followed by its ratio. */
+		for (s = 0, n = 0; s < nsub(t); s++)
+			if (s < 3 || (s - 3) % 3 != 2)
+				sub[n++] = s;
+		md_table(f, t, sub, n, notes);
+	} else {
+		md_tables(f, t, sub, nv, width, sub + n, notes);
+		md_tables(f, t, sub + nv, n - nv, width, sub + n, notes);
+	}
+	free(width);
+	free(sub);
 	for (r = 0; r < t->nrows; r++)
 		for (s = 1; s < t->ncols; s++) {
 			if (!cmp_cell_at(t, r, s)->explained)
