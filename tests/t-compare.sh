@@ -158,7 +158,11 @@ has "json output: noise unknown for a text column" '"noise": "unknown"'
 # Runs that are not comparable: a quick run, a reference build, a label
 # and a comment stored in the report, a --duration run.
 cmp $fx/bb-quick.json $fx/ub513-linux.txt
-has "quick against UnixBench: the key says quick run" "quick$(printf '\302\240')run"
+flat
+has "quick against UnixBench: the key says quick run" "2026-11-30, quick run" \
+    "$scratch/flat"
+check "text: plain spaces only (no no-break space)" \
+    sh -c "! grep -q '$(printf '\302\240')' '$out'"
 check "quick against UnixBench: every ratio marked" \
     sh -c "! grep '[0-9]x' '$out' | grep -v -e 'x ?!\$' -e 'B against A'"
 has "quick against UnixBench: why" "quick run, B is not"
@@ -168,11 +172,32 @@ has "stored comment in the key" "   after the BIOS update"
 has "reference against default build: why" "builds differ (default, reference)"
 sed 's/"duration_s": 0,/"duration_s": 2,/' $fx/bb-b.json >"$scratch/dur.json"
 cmp $fx/bb-a.json "$scratch/dur.json"
-has "--duration run: why" "pass durations differ (A: each test's own, B: --duration 2 s)"
+flat
+has "--duration run: why, in words" \
+    "pass lengths differ: A's are each test's own (10 to 60 s), B's 2 s (--duration 2)" \
+    "$scratch/flat"
+cmp -f json $fx/bb-a.json "$scratch/dur.json"
+has "json: why, plain spaces" "B's 2 s (--duration 2)\""
 cmp $fx/bb-quick.json "$scratch/dur.json"
 flat
-has "quick against --duration: quick passes, not 0 s" \
-    "pass durations differ (A: quick passes, B: --duration 2 s)" "$scratch/flat"
+has "quick against --duration: quick mode's passes, not 0 s" \
+    "A is a quick run, B is not; pass lengths differ: A's are quick mode's (1 to 2 s), B's 2 s (--duration 2)" \
+    "$scratch/flat"
+cmp $fx/bb-quick.json $fx/bb-a.json
+flat
+has "quick against default: its passes in words" \
+    "A is a quick run, B is not (5 passes of 1 to 2 s a test)" "$scratch/flat"
+# The note never wraps a number away from its unit either, whatever the
+# number's length.
+bad=
+for d in 1 12 123 1234 12345 123456; do
+	sed "s/\"duration_s\": 0,/\"duration_s\": $d,/" $fx/bb-b.json >"$scratch/dd.json"
+	cmp $fx/bb-a.json "$scratch/dd.json"
+	if grep -q -e '^ *s[ ),]' -e '^ *s$' -e '--duration$' "$out"; then
+		bad="$bad $d"
+	fi
+done
+check "note: N s never wrapped apart${bad:+:$bad}" [ -z "$bad" ]
 # The key never wraps between --duration, its number and its unit, nor
 # inside "quick run", whatever the length before them.
 bad=

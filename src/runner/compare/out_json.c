@@ -152,7 +152,7 @@ json_column(struct json_writer *j, const struct table *t, int col)
 	jw_close(j, ']');
 	if (col > 0 && c->caveats) {
 		cmp_caveat_text(&t->cols[0], c, why, sizeof(why));
-		jw_str(j, "not_comparable", why);
+		jw_str(j, "not_comparable", text_plain_spaces(why));
 	} else {
 		jw_null(j, "not_comparable");
 	}

@@ -422,16 +422,19 @@ cmp_table_build(
 	return 0;
 }
 
-/* How long a report's passes were: "--duration 2 s", "quick passes",
- * "each test's own". */
+/* How long a report's passes were, in words: "2 s (--duration 2)",
+ * "quick mode's (1 to 2 s)", "each test's own (10 to 60 s)"; the number
+ * and its unit held on one line. */
 static size_t
 pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
 {
 	if (r->duration_s > 0)
-		return cmp_appendf(
-		    buf, size, n, "--duration %g s", r->duration_s);
-	return cmp_appendf(
-	    buf, size, n, r->quick ? "quick passes" : "each test's own");
+		return cmp_appendf(buf, size, n,
+		    "%g" NBSP "s (--duration" NBSP "%g)", r->duration_s,
+		    r->duration_s);
+	return cmp_appendf(buf, size, n, "%s",
+	    r->quick ? "quick mode's (1 to 2" NBSP "s)"
+	             : "each test's own (10 to 60" NBSP "s)");
 }
 
 /*
@@ -455,17 +458,18 @@ cmp_caveat_text(
 		sep = "; ";
 	if (b->caveats & CAVEAT_QUICK)
 		n = cmp_appendf(buf, size, n,
-		    "%s%s is a quick run, %s is not "
-		    "(short passes)",
-		    sep, x->quick ? a->id : b->id, x->quick ? b->id : a->id),
+		    "%s%s is a quick run, %s is not%s", sep,
+		    x->quick ? a->id : b->id, x->quick ? b->id : a->id,
+		    b->caveats & CAVEAT_DURATION ? ""
+		                                 : " (5 passes of 1 to 2" NBSP
+		                                   "s a test)"),
 		sep = "; ";
 	if (b->caveats & CAVEAT_DURATION) {
-		n = cmp_appendf(
-		    buf, size, n, "%spass durations differ (%s: ", sep, a->id);
+		n = cmp_appendf(buf, size, n,
+		    "%spass lengths differ: %s's are ", sep, a->id);
 		n = pass_length(buf, size, n, x);
-		n = cmp_appendf(buf, size, n, ", %s: ", b->id);
+		n = cmp_appendf(buf, size, n, ", %s's ", b->id);
 		n = pass_length(buf, size, n, y);
-		n = cmp_appendf(buf, size, n, ")");
 		sep = "; ";
 	}
 	if (b->caveats & CAVEAT_BUILD)

@@ -14,9 +14,10 @@
 #include "score/between.h"
 #include "score/explain.h"
 #include "write/json_writer.h"
+#include "write/textwrap.h"
 
 #define TEXT_WIDTH 80 /* of the text output */
-#define NBSP       "\xc2\xa0" /* U+00A0: no line is broken there */
+#define NBSP       TEXT_NBSP /* no line is broken there (textwrap.h) */
 
 /* The tables: one per copies group. */
 enum group { GROUP_ONE, GROUP_MANY, GROUP_UNKNOWN, NGROUPS };

@@ -15,6 +15,35 @@ text_width(const char *s, size_t len)
 	return w;
 }
 
+char *
+text_plain_spaces(char *s)
+{
+	char *from = s, *to = s;
+
+	while (*from != '\0')
+		if (strncmp(from, TEXT_NBSP, 2) == 0) {
+			*to++ = ' ';
+			from += 2;
+		} else {
+			*to++ = *from++;
+		}
+	*to = '\0';
+	return s;
+}
+
+/* Writes p[0..len-1] on f, a no-break space as a plain one. */
+static void
+put_plain(FILE *f, const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (i + 1 < len && strncmp(p + i, TEXT_NBSP, 2) == 0)
+			fputc(' ', f), i++;
+		else
+			fputc(p[i], f);
+}
+
 void
 text_wrap(FILE *f, const char *text, size_t used, int indent, size_t width)
 {
@@ -32,7 +61,7 @@ text_wrap(FILE *f, const char *text, size_t used, int indent, size_t width)
 			fputc(' ', f);
 			col++;
 		}
-		fprintf(f, "%.*s", (int)(end - p), p);
+		put_plain(f, p, (size_t)(end - p));
 		col += w;
 		p = end + strspn(end, " ");
 	}

@@ -19,11 +19,18 @@
 /* Columns on screen of s: a byte that is no UTF-8 continuation counts 1. */
 size_t text_width(const char *s, size_t len);
 
+/* U+00A0: a no-break space holds two words on one line ("2 s"). */
+#define TEXT_NBSP "\xc2\xa0"
+
+/* Turns every no-break space of s into a plain one, in place; s. */
+char *text_plain_spaces(char *s);
+
 /*
  * Writes text (one line, no newline in it) on f in lines of at most
  * width columns, broken at spaces: the first line goes on after `used`
  * columns already written (its own leading spaces kept), the others are
- * indented by indent spaces.  A word longer than a line stays whole.
+ * indented by indent spaces.  A word longer than a line stays whole; a
+ * no-break space is no place to break and is written as a plain space.
  * Ends with a newline.
  */
 void text_wrap(
