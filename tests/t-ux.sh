@@ -81,10 +81,14 @@ check "--dry-run: a line per test and copies, with its passes" sh -c "
     grep -q '^     2  spawn  *1  ' '$scratch/stdout' &&
     [ \$(grep -c '^  *[12]  [ps]' '$scratch/stdout') -eq 4 ]"
 check "--dry-run: the estimated time" \
-    grep -q 'estimated time: [0-9]' "$scratch/stdout"
+    grep -q '^2 tests at 1 and 2 copies; estimated time: [0-9]' \
+    "$scratch/stdout"
 check "--dry-run: nothing written" sh -c "[ -z \"\$(ls '$res' 2>/dev/null)\" ]"
 runb "$res" --dry-run --quick
 check "--dry-run --quick: the quick plan" grep -q 'quick mode' "$scratch/stdout"
+runb "$res" --dry-run -c 1 pipe
+check "--dry-run -c 1: one copy" \
+    grep -q '^1 test at 1 copy; estimated time' "$scratch/stdout"
 
 # -l: the tests, the groups and every index with its baselines.
 "$BYTEBENCH" -l >"$scratch/list" 2>&1

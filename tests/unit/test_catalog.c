@@ -80,6 +80,19 @@ test_names(void)
 		    x->name);
 		CHECK(name, x->nrows > 0 && ok);
 	}
+	/* A name in another case is the catalog's name. */
+	snprintf(group, sizeof(group), "Dhrystone");
+	list = NULL;
+	n = catalog_expand(one, 1, &list, bad, sizeof(bad));
+	CHECK("catalog: Dhrystone is the group dhrystone",
+	    n == 1 && list[0] == catalog_find_test("dhry2reg"));
+	free(list);
+	snprintf(group, sizeof(group), "c");
+	list = NULL;
+	n = catalog_expand(one, 1, &list, bad, sizeof(bad));
+	CHECK("catalog: c is the test C",
+	    n == 1 && list[0] == catalog_find_test("C"));
+	free(list);
 	CHECK("catalog: the default runs a group",
 	    catalog_find_group(CATALOG_DEFAULT) != NULL);
 	/* --version and the reports give the first index's method. */

@@ -65,6 +65,12 @@ static const struct {
     {"--silent with -v", ARGS("--silent", "-v"), "-q"},
     {"single dash", ARGS("-"), "unknown test"},
     {"--smoke without -l", ARGS("--smoke", "pipe"), "--smoke"},
+    {"--label too long",
+        ARGS("--label", "0123456789012345678901234567890123456789"
+                        "0123456789012345678901234"),
+        "at most 64 bytes: --label"},
+    {"--comment with a newline", ARGS("--comment", "a\nb"),
+        "at most 64 bytes: --comment"},
 };
 
 /* options_parse on a NULL-terminated argument list. */

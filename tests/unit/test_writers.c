@@ -853,6 +853,21 @@ check_write_error(const struct report *r)
 	fclose(f);
 }
 
+/* An outcome its message already says is said once. */
+static void
+check_outcome_line(void)
+{
+	char line[64];
+
+	writer_outcome_line(line, sizeof(line), OUTCOME_INTERRUPTED,
+	    "interrupted by signal 2");
+	CHECK_STR("outcome said once", line, "interrupted by signal 2");
+	writer_outcome_line(line, sizeof(line), OUTCOME_FAILED, "exited 1");
+	CHECK_STR("outcome and message", line, "failed: exited 1");
+	writer_outcome_line(line, sizeof(line), OUTCOME_MISSING, "");
+	CHECK_STR("outcome alone", line, outcome_name(OUTCOME_MISSING));
+}
+
 static void
 check_table(void)
 {
@@ -930,6 +945,7 @@ main(int argc, char **argv)
 	check_variants(&r);
 	check_write_error(&r);
 	check_table();
+	check_outcome_line();
 	report_free(&r);
 	return check_exit();
 }

@@ -6,6 +6,21 @@
 #include "exec/dryrun.h"
 #include "exec/progress.h"
 
+/* "1 copy", "4 copies", "1 and 2 copies", "1, 2 and 4 copies". */
+static void
+copies_list(FILE *f, const struct settings *s)
+{
+	int i;
+
+	for (i = 0; i < s->ncopies; i++)
+		fprintf(f, "%s%d",
+		    i == 0                ? ""
+		    : i == s->ncopies - 1 ? " and "
+		                          : ", ",
+		    s->copies[i]);
+	fputs(s->ncopies == 1 && s->copies[0] == 1 ? " copy" : " copies", f);
+}
+
 int
 dry_run_print(
     FILE *f, const struct report *r, const char *tmpdir, const char *resultdir)
@@ -33,9 +48,9 @@ dry_run_print(
 		    p.steps[i].test->name, p.steps[i].passes, each);
 	}
 	estimate_clock(estimate_left(p.steps, p.nsteps), total, sizeof(total));
-	fprintf(f, "\n%d test%s at %d copies value%s; estimated time: %s\n",
-	    s->ntests, s->ntests == 1 ? "" : "s", s->ncopies,
-	    s->ncopies == 1 ? "" : "s", total);
+	fprintf(f, "\n%d test%s at ", s->ntests, s->ntests == 1 ? "" : "s");
+	copies_list(f, s);
+	fprintf(f, "; estimated time: %s\n", total);
 	if (s->runs > 1) {
 		estimate_clock(
 		    s->runs * (estimate_left(p.steps, p.nsteps) + s->settle_s),

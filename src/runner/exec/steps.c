@@ -18,6 +18,7 @@
 #include "score/interval.h"
 #include "score/latency.h"
 #include "score/stats.h"
+#include "write/writers.h"
 
 /* Sets the test's outcome and message (copied). */
 static int
@@ -93,7 +94,7 @@ schedule_test_pass(struct run_ctx *x, struct test_run *tr)
 		return 0;
 	}
 	tr->running = 0;
-	snprintf(line, sizeof(line), "%s: %s", outcome_name(p->outcome), msg);
+	writer_outcome_line(line, sizeof(line), p->outcome, msg);
 	progress_pass_end(&x->progress, bench_now(), line);
 	return test_fail(t, p->outcome, msg);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/catalog.h"
 
@@ -254,6 +255,24 @@ add_test(const struct test_def ***list, int *n, const struct test_def *t)
 }
 
 /*
+ * The catalog's spelling of a test or group name given in another case
+ * ("Dhrystone": "dhrystone"), or NULL.  No two names differ in case only.
+ */
+static const char *
+name_nocase(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < catalog_ntests; i++)
+		if (strcasecmp(catalog_tests[i].name, name) == 0)
+			return catalog_tests[i].name;
+	for (i = 0; i < catalog_ngroups; i++)
+		if (strcasecmp(catalog_groups[i].name, name) == 0)
+			return catalog_groups[i].name;
+	return NULL;
+}
+
+/*
  * Expands one name into the list; depth guards against a cyclic group.
  * 0, CATALOG_UNKNOWN (no such name, or a cycle) or CATALOG_NO_MEMORY.
  */
@@ -274,8 +293,11 @@ expand_one(const char *name, size_t len, const struct test_def ***list, int *n,
 	buf[len] = '\0';
 	if ((t = catalog_find_test(buf)) != NULL)
 		return add_test(list, n, t) == -1 ? CATALOG_NO_MEMORY : 0;
-	if ((g = catalog_find_group(buf)) == NULL)
-		return CATALOG_UNKNOWN;
+	if ((g = catalog_find_group(buf)) == NULL) {
+		p = name_nocase(buf);
+		return p == NULL ? CATALOG_UNKNOWN
+		                 : expand_one(p, strlen(p), list, n, depth + 1);
+	}
 	if (g->members == NULL) {
 		for (i = 0; i < catalog_ntests; i++)
 			if (add_test(list, n, &catalog_tests[i]) == -1)

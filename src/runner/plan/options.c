@@ -141,7 +141,7 @@ set_label(void *ctx, const char *val, char *err, size_t errlen)
 {
 	if (!one_line(val))
 		return opt_bad(err, errlen,
-		    "needs one line of printable text, at most 64 bytes:",
+		    "needs one line of printable text, at most 64 bytes",
 		    "--label");
 	O(ctx)->settings.label = val;
 	return 0;
@@ -152,7 +152,7 @@ set_comment(void *ctx, const char *val, char *err, size_t errlen)
 {
 	if (!one_line(val))
 		return opt_bad(err, errlen,
-		    "needs one line of printable text, at most 64 bytes:",
+		    "needs one line of printable text, at most 64 bytes",
 		    "--comment");
 	O(ctx)->settings.comment = val;
 	return 0;

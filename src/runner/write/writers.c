@@ -3,6 +3,7 @@
  * A format is one row; every format has its writer, and a new format is
  * one more row (with its write_*() in writers.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "write/writers.h"
@@ -39,13 +40,38 @@ writer_index_of(const struct block *b, const struct index_def *d)
 	return NULL;
 }
 
+/* 1 when message says the outcome itself ("interrupted by signal 2"). */
+static int
+says_outcome(enum outcome o, const char *message)
+{
+	const char *name = outcome_name(o);
+
+	return message != NULL &&
+	       strncmp(message, name, strlen(name)) == 0 &&
+	       (message[strlen(name)] == ' ' || message[strlen(name)] == '\0');
+}
+
 void
 write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
     const char *message)
 {
-	esc(f, outcome_name(o));
+	if (!says_outcome(o, message))
+		esc(f, outcome_name(o));
 	if (message != NULL && *message != '\0') {
-		fputs(": ", f);
+		if (!says_outcome(o, message))
+			fputs(": ", f);
 		esc(f, message);
 	}
+}
+
+void
+writer_outcome_line(
+    char *buf, size_t size, enum outcome o, const char *message)
+{
+	if (says_outcome(o, message))
+		snprintf(buf, size, "%s", message);
+	else if (message != NULL && *message != '\0')
+		snprintf(buf, size, "%s: %s", outcome_name(o), message);
+	else
+		snprintf(buf, size, "%s", outcome_name(o));
 }

@@ -41,4 +41,11 @@ const struct index_result *writer_index_of(
 void write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
     const char *message);
 
+/*
+ * The same as one line in buf: "failed: exited 1"; the message alone
+ * when it begins with the outcome ("interrupted by signal 2").
+ */
+void writer_outcome_line(
+    char *buf, size_t size, enum outcome o, const char *message);
+
 #endif
