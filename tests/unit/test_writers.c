@@ -455,6 +455,16 @@ count(const char *hay, const char *needle)
 	return n;
 }
 
+/* 1 when a, b and c occur in hay in that order. */
+static int
+in_order(const char *hay, const char *a, const char *b, const char *c)
+{
+	const char *pa = strstr(hay, a), *pb = strstr(hay, b);
+	const char *pc = strstr(hay, c);
+
+	return pa != NULL && pb != NULL && pc != NULL && pa < pb && pb < pc;
+}
+
 /* 1 when every byte is printable UTF-8, a newline or (if tabs) a tab. */
 static int
 clean_text(const char *s, int tabs)
@@ -621,7 +631,10 @@ check_csv(const char *out)
 	CHECK("csv three lines of seven fields",
 	    lines == 3 && bad == 0 && *line == '\0');
 	CHECK("csv failed test empty",
-	    strstr(out, "\n1,30308637.1,,2460594.4,") != NULL);
+	    strstr(out, "\n1,30308637.1,,60.9,2460594.4,") != NULL);
+	CHECK("csv tests in the text report's order",
+	    strstr(out, "Execl Throughput,\"Odd, \"\"quoted\"\" | <b>title</b>"
+	                "\",Pipe Throughput,System Call Overhead,") != NULL);
 	CHECK("csv index column", strstr(out, "System Benchmarks Index Score "
 	                                      "(Partial Only)\n") != NULL);
 }
@@ -664,6 +677,9 @@ check_md(const char *out)
 	                "11; said \"bad\\\\path\" \\<script\\>") != NULL);
 	CHECK("md partial score",
 	    count(out, "Index Score (Partial Only)**") == 2);
+	CHECK("md rows in the text report's order",
+	    in_order(out, "| Pipe Throughput |", "| Shell Scripts (8",
+	        "| System Call Overhead |"));
 }
 
 /* Whether the attribute name (" width=") is in the tag from s to end. */
@@ -705,6 +721,13 @@ check_html(const char *out)
 	    count(out, ">failed</text>") == 1 &&
 	        count(out, ">not run</text>") == 2);
 	CHECK("html two run tables", count(out, "<table class=\"run\">") == 2);
+	CHECK("html tests in the text report's order",
+	    in_order(strstr(out, "<table class=\"run\">"), "<tr><td>Execl",
+	        "<tr><td>Odd,", "<tr><td>Pipe"));
+	CHECK("html chart in the text report's order",
+	    in_order(out, ">Pipe Throughput</text>",
+	        ">Shell Scripts (8 concurrent)</text>",
+	        ">System Call Overhead</text>"));
 	/* The headline (twice: one says there is none), the chart's
 	 * tooltip, the table's row. */
 	CHECK("html interval", count(out, "95% interval") == 4);

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "write/escape.h"
 #include "write/html_chart.h"
@@ -284,10 +285,11 @@ chart_group(FILE *f, const struct report *r, const struct index_result *x0,
 	}
 }
 
-void
+int
 html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 {
 	double max = chart_max(r, x0), step, axis_max;
+	const struct index_entry **entries;
 	int i, plot_h, group_h;
 
 	fputs("<h2>", f);
@@ -295,8 +297,10 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	fputs(" Index Values</h2>\n", f);
 	if (!(max > 0)) {
 		fputs("<p>No index values to chart.</p>\n", f);
-		return;
+		return 0;
 	}
+	if ((entries = writer_sorted_entries(x0)) == NULL)
+		return -1;
 	step = chart_step(max);
 	axis_max = ceil(max / step) * step;
 	group_h = CHART_TITLE + r->nblocks * CHART_BAR + CHART_GAP;
@@ -316,7 +320,9 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	chart_axes(f, x0->def, axis_max, step, plot_h);
 	chart_scores(f, r, x0, CHART_TOP + CHART_GAP / 2, axis_max);
 	for (i = 0; i < x0->nentries; i++)
-		chart_group(f, r, x0, x0->entries[i].row,
+		chart_group(f, r, x0, entries[i]->row,
 		    CHART_TOP + (i + 1) * group_h + CHART_GAP / 2, axis_max);
 	fputs("</svg>\n", f);
+	free(entries);
+	return 0;
 }

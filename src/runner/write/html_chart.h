@@ -12,7 +12,10 @@
 
 #include "model/report.h"
 
-/* An <h2> and the chart of x0's index (x0 from the first block) to f. */
-void html_chart(FILE *f, const struct report *r, const struct index_result *x0);
+/*
+ * An <h2> and the chart of x0's index (x0 from the first block) to f, its
+ * tests in the text report's order; -1 out of memory.
+ */
+int html_chart(FILE *f, const struct report *r, const struct index_result *x0);
 
 #endif

@@ -4,6 +4,7 @@
  * and each index score as a last column.  Lines end in "\n" as UnixBench's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "write/escape.h"
 #include "write/writers.h"
@@ -41,15 +42,18 @@ int
 write_csv(FILE *f, const struct report *r)
 {
 	const struct block *head = r->nblocks > 0 ? &r->blocks[0] : NULL;
-	const struct test_result *t;
+	const struct test_result **tests = NULL, *t;
 	const struct index_result *x;
 	int b, i;
 
-	/* The columns are the first run's tests and indexes, in its order. */
+	/* The columns are the first run's tests, in the text report's order,
+	 * and its indexes. */
+	if (head != NULL && (tests = writer_sorted_tests(head)) == NULL)
+		return -1;
 	fputs("Concurrency", f);
 	for (i = 0; head != NULL && i < head->ntests; i++) {
 		putc(',', f);
-		escape_csv(f, head->tests[i].test->title);
+		escape_csv(f, tests[i]->test->title);
 	}
 	for (i = 0; head != NULL && i < head->nindexes; i++) {
 		putc(',', f);
@@ -61,7 +65,7 @@ write_csv(FILE *f, const struct report *r)
 		fprintf(f, "%d", r->blocks[b].copies);
 		for (i = 0; i < head->ntests; i++) {
 			putc(',', f);
-			t = find_test(&r->blocks[b], head->tests[i].test);
+			t = find_test(&r->blocks[b], tests[i]->test);
 			if (t != NULL && t->outcome == OUTCOME_OK)
 				escape_fixed(f, t->score, 1);
 		}
@@ -74,6 +78,7 @@ write_csv(FILE *f, const struct report *r)
 		}
 		putc('\n', f);
 	}
+	free(tests);
 	if (fflush(f) == EOF || ferror(f))
 		return -1;
 	return 0;

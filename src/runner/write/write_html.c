@@ -354,12 +354,15 @@ html_score_row(FILE *f, const struct index_result *x)
 	}
 }
 
-static void
+static int
 html_block(FILE *f, const struct report *r, const struct block *b)
 {
+	const struct test_result **tests = writer_sorted_tests(b);
 	char start[32], end[32];
 	int i;
 
+	if (tests == NULL)
+		return -1;
 	fprintf(f,
 	    "<h2>Benchmark Run: %d CPUs in system; running %d "
 	    "parallel %s of tests</h2>\n",
@@ -373,10 +376,12 @@ html_block(FILE *f, const struct report *r, const struct block *b)
 	      "</tr></thead>\n<tbody>\n",
 	    f);
 	for (i = 0; i < b->ntests; i++)
-		html_test_row(f, b, &b->tests[i]);
+		html_test_row(f, b, tests[i]);
 	for (i = 0; i < b->nindexes; i++)
 		html_score_row(f, &b->indexes[i]);
 	fputs("</tbody>\n</table></div>\n", f);
+	free(tests);
+	return 0;
 }
 
 int
@@ -416,12 +421,14 @@ write_html(FILE *f, const struct report *r)
 	}
 	html_scores(f, r);
 	for (i = 0; r->nblocks > 0 && i < r->blocks[0].nindexes; i++)
-		html_chart(f, r, &r->blocks[0].indexes[i]);
+		if (html_chart(f, r, &r->blocks[0].indexes[i]) == -1)
+			return -1;
 	html_runs(f, r);
 	html_system(f, r);
 	html_warnings(f, r);
 	for (i = 0; i < r->nblocks; i++)
-		html_block(f, r, &r->blocks[i]);
+		if (html_block(f, r, &r->blocks[i]) == -1)
+			return -1;
 	fputs("</body>\n</html>\n", f);
 	if (fflush(f) == EOF || ferror(f))
 		return -1;

@@ -3,6 +3,7 @@
  * value, under a one-line system summary: for issue trackers and blogs.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "score/precision.h"
 #include "write/escape.h"
@@ -81,18 +82,22 @@ md_entry(FILE *f, const struct index_entry *e)
 	fputs(" |\n", f);
 }
 
-static void
+static int
 md_index(FILE *f, const struct index_result *x)
 {
+	const struct index_entry **entries = writer_sorted_entries(x);
 	int i;
 
+	if (entries == NULL)
+		return -1;
 	fputs("\n| ", f);
 	escape_md(f, x->def->label);
 	fputs(x->partial ? " Partial Index" : " Index Values", f);
 	fputs(" | BASELINE | RESULT | INDEX |\n", f);
 	fputs("|:---|---:|---:|---:|\n", f);
 	for (i = 0; i < x->nentries; i++)
-		md_entry(f, &x->entries[i]);
+		md_entry(f, entries[i]);
+	free(entries);
 	fputs("| **", f);
 	escape_md(f, x->def->label);
 	fputs(x->partial ? " Index Score (Partial Only)" : " Index Score", f);
@@ -109,18 +114,22 @@ md_index(FILE *f, const struct index_result *x)
 		escape_fixed(f, x->ci_high, 1);
 		fputs("\n", f);
 	}
+	return 0;
 }
 
 /* A run without an index still shows its results. */
-static void
+static int
 md_results(FILE *f, const struct block *b)
 {
+	const struct test_result **tests = writer_sorted_tests(b);
 	const struct test_result *t;
 	int i;
 
+	if (tests == NULL)
+		return -1;
 	fputs("\n| Test | RESULT | UNIT |\n|:---|---:|:---|\n", f);
 	for (i = 0; i < b->ntests; i++) {
-		t = &b->tests[i];
+		t = tests[i];
 		fputs("| ", f);
 		escape_md(f, t->test->title);
 		fputs(" | ", f);
@@ -132,6 +141,8 @@ md_results(FILE *f, const struct block *b)
 		escape_md(f, t->unit);
 		fputs(" |\n", f);
 	}
+	free(tests);
+	return 0;
 }
 
 int
@@ -149,9 +160,10 @@ write_md(FILE *f, const struct report *r)
 		    escape_utc(start, sizeof(start), b->start),
 		    escape_utc(end, sizeof(end), b->end));
 		for (k = 0; k < b->nindexes; k++)
-			md_index(f, &b->indexes[k]);
-		if (b->nindexes == 0)
-			md_results(f, b);
+			if (md_index(f, &b->indexes[k]) == -1)
+				return -1;
+		if (b->nindexes == 0 && md_results(f, b) == -1)
+			return -1;
 	}
 	if (fflush(f) == EOF || ferror(f))
 		return -1;

@@ -167,31 +167,6 @@ header_lines(FILE *f, const struct report *r)
 	fputc('\n', f);
 }
 
-static int
-by_title(const void *a, const void *b)
-{
-	const struct test_result *x = *(const struct test_result *const *)a;
-	const struct test_result *y = *(const struct test_result *const *)b;
-
-	return strcmp(x->test->title, y->test->title);
-}
-
-/* The block's tests sorted by title (byte order); malloc'd. */
-static const struct test_result **
-sorted_tests(const struct block *b)
-{
-	const struct test_result **v;
-	int i;
-
-	v = malloc(sizeof(*v) * (size_t)(b->ntests > 0 ? b->ntests : 1));
-	if (v == NULL)
-		return NULL;
-	for (i = 0; i < b->ntests; i++)
-		v[i] = &b->tests[i];
-	qsort(v, (size_t)b->ntests, sizeof(*v), by_title);
-	return v;
-}
-
 static void
 test_line(FILE *f, const struct test_result *t)
 {
@@ -323,7 +298,7 @@ index_table(FILE *f, const struct index_result *ir,
 static int
 block(FILE *f, const struct report *r, const struct block *b)
 {
-	const struct test_result **tests = sorted_tests(b);
+	const struct test_result **tests = writer_sorted_tests(b);
 	char day[32], from[16], to[16], usable[32] = "";
 	struct tm tm;
 	int i;

@@ -4,6 +4,7 @@
  * one more row (with its write_*() in writers.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "write/writers.h"
@@ -74,4 +75,61 @@ writer_outcome_line(
 		snprintf(buf, size, "%s: %s", outcome_name(o), message);
 	else
 		snprintf(buf, size, "%s", outcome_name(o));
+}
+
+static int
+by_title(const void *a, const void *b)
+{
+	const struct test_result *x = *(const struct test_result *const *)a;
+	const struct test_result *y = *(const struct test_result *const *)b;
+
+	return strcmp(x->test->title, y->test->title);
+}
+
+const struct test_result **
+writer_sorted_tests(const struct block *b)
+{
+	const struct test_result **v;
+	int i;
+
+	v = malloc(sizeof(*v) * (size_t)(b->ntests > 0 ? b->ntests : 1));
+	if (v == NULL)
+		return NULL;
+	for (i = 0; i < b->ntests; i++)
+		v[i] = &b->tests[i];
+	qsort(v, (size_t)b->ntests, sizeof(*v), by_title);
+	return v;
+}
+
+/* The title of the test of an entry, run or not. */
+static const char *
+entry_test_title(const struct index_entry *e)
+{
+	const struct test_def *t = e->result != NULL
+	                               ? e->result->test
+	                               : catalog_find_test(e->row->test);
+
+	return t != NULL ? t->title : e->row->test;
+}
+
+static int
+by_entry_title(const void *a, const void *b)
+{
+	return strcmp(entry_test_title(*(const struct index_entry *const *)a),
+	    entry_test_title(*(const struct index_entry *const *)b));
+}
+
+const struct index_entry **
+writer_sorted_entries(const struct index_result *x)
+{
+	const struct index_entry **v;
+	int i;
+
+	v = malloc(sizeof(*v) * (size_t)(x->nentries > 0 ? x->nentries : 1));
+	if (v == NULL)
+		return NULL;
+	for (i = 0; i < x->nentries; i++)
+		v[i] = &x->entries[i];
+	qsort(v, (size_t)x->nentries, sizeof(*v), by_entry_title);
+	return v;
 }

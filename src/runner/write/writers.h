@@ -34,6 +34,14 @@ const struct index_result *writer_index_of(
     const struct block *b, const struct index_def *d);
 
 /*
+ * The tests of block b, and the entries of index x, in the order of the
+ * text report (UnixBench's): by the test's title, byte order.  Arrays of
+ * pointers into b or x, malloc'd; NULL out of memory.
+ */
+const struct test_result **writer_sorted_tests(const struct block *b);
+const struct index_entry **writer_sorted_entries(const struct index_result *x);
+
+/*
  * A test's outcome as the writers show it: "failed: killed by signal 11",
  * or the bare outcome without a message; each part through esc
  * (escape_html, escape_md).
