@@ -827,6 +827,8 @@ check_empty(void)
 	}
 }
 
+static void check_labelled(struct report *r);
+
 /* Marks of an interrupted quick run, and a run without an index. */
 static void
 check_variants(struct report *r)
@@ -858,6 +860,52 @@ check_variants(struct report *r)
 	r->blocks[1].nindexes = nindexes;
 	r->interrupted = 0;
 	r->settings.quick = 0;
+	check_labelled(r);
+}
+
+/* A labelled --duration run, a test of one sample. */
+static void
+check_labelled(struct report *r)
+{
+	char *out;
+	size_t len;
+	int rc, samples = r->blocks[1].tests[0].samples;
+
+	r->settings.label = "kernel <6.2>";
+	r->settings.comment = "BIOS *X*";
+	r->settings.duration_s = 2;
+	r->blocks[1].tests[0].samples = 1;
+	out = render(write_html, r, &rc, &len);
+	CHECK("html title names the label and the host",
+	    rc == 0 && strstr(out, "<title>bytebench: kernel &lt;6.2&gt; "
+	                           "(&lt;script&gt;") != NULL);
+	CHECK("html label and comment",
+	    strstr(out, "<p><strong>Label:</strong> kernel &lt;6.2&gt;</p>") !=
+	            NULL &&
+	        strstr(out, "<p><strong>Comment:</strong> BIOS *X*</p>") !=
+	            NULL);
+	CHECK("html --duration banner",
+	    strstr(out, "<p class=\"warn\"><strong>--duration 2.0 s:</strong>"
+	                " every test ran") != NULL &&
+	        strstr(out, "not comparable with a real index") <
+	            strstr(out, "<details>"));
+	CHECK("html no CV of one sample",
+	    strstr(out, "<td class=\"n\">1</td><td class=\"n\">-</td>") !=
+	            NULL &&
+	        strstr(out, "0.0%") == NULL);
+	free(out);
+	out = render(write_md, r, &rc, &len);
+	CHECK("md label and comment",
+	    rc == 0 && strstr(out, "\nLabel: kernel \\<6.2\\>\n") != NULL &&
+	        strstr(out, "\nComment: BIOS \\*X\\*\n") != NULL);
+	CHECK("md --duration line",
+	    strstr(out, "\n**--duration 2.0 s:** every test ran that long a "
+	                "pass") != NULL &&
+	        strstr(out, "not comparable with a real index") != NULL);
+	free(out);
+	r->settings.label = r->settings.comment = NULL;
+	r->settings.duration_s = 0;
+	r->blocks[1].tests[0].samples = samples;
 }
 
 static void

@@ -265,6 +265,42 @@ html_warnings(FILE *f, const struct report *r)
 	fputs("</ul>\n</details>\n", f);
 }
 
+/*
+ * Under the title: the run's label and comment, and a banner for a run
+ * whose scores are not those of a standard index (stopped, quick passes,
+ * --duration).
+ */
+static void
+html_notes(FILE *f, const struct report *r)
+{
+	if (r->settings.label != NULL) {
+		fputs("<p><strong>Label:</strong> ", f);
+		escape_html(f, r->settings.label);
+		fputs("</p>\n", f);
+	}
+	if (r->settings.comment != NULL) {
+		fputs("<p><strong>Comment:</strong> ", f);
+		escape_html(f, r->settings.comment);
+		fputs("</p>\n", f);
+	}
+	if (r->interrupted)
+		fputs("<p class=\"warn\"><strong>Interrupted:</strong> the run "
+		      "was stopped; these are partial results.</p>\n",
+		    f);
+	if (r->settings.quick)
+		fputs("<p class=\"warn\"><strong>Quick mode:</strong> short "
+		      "passes; see the interval of each index score.</p>\n",
+		    f);
+	if (r->settings.duration_s > 0) {
+		fputs("<p class=\"warn\"><strong>--duration ", f);
+		escape_fixed(f, r->settings.duration_s, 1);
+		fputs(" s:</strong> every test ran that long a pass instead of "
+		      "its own duration; the scores are not comparable with a "
+		      "real index.</p>\n",
+		    f);
+	}
+}
+
 /* The headline: each index score with its 95% interval, first. */
 static void
 html_scores(FILE *f, const struct report *r)
@@ -315,8 +351,12 @@ html_test_row(FILE *f, const struct block *b, const struct test_result *t)
 		escape_fixed(f, t->time_s, 1);
 		fprintf(f, " s</td><td class=\"n\">%d</td><td class=\"n\">",
 		    t->samples);
-		escape_fixed(f, 100 * t->spread.cv, 1);
-		fputs("%</td>", f);
+		if (t->samples > 1) {
+			escape_fixed(f, 100 * t->spread.cv, 1);
+			fputs("%</td>", f);
+		} else {
+			fputs("-</td>", f); /* one sample has no spread */
+		}
 	} else {
 		fputs("<td colspan=\"5\" class=\"fail\">", f);
 		write_outcome(f, escape_html, t->outcome, t->message);
@@ -397,20 +437,17 @@ write_html(FILE *f, const struct report *r)
 	      "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
 	      "<title>bytebench: ",
 	    f);
+	if (r->settings.label != NULL) {
+		escape_html(f, r->settings.label);
+		fputs(" (", f);
+	}
 	escape_html(f, r->sys.hostname);
-	fprintf(
-	    f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", html_style);
+	fprintf(f, "%s</title>\n<style>\n%s</style>\n</head>\n<body>\n",
+	    r->settings.label != NULL ? ")" : "", html_style);
 	fputs("<h1>BYTE UNIX Benchmarks (bytebench ", f);
 	escape_html(f, r->version);
 	fprintf(f, "; index method %d)</h1>\n", r->index_method);
-	if (r->interrupted)
-		fputs("<p class=\"warn\"><strong>Interrupted:</strong> the run "
-		      "was stopped; these are partial results.</p>\n",
-		    f);
-	if (r->settings.quick)
-		fputs("<p class=\"warn\"><strong>Quick mode:</strong> short "
-		      "passes; see the interval of each index score.</p>\n",
-		    f);
+	html_notes(f, r);
 	if (r->precision_end != NULL) {
 		char line[600];
 

@@ -9,6 +9,30 @@
 #include "write/escape.h"
 #include "write/writers.h"
 
+/* The run's label and comment; what makes its scores not an index's. */
+static void
+md_notes(FILE *f, const struct report *r)
+{
+	if (r->settings.label != NULL) {
+		fputs("Label: ", f);
+		escape_md(f, r->settings.label);
+		fputs("\n\n", f);
+	}
+	if (r->settings.comment != NULL) {
+		fputs("Comment: ", f);
+		escape_md(f, r->settings.comment);
+		fputs("\n\n", f);
+	}
+	if (r->settings.duration_s > 0) {
+		fputs("**--duration ", f);
+		escape_fixed(f, r->settings.duration_s, 1);
+		fputs(" s:** every test ran that long a pass instead of its own "
+		      "duration; the scores are not comparable with a real "
+		      "index.\n\n",
+		    f);
+	}
+}
+
 static void
 md_system(FILE *f, const struct report *r)
 {
@@ -19,6 +43,7 @@ md_system(FILE *f, const struct report *r)
 	fprintf(f, "; index method %d)%s%s\n\n", r->index_method,
 	    r->settings.quick ? " — quick mode" : "",
 	    r->interrupted ? " — **interrupted**, partial results" : "");
+	md_notes(f, r);
 	if (r->precision_end != NULL) {
 		char line[600];
 
