@@ -771,9 +771,26 @@ check_html_layout(const char *out)
 	CHECK("html chart paints its background",
 	    strstr(out, "svg .bg{fill:#fff}") != NULL &&
 	        strstr(out, "svg .bg{fill:#181818}") != NULL &&
-	        strstr(out, "\n<rect class=\"bg\" width=\"500\" height=\"") !=
+	        strstr(out, "\n<rect class=\"bg\" width=\"440\" height=\"") !=
 	            NULL);
 	CHECK("html interval whiskers", count(out, "class=\"whisker\"") == 1);
+	/* At 400 px (350 px for the chart's 440 units) text of 16 units is
+	 * 12.7 px; the run tables become cards, each value named. */
+	CHECK("html chart text readable on a phone",
+	    strstr(out, "<svg viewBox=\"0 0 440 ") != NULL &&
+	        strstr(out, "font-size=\"17\" role=\"img\"") != NULL &&
+	        count(out, "font-size=\"16\"") == 12 &&
+	        count(out, "font-size=") == 13);
+	CHECK("html run tables as cards on a narrow screen",
+	    strstr(out, "@media screen and (max-width:40em){\n"
+	                "table.run,table.run tbody{display:block}\n"
+	                "table.run thead{display:none}\n"
+	                "table.run tr{display:flex;flex-wrap:wrap;") != NULL &&
+	        strstr(out, "table.run td:first-child{flex-basis:100%") !=
+	            NULL &&
+	        strstr(out, "content:attr(data-k)") != NULL &&
+	        count(out, " data-k=\"Index\">") == 10 &&
+	        count(out, " data-k=\"Score\">") == 9);
 	CHECK("html scores first",
 	    strstr(out, "<h2>Index Scores</h2>") != NULL && table != NULL &&
 	        strstr(out, "<h2>Index Scores</h2>") < table &&
@@ -890,7 +907,8 @@ check_labelled(struct report *r)
 	        strstr(out, "not comparable with a real index") <
 	            strstr(out, "<details>"));
 	CHECK("html no CV of one sample",
-	    strstr(out, "<td class=\"n\">1</td><td class=\"n\">-</td>") !=
+	    strstr(out, "data-k=\"Samples\">1</td><td class=\"n\" "
+	                "data-k=\"CV\">-</td>") !=
 	            NULL &&
 	        strstr(out, "0.0%") == NULL);
 	free(out);

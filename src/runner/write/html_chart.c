@@ -21,12 +21,15 @@ static const char *const html_colours[] = {
 /* Chart geometry in viewBox units (pixels at scale 1). */
 enum {
 	CHART_LEFT = 8,
-	CHART_PLOT = 420, /* the bars */
+	CHART_PLOT = 360, /* the bars */
 	CHART_RIGHT = 72, /* value labels */
 	CHART_TOP = 32, /* legend */
-	CHART_BOTTOM = 50, /* ticks and the axis title */
-	CHART_TITLE = 20, /* a group's title above its bars */
-	CHART_BAR = 16,
+	CHART_BOTTOM = 54, /* ticks and the axis title */
+	CHART_TITLE = 24, /* a group's title above its bars */
+	CHART_BAR = 20,
+	/* Text sizes: 12 px and up on a phone (350 px for the 440 units). */
+	CHART_FONT = 17, /* titles, ticks, legend */
+	CHART_SMALL = 16, /* values and why a bar is missing */
 	CHART_GAP = 10 /* between groups */
 };
 
@@ -152,7 +155,7 @@ chart_axes(FILE *f, const struct index_def *d, double axis_max, double step,
 	fprintf(f,
 	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
 	    "font-weight=\"bold\">%s</text>\n",
-	    CHART_LEFT + CHART_PLOT / 2, bottom + 42,
+	    CHART_LEFT + CHART_PLOT / 2, bottom + 46,
 	    d->agg == INDEX_SUM_AVERAGE
 	        ? "Index (score / baseline)"
 	        : "Index (score / baseline \xc3\x97 10)");
@@ -166,9 +169,9 @@ chart_legend(FILE *f, const struct report *r)
 	for (b = 0; b < r->nblocks; b++) {
 		x = CHART_LEFT + b * 100;
 		fprintf(f,
-		    "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" "
-		    "fill=\"%s\"/>\n<text x=\"%d\" y=\"18\">%d %s</text>\n",
-		    x, html_colours[b % NCOLOURS], x + 16, r->blocks[b].copies,
+		    "<rect x=\"%d\" y=\"6\" width=\"14\" height=\"14\" "
+		    "fill=\"%s\"/>\n<text x=\"%d\" y=\"19\">%d %s</text>\n",
+		    x, html_colours[b % NCOLOURS], x + 19, r->blocks[b].copies,
 		    r->blocks[b].copies == 1 ? "copy" : "copies");
 	}
 }
@@ -177,7 +180,7 @@ chart_legend(FILE *f, const struct report *r)
 static void
 chart_title(FILE *f, int y, const char *bold, const char *title)
 {
-	fprintf(f, "<text x=\"%d\" y=\"%d\"%s>", CHART_LEFT + 4, y + 15,
+	fprintf(f, "<text x=\"%d\" y=\"%d\"%s>", CHART_LEFT + 4, y + 18,
 	    bold != NULL ? " font-weight=\"bold\"" : "");
 	escape_html(f, title);
 	if (bold != NULL)
@@ -190,9 +193,9 @@ static void
 chart_missing(FILE *f, int by, const char *why)
 {
 	fprintf(f,
-	    "<text class=\"fail\" x=\"%d\" y=\"%d\" font-size=\"12\" "
+	    "<text class=\"fail\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
 	    "font-style=\"italic\">",
-	    CHART_LEFT + 4, by + CHART_BAR - 5);
+	    CHART_LEFT + 4, by + CHART_BAR - 5, CHART_SMALL);
 	escape_html(f, why);
 	fputs("</text>\n", f);
 }
@@ -201,7 +204,7 @@ chart_missing(FILE *f, int by, const char *why)
 static void
 chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 {
-	int w = chart_x(v->value, axis_max) - CHART_LEFT, mid = by + 7;
+	int w = chart_x(v->value, axis_max) - CHART_LEFT, mid = by + CHART_BAR / 2 - 1;
 	int lo = chart_x(v->lo, axis_max), hi = chart_x(v->hi, axis_max);
 	int has = v->hi > 0, right = CHART_LEFT + w;
 
@@ -220,14 +223,14 @@ chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 		fprintf(f,
 		    "</title></rect>\n<path class=\"whisker\" d=\"M%d %dV%d"
 		    "M%d %dH%dM%d %dV%d\"/>\n",
-		    lo, mid - 5, mid + 5, lo, mid, hi, hi, mid - 5, mid + 5);
+		    lo, mid - 6, mid + 6, lo, mid, hi, hi, mid - 6, mid + 6);
 		if (hi > right)
 			right = hi;
 	} else {
 		fputs("</title></rect>\n", f);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">", right + 4,
-	    by + CHART_BAR - 4);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\">", right + 4,
+	    by + CHART_BAR - 5, CHART_SMALL);
 	escape_fixed(f, v->value, 1);
 	fputs("</text>\n", f);
 }
@@ -307,9 +310,9 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	plot_h = (x0->nentries + 1) * group_h;
 	fprintf(f,
 	    "<svg viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"15\" role=\"img\" aria-label=\"",
+	    "font-size=\"%d\" role=\"img\" aria-label=\"",
 	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
-	    CHART_TOP + plot_h + CHART_BOTTOM);
+	    CHART_TOP + plot_h + CHART_BOTTOM, CHART_FONT);
 	escape_html(f, x0->def->label);
 	fprintf(f,
 	    " index score and index values by test and copies\">\n"

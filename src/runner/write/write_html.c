@@ -11,69 +11,9 @@
 #include "score/precision.h"
 #include "write/escape.h"
 #include "write/html_chart.h"
+#include "write/html_style.h"
 #include "write/html_runs.h"
 #include "write/writers.h"
-
-/*
- * The page's style: it fits a phone (the chart scales by its viewBox, wide
- * tables scroll inside their box), follows a dark preference (the chart's
- * lines and text take currentColor, so a forced dark mode that recolours
- * the text recolours them too; Chromium's forced dark mode darkens the
- * page but leaves what is inside an inline SVG alone, so the chart paints
- * its own background and stays a light card there), and repeats table
- * headers when printed, where the folded lists are printed open (in
- * browsers that know ::details-content).
- */
-static const char html_style[] =
-    ":root{color-scheme:light dark}\n"
-    "body{font-family:sans-serif;margin:1em auto;padding:0 1em;"
-    "color:#222;background:#fff;max-width:62em;line-height:1.35}\n"
-    "h1{font-size:1.5em}\n"
-    ".scroll{overflow-x:auto;margin:0.5em 0 1.5em}\n"
-    "table{border-collapse:collapse}\n"
-    "table.run{width:100%}\n"
-    "th,td{border:1px solid #aaa;padding:0.2em 0.6em;text-align:left;"
-    "vertical-align:top;overflow-wrap:break-word}\n"
-    "th{background:#f2f2f2}\n"
-    "td.n{text-align:right;font-variant-numeric:tabular-nums;"
-    "white-space:nowrap}\n"
-    "tr.score th,tr.score td{font-weight:bold;background:#eef3f8}\n"
-    "ul.scores{list-style:none;padding:0}\n"
-    "ul.scores li{margin:0.3em 0}\n"
-    "ul.scores strong{font-size:1.4em;margin-right:0.3em}\n"
-    ".fail{color:#a00}\n"
-    ".warn{background:#fff3cd;border:1px solid #e0c36c;padding:0.5em}\n"
-    "details{margin:0.5em 0 1.5em}\n"
-    "summary{cursor:pointer;font-weight:bold}\n"
-    "td details{margin:0}\n"
-    "td summary{font-weight:normal}\n"
-    "svg{display:block;width:100%;max-width:36em;height:auto}\n"
-    "svg text{fill:currentColor}\n"
-    "svg text.fail{fill:#a00}\n"
-    "svg .bg{fill:#fff}\n"
-    "svg .grid{stroke:#ccc}\n"
-    "svg .axis,svg .whisker{stroke:currentColor;fill:none;"
-    "stroke-width:1.5px}\n"
-    "@media screen and (prefers-color-scheme:dark){\n"
-    "body{color:#ddd;background:#181818}\n"
-    "th{background:#2a2a2a}\n"
-    "th,td{border-color:#555}\n"
-    "tr.score th,tr.score td{background:#1d2b38}\n"
-    ".fail{color:#f88}\n"
-    "svg text.fail{fill:#f88}\n"
-    ".warn{background:#3b3210;border-color:#7a6522}\n"
-    "svg .grid{stroke:#444}\n"
-    "svg .bg{fill:#181818}\n"
-    "}\n"
-    "@media (max-width:30em){h1{font-size:1.25em}h2{font-size:1.1em}}\n"
-    "@media print{\n"
-    "body{max-width:none;margin:0;padding:0}\n"
-    "thead{display:table-header-group}\n"
-    "tr,svg{break-inside:avoid}\n"
-    "h1,h2{break-after:avoid}\n"
-    "details::details-content{content-visibility:visible}\n"
-    ".scroll{overflow:visible}\n"
-    "}\n";
 
 /* The first index entry of block b that holds result t, or NULL. */
 static const struct index_entry *
@@ -343,13 +283,15 @@ html_test_row(FILE *f, const struct block *b, const struct test_result *t)
 	escape_html(f, t->test->title);
 	fputs("</td>", f);
 	if (t->outcome == OUTCOME_OK) {
-		fputs("<td class=\"n\">", f);
+		fputs("<td class=\"n\" data-k=\"Score\">", f);
 		escape_fixed(f, t->score, 1);
 		fputs("</td><td>", f);
 		escape_html(f, t->unit);
-		fputs("</td><td class=\"n\">", f);
+		fputs("</td><td class=\"n\" data-k=\"Time\">", f);
 		escape_fixed(f, t->time_s, 1);
-		fprintf(f, " s</td><td class=\"n\">%d</td><td class=\"n\">",
+		fprintf(f,
+		    " s</td><td class=\"n\" data-k=\"Samples\">%d</td>"
+		    "<td class=\"n\" data-k=\"CV\">",
 		    t->samples);
 		if (t->samples > 1) {
 			escape_fixed(f, 100 * t->spread.cv, 1);
@@ -362,12 +304,12 @@ html_test_row(FILE *f, const struct block *b, const struct test_result *t)
 		write_outcome(f, escape_html, t->outcome, t->message);
 		fputs("</td>", f);
 	}
-	fputs("<td class=\"n\">", f);
+	fputs("<td class=\"n\" data-k=\"Baseline\">", f);
 	if (e != NULL)
 		escape_fixed(f, e->row->baseline, 1);
 	else
 		fputs("---", f);
-	fputs("</td><td class=\"n\">", f);
+	fputs("</td><td class=\"n\" data-k=\"Index\">", f);
 	if (e != NULL && e->ok)
 		escape_fixed(f, e->index, 1);
 	else
