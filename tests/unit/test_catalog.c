@@ -49,6 +49,31 @@ test_rows(void)
 	}
 }
 
+/* A name in another case is the catalog's name. */
+static void
+test_case(void)
+{
+	static const struct {
+		const char *given, *test;
+	} names[] = {{"Dhrystone", "dhry2reg"}, {"c", "C"}, {"PIPE", "pipe"}};
+	const struct test_def **list;
+	char label[80], bad[64], given[16];
+	char *one[1] = {given};
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(given, sizeof(given), "%s", names[i].given);
+		list = NULL;
+		n = catalog_expand(one, 1, &list, bad, sizeof(bad));
+		snprintf(label, sizeof(label), "catalog: %s is %s",
+		    names[i].given, names[i].test);
+		CHECK(label,
+		    n == 1 && list[0] == catalog_find_test(names[i].test));
+		free(list);
+	}
+}
+
 /* Every group expands to tests; every index names tests. */
 static void
 test_names(void)
@@ -80,19 +105,7 @@ test_names(void)
 		    x->name);
 		CHECK(name, x->nrows > 0 && ok);
 	}
-	/* A name in another case is the catalog's name. */
-	snprintf(group, sizeof(group), "Dhrystone");
-	list = NULL;
-	n = catalog_expand(one, 1, &list, bad, sizeof(bad));
-	CHECK("catalog: Dhrystone is the group dhrystone",
-	    n == 1 && list[0] == catalog_find_test("dhry2reg"));
-	free(list);
-	snprintf(group, sizeof(group), "c");
-	list = NULL;
-	n = catalog_expand(one, 1, &list, bad, sizeof(bad));
-	CHECK("catalog: c is the test C",
-	    n == 1 && list[0] == catalog_find_test("C"));
-	free(list);
+	test_case();
 	CHECK("catalog: the default runs a group",
 	    catalog_find_group(CATALOG_DEFAULT) != NULL);
 	/* --version and the reports give the first index's method. */

@@ -908,8 +908,7 @@ check_labelled(struct report *r)
 	            strstr(out, "<details>"));
 	CHECK("html no CV of one sample",
 	    strstr(out, "data-k=\"Samples\">1</td><td class=\"n\" "
-	                "data-k=\"CV\">-</td>") !=
-	            NULL &&
+	                "data-k=\"CV\">-</td>") != NULL &&
 	        strstr(out, "0.0%") == NULL);
 	free(out);
 	out = render(write_md, r, &rc, &len);
@@ -948,8 +947,8 @@ check_outcome_line(void)
 {
 	char line[64];
 
-	writer_outcome_line(line, sizeof(line), OUTCOME_INTERRUPTED,
-	    "interrupted by signal 2");
+	writer_outcome_line(
+	    line, sizeof(line), OUTCOME_INTERRUPTED, "interrupted by signal 2");
 	CHECK_STR("outcome said once", line, "interrupted by signal 2");
 	writer_outcome_line(line, sizeof(line), OUTCOME_FAILED, "exited 1");
 	CHECK_STR("outcome and message", line, "failed: exited 1");

@@ -57,13 +57,7 @@ find_entry(const struct block *b, const struct index_def *d,
 static const char *
 entry_title(const struct index_entry *e)
 {
-	const struct test_def *t = e->result != NULL
-	                               ? e->result->test
-	                               : catalog_find_test(e->row->test);
-
-	if (e->row->title != NULL)
-		return e->row->title;
-	return t != NULL ? t->title : e->row->test;
+	return e->row->title != NULL ? e->row->title : writer_entry_test(e);
 }
 
 static int
@@ -204,7 +198,8 @@ chart_missing(FILE *f, int by, const char *why)
 static void
 chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 {
-	int w = chart_x(v->value, axis_max) - CHART_LEFT, mid = by + CHART_BAR / 2 - 1;
+	int w = chart_x(v->value, axis_max) - CHART_LEFT,
+	    mid = by + CHART_BAR / 2 - 1;
 	int lo = chart_x(v->lo, axis_max), hi = chart_x(v->hi, axis_max);
 	int has = v->hi > 0, right = CHART_LEFT + w;
 

@@ -26,9 +26,10 @@ md_notes(FILE *f, const struct report *r)
 	if (r->settings.duration_s > 0) {
 		fputs("**--duration ", f);
 		escape_fixed(f, r->settings.duration_s, 1);
-		fputs(" s:** every test ran that long a pass instead of its own "
-		      "duration; the scores are not comparable with a real "
-		      "index.\n\n",
+		fputs(
+		    " s:** every test ran that long a pass instead of its own "
+		    "duration; the scores are not comparable with a real "
+		    "index.\n\n",
 		    f);
 	}
 }
@@ -78,13 +79,9 @@ md_system(FILE *f, const struct report *r)
 static void
 md_entry(FILE *f, const struct index_entry *e)
 {
-	const struct test_def *t = e->result != NULL
-	                               ? e->result->test
-	                               : catalog_find_test(e->row->test);
-	const char *title = e->row->title;
+	const char *title =
+	    e->row->title != NULL ? e->row->title : writer_entry_test(e);
 
-	if (title == NULL)
-		title = t != NULL ? t->title : e->row->test;
 	fputs("| ", f);
 	escape_md(f, title);
 	fputs(" | ", f);

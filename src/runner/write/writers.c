@@ -47,8 +47,7 @@ says_outcome(enum outcome o, const char *message)
 {
 	const char *name = outcome_name(o);
 
-	return message != NULL &&
-	       strncmp(message, name, strlen(name)) == 0 &&
+	return message != NULL && strncmp(message, name, strlen(name)) == 0 &&
 	       (message[strlen(name)] == ' ' || message[strlen(name)] == '\0');
 }
 
@@ -66,8 +65,7 @@ write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
 }
 
 void
-writer_outcome_line(
-    char *buf, size_t size, enum outcome o, const char *message)
+writer_outcome_line(char *buf, size_t size, enum outcome o, const char *message)
 {
 	if (says_outcome(o, message))
 		snprintf(buf, size, "%s", message);
@@ -101,9 +99,8 @@ writer_sorted_tests(const struct block *b)
 	return v;
 }
 
-/* The title of the test of an entry, run or not. */
-static const char *
-entry_test_title(const struct index_entry *e)
+const char *
+writer_entry_test(const struct index_entry *e)
 {
 	const struct test_def *t = e->result != NULL
 	                               ? e->result->test
@@ -115,8 +112,8 @@ entry_test_title(const struct index_entry *e)
 static int
 by_entry_title(const void *a, const void *b)
 {
-	return strcmp(entry_test_title(*(const struct index_entry *const *)a),
-	    entry_test_title(*(const struct index_entry *const *)b));
+	return strcmp(writer_entry_test(*(const struct index_entry *const *)a),
+	    writer_entry_test(*(const struct index_entry *const *)b));
 }
 
 const struct index_entry **
