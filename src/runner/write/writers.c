@@ -1,7 +1,8 @@
 /*
  * writers.c - the table of output formats: name, file suffix, writer.
  * A format is one row; every format has its writer, and a new format is
- * one more row (with its write_*() in writers.h).
+ * one more row (with its write_*() in writers.h).  Then what every
+ * writer shares: the order of the tests, how an outcome reads.
  */
 #include <stdio.h>
 #include <stdlib.h>
