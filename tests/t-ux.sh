@@ -10,11 +10,19 @@ fake_bin "ux end to end" pipe spawn
 printf '%s\n' '* count 100 1 lps 1' >"$scratch/spec"
 export FAKE_SPEC="$scratch/spec"
 
-# --label and --comment: in the text header and the JSON, and compare
+# --label and --comment: in the text header, the JSON, the HTML and the
+# Markdown, and compare
 # names the column by the label.
 res=$scratch/label
-runb "$res" -c 1 -i 1 --label "before upgrade" --comment "BIOS 1.2" pipe
+runb "$res" -c 1 -i 1 -f text,json,html,md --label "before upgrade" \
+    --comment "BIOS 1.2" pipe
 check "--label: exit 0" [ "$rc" -eq 0 ]
+check "--label: in the HTML's title and page" sh -c "
+    grep -q '^<title>bytebench: before upgrade (.*)</title>\$' '$rep.html' &&
+    grep -q '^<p><strong>Label:</strong> before upgrade</p>\$' '$rep.html'"
+check "--label and --comment: in the Markdown" sh -c "
+    grep -q '^Label: before upgrade\$' '$rep.md' &&
+    grep -q '^Comment: BIOS 1.2\$' '$rep.md'"
 check "--label: in the text header" grep -q '^   Label: before upgrade$' "$rep"
 check "--comment: in the text header" grep -q '^   Comment: BIOS 1.2$' "$rep"
 check "--label: in the JSON" grep -q '^  "label": "before upgrade",$' "$rep.json"
