@@ -86,3 +86,11 @@ done
 # placeholder left for make install to fill.
 check "doc/bytebench.1: no @PLACEHOLDER@" \
     sh -c "! grep -n '@[A-Z_]*@' doc/bytebench.1"
+
+# What the number means, said in each place a user looks first: the
+# baseline machine scores 10, and higher is better.
+for doc in "$scratch/help" USAGE doc/bytebench.1 README; do
+	check "what an index means in ${doc##*/}" sh -c \
+	    "tr '\n' ' ' <'$doc' | sed 's/\\\\f[BIR]//g' |
+	    grep -qi 'SPARCstation 20-61.*higher is better\|higher is better.*SPARCstation 20-61'"
+done
