@@ -24,7 +24,7 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     src/runner/compare/*.c src/runner/write/escape.c \
     src/runner/write/json_writer.c src/runner/write/textwrap.c \
     src/runner/score/explain.c src/runner/score/interval.c \
-    src/runner/score/between.c \
+    src/runner/score/between.c src/runner/plan/optable.c \
     src/runner/model/catalog.c src/runner/model/counters.c \
     src/runner/model/plain.c src/lib/parse.c src/lib/file.c -lm
 
