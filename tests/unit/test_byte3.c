@@ -21,7 +21,7 @@ make_tests(const struct index_def *d, struct test_result *t)
 
 	for (i = 0; i < 6; i++) {
 		memset(&t[i], 0, sizeof(t[i]));
-		t[i].test = catalog_find_test(d->rows[i].test);
+		t[i].test = d->rows[i].test;
 		t[i].outcome = OUTCOME_OK;
 		t[i].score = results[i];
 	}
@@ -76,7 +76,7 @@ test_catalog(const struct index_def *d)
 	CHECK("byte3: the index group does not cover it",
 	    n > 0 && !stats_index_covered(d, list, n));
 	free(list);
-	fs = catalog_find_test(d->rows[3].test);
+	fs = d->rows[3].test;
 	CHECK("byte3: File Copy is fstime -c, 1024 B buffers, 2000 KiB",
 	    fs != NULL && strcmp(fs->args[0], "-c") == 0 &&
 	        strcmp(fs->args[6], "1024") == 0 &&

@@ -24,6 +24,11 @@ test_rows(void)
 
 	for (i = 0; i < catalog_ntests; i++) {
 		t = &catalog_tests[i];
+		/* A row left out of the designated list is all zero. */
+		snprintf(name, sizeof(name), "catalog: row %zu has a name", i);
+		CHECK(name, t->name != NULL);
+		if (t->name == NULL)
+			continue;
 		snprintf(name, sizeof(name), "catalog: %s: has a smoke run",
 		    t->name);
 		CHECK(name, t->smoke[0] != NULL && t->smoke[0][0] != '\0');
@@ -97,8 +102,10 @@ test_names(void)
 	for (i = 0; i < catalog_nindexes; i++) {
 		x = &catalog_indexes[i];
 		for (k = 0, ok = 1; k < x->nrows; k++)
-			ok &= catalog_find_test(x->rows[k].test) != NULL &&
-			      x->rows[k].baseline > 0;
+			ok &=
+			    x->rows[k].test >= catalog_tests &&
+			    x->rows[k].test < catalog_tests + catalog_ntests &&
+			    x->rows[k].baseline > 0;
 		snprintf(name, sizeof(name),
 		    "catalog: index %s: rows are tests with "
 		    "baselines",

@@ -144,7 +144,7 @@ index_of(struct index_result *ir, const struct test_result *tests, int n,
     enum index_agg agg)
 {
 	static const struct index_row rows[] = {
-	    {"a", 10, NULL}, {"b", 10, NULL}, {"c", 10, NULL}};
+	    {&def_a, 10, NULL}, {&def_b, 10, NULL}, {&def_c, 10, NULL}};
 	static struct index_def def;
 
 	def.name = "t";

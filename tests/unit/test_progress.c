@@ -35,10 +35,22 @@ test_clock(void)
 static void
 test_guess(void)
 {
-	struct estimate_step s[3] = {
-	    {&def_a, 1, 10, 10, 0.5, 0, 0},
-	    {&def_b, 1, 3, 30, 15, 0, 0},
-	    {&def_a, 2, 10, 10, 0.5, 0, 0},
+	struct plan_step s[3] = {
+	    {.test = &def_a,
+	        .copies = 1,
+	        .passes = 10,
+	        .seconds = 10,
+	        .extra_s = 0.5},
+	    {.test = &def_b,
+	        .copies = 1,
+	        .passes = 3,
+	        .seconds = 30,
+	        .extra_s = 15},
+	    {.test = &def_a,
+	        .copies = 2,
+	        .passes = 10,
+	        .seconds = 10,
+	        .extra_s = 0.5},
 	};
 
 	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(s, 3, 0),
@@ -81,6 +93,8 @@ struct capture {
 	const struct test_def *tests[2];
 	int copies[2];
 	struct settings s;
+	struct plan_step *steps;
+	int nsteps;
 	struct progress p;
 	char *text;
 	size_t len;
@@ -98,7 +112,8 @@ capture_open(struct capture *c, int passes, int tty, double now)
 		CHECK("open_memstream", 0);
 		return -1;
 	}
-	CHECK("init", progress_init(&c->p, &c->s, c->f, tty, now) == 0);
+	CHECK("plan", plan_make(&c->s, NULL, &c->steps, &c->nsteps) == 0);
+	progress_init(&c->p, &c->s, c->steps, c->nsteps, c->f, tty, now);
 	return 0;
 }
 
@@ -106,7 +121,7 @@ capture_open(struct capture *c, int passes, int tty, double now)
 static void
 capture_close(struct capture *c)
 {
-	progress_free(&c->p);
+	free(c->steps);
 	fclose(c->f);
 }
 
@@ -123,7 +138,7 @@ test_run(void)
 	                             c.p.steps[3].copies == 2);
 	CHECK_NEAR("planned estimate", estimate_left(c.p.steps, c.p.nsteps),
 	    201.2, 1e-9);
-	progress_test_begin(&c.p, &def_a, 1, 100);
+	progress_test_begin(&c.p, 0, 100);
 	progress_pass_begin(&c.p, 1, 100);
 	progress_pass_end(&c.p, 112, NULL);
 	CHECK_NEAR("one pass of 12 s learnt",
@@ -134,10 +149,10 @@ test_run(void)
 	progress_test_end(&c.p, 113, NULL);
 	CHECK("failed pass not counted, test cut",
 	    c.p.steps[0].done == 1 && c.p.steps[0].passes == 1);
-	progress_test_begin(&c.p, &def_b, 1, 113);
+	progress_test_begin(&c.p, 1, 113);
 	progress_test_end(&c.p, 113, "not built");
-	progress_test_begin(&c.p, &def_a, 2, 113);
-	CHECK("copies 2 found", c.p.cur == 2);
+	CHECK("step 2: the first test at the second copies value",
+	    c.p.steps[2].test == &def_a && c.p.steps[2].copies == 2);
 	capture_close(&c);
 	CHECK("estimate of 3 min printed",
 	    c.text != NULL &&
@@ -169,11 +184,11 @@ test_tty(void)
 
 	if (capture_open(&c, 1, 80, 0) == -1)
 		return;
-	progress_test_begin(&c.p, &def_a, 1, 0);
+	progress_test_begin(&c.p, 0, 0);
 	progress_pass_begin(&c.p, 1, 0);
 	progress_pass_end(&c.p, 10, NULL);
 	progress_test_end(&c.p, 10, NULL);
-	progress_test_begin(&c.p, &def_b, 1, 10);
+	progress_test_begin(&c.p, 1, 10);
 	progress_test_end(&c.p, 11, "not built");
 	capture_close(&c);
 	t = c.text != NULL ? c.text : "";
@@ -205,20 +220,20 @@ test_rounds(void)
 			return;
 		for (k = 1; k <= 2; k++) {
 			progress_round_begin(&c.p, k, 2, 1, 10.0 * k);
-			progress_test_begin(&c.p, &def_a, 1, 10.0 * k);
+			progress_test_begin(&c.p, 0, 10.0 * k);
 			progress_pass_begin(&c.p, k, 10.0 * k);
 			progress_pass_end(&c.p, 10.0 * k + 2, NULL);
 			if (k == 2)
 				progress_test_end(&c.p, 22, NULL);
 			if (k == 1) { /* B fails in round 1: no more */
-				progress_test_begin(&c.p, &def_b, 1, 12);
+				progress_test_begin(&c.p, 1, 12);
 				progress_pass_begin(&c.p, 1, 12);
 				progress_pass_end(&c.p, 15, "failed: x");
 				progress_test_end(&c.p, 15, NULL);
 			}
 			progress_round_end(&c.p, 10.0 * k + 5);
 		}
-		CHECK("rounds: steps found by test in any order",
+		CHECK("rounds: each pass counted in its step",
 		    c.p.steps[0].done == 2 && c.p.steps[0].done_s == 4 &&
 		        c.p.steps[1].done == 0 && c.p.steps[1].passes == 0);
 		capture_close(&c);
@@ -323,10 +338,11 @@ test_narrow(void)
 		if (capture_open(&c, 3, widths[w], 0) == -1)
 			return;
 		c.tests[0] = &def_long;
-		progress_free(&c.p);
-		CHECK("init again",
-		    progress_init(&c.p, &c.s, c.f, widths[w], 0) == 0);
-		progress_test_begin(&c.p, &def_long, 1, 0);
+		free(c.steps);
+		CHECK("plan again",
+		    plan_make(&c.s, NULL, &c.steps, &c.nsteps) == 0);
+		progress_init(&c.p, &c.s, c.steps, c.nsteps, c.f, widths[w], 0);
+		progress_test_begin(&c.p, 0, 0);
 		for (k = 1; k <= 3; k++) {
 			progress_pass_begin(&c.p, k, 10.0 * k);
 			progress_pass_end(&c.p, 10.0 * k + 9, NULL);
@@ -334,10 +350,10 @@ test_narrow(void)
 		progress_test_end(&c.p, 40, NULL);
 		for (k = 1; k <= 3; k++) { /* rounds: the long one, then B */
 			progress_round_begin(&c.p, k, 3, 2, 50.0 * k);
-			progress_test_begin(&c.p, &def_long, 2, 50.0 * k);
+			progress_test_begin(&c.p, 2, 50.0 * k);
 			progress_pass_begin(&c.p, k, 50.0 * k);
 			progress_pass_end(&c.p, 50.0 * k + 2, NULL);
-			progress_test_begin(&c.p, &def_b, 2, 50.0 * k + 2);
+			progress_test_begin(&c.p, 3, 50.0 * k + 2);
 			progress_pass_begin(&c.p, k, 50.0 * k + 2);
 			progress_pass_end(&c.p, 50.0 * k + 3, NULL);
 			if (k == 3) {
@@ -382,7 +398,7 @@ test_tick(void)
 
 	if (capture_open(&c, 1, 100, 0) == -1)
 		return;
-	progress_test_begin(&c.p, &def_b, 1, 0);
+	progress_test_begin(&c.p, 1, 0);
 	progress_pass_begin(&c.p, 1, 0);
 	for (now = 0.25; now < 12; now += 0.25)
 		progress_tick(&c.p, now);
@@ -406,18 +422,20 @@ test_quiet(void)
 {
 	const struct test_def *tests[2];
 	struct settings s;
+	struct plan_step *steps;
 	struct progress p;
-	int copies[2];
+	int copies[2], n;
 
 	settings(&s, tests, copies);
-	CHECK("quiet init", progress_init(&p, &s, NULL, 0, 0) == 0);
-	progress_test_begin(&p, &def_a, 1, 0);
+	CHECK("quiet plan", plan_make(&s, NULL, &steps, &n) == 0);
+	progress_init(&p, &s, steps, n, NULL, 0, 0);
+	progress_test_begin(&p, 0, 0);
 	progress_pass_begin(&p, 1, 0);
 	progress_pass_end(&p, 5, NULL);
 	progress_test_end(&p, 5, NULL);
 	CHECK("quiet still learns",
 	    p.steps[0].done == 1 && p.steps[0].done_s == 5);
-	progress_free(&p);
+	free(steps);
 }
 
 static void

@@ -170,9 +170,10 @@ test_index(void)
 	    FAKE_TEST("a", "A", 10, PASSES_LONG),
 	    FAKE_TEST("b", "B", 10, PASSES_LONG),
 	    FAKE_TEST("c", "C", 10, PASSES_LONG),
+	    FAKE_TEST("d", "D", 10, PASSES_LONG),
 	};
-	static const struct index_row rows[] = {
-	    {"a", 10, NULL}, {"b", 20, NULL}, {"c", 40, NULL}, {"d", 1, NULL}};
+	static const struct index_row rows[] = {{&defs[0], 10, NULL},
+	    {&defs[1], 20, NULL}, {&defs[2], 40, NULL}, {&defs[3], 1, NULL}};
 	const struct index_def geo = {
 	    "g", "G", INDEX_GEOMEAN_X10, 1, rows, 3, NULL};
 	const struct index_def sum = {

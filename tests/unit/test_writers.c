@@ -169,7 +169,7 @@ row_named(const struct index_def *d, const char *name)
 	size_t i;
 
 	for (i = 0; i < d->nrows; i++)
-		if (strcmp(d->rows[i].test, name) == 0)
+		if (strcmp(d->rows[i].test->name, name) == 0)
 			return &d->rows[i];
 	fprintf(stderr, "test_writers: no row %s in index %s\n", name, d->name);
 	exit(1);

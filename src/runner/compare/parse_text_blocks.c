@@ -38,8 +38,7 @@ index_title(const char *title)
 			if (d->rows[j].title != NULL
 			        ? strcmp(d->rows[j].title, title) == 0
 			        : i < catalog_ntests &&
-			              strcmp(d->rows[j].test,
-			                  catalog_tests[i].name) == 0)
+			              d->rows[j].test == &catalog_tests[i])
 				return 1;
 	return 0;
 }

@@ -2,9 +2,11 @@
  * dryrun.c - prints the plan of a run without running it (dryrun.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "exec/dryrun.h"
-#include "exec/progress.h"
+#include "plan/estimate.h"
+#include "plan/plan.h"
 
 /* "1 copy", "4 copies", "1 and 2 copies", "1, 2 and 4 copies". */
 static void
@@ -26,11 +28,11 @@ dry_run_print(
     FILE *f, const struct report *r, const char *tmpdir, const char *resultdir)
 {
 	const struct settings *s = &r->settings;
-	struct progress p;
+	struct plan_step *st;
 	char each[32], total[32];
-	int i;
+	int i, n;
 
-	if (progress_init(&p, s, NULL, 0, 0) == -1)
+	if (plan_make(s, NULL, &st, &n) == -1)
 		return -1;
 	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
 	    r->version,
@@ -41,19 +43,18 @@ dry_run_print(
 	                         : "");
 	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
 	    "each pass (estimate)");
-	for (i = 0; i < p.nsteps; i++) {
-		estimate_clock(estimate_pass_guess(p.steps, p.nsteps, i), each,
-		    sizeof(each));
-		fprintf(f, "%6d  %-18s %6d  %s\n", p.steps[i].copies,
-		    p.steps[i].test->name, p.steps[i].passes, each);
+	for (i = 0; i < n; i++) {
+		estimate_clock(
+		    estimate_pass_guess(st, n, i), each, sizeof(each));
+		fprintf(f, "%6d  %-18s %6d  %s\n", st[i].copies,
+		    st[i].test->name, st[i].passes, each);
 	}
-	estimate_clock(estimate_left(p.steps, p.nsteps), total, sizeof(total));
+	estimate_clock(estimate_left(st, n), total, sizeof(total));
 	fprintf(f, "\n%d test%s at ", s->ntests, s->ntests == 1 ? "" : "s");
 	copies_list(f, s);
 	fprintf(f, "; estimated time: %s\n", total);
 	if (s->runs > 1) {
-		estimate_clock(
-		    s->runs * (estimate_left(p.steps, p.nsteps) + s->settle_s),
+		estimate_clock(s->runs * (estimate_left(st, n) + s->settle_s),
 		    total, sizeof(total));
 		fprintf(f,
 		    "--runs %d: that %d times, %g s of settle before each; "
@@ -67,6 +68,6 @@ dry_run_print(
 		    "is spent (doc/precision.md)\n",
 		    s->precision_pct, s->budget_s);
 	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
-	progress_free(&p);
+	free(st);
 	return ferror(f) ? -1 : 0;
 }

@@ -17,32 +17,16 @@
 #include "exec/passdir.h"
 #include "exec/process.h"
 #include "exec/protocol.h"
-#include "model/quick.h"
 #include "plan/sysinfo.h"
 #include "score/stats.h"
 #include "write/escape.h"
 
 extern char **environ;
 
-/*
- * How long past its duration a pass may run before the watchdog ends it:
- * max(10 s, 3 x the duration), room for what a program does around its
- * timed loop on a loaded machine (whetstone's calibration); tests with a
- * scratch directory get at least 60 s, as fstime primes its files and
- * pauses to settle before each phase (up to 15 s beyond the duration).
- */
-static double
-watchdog_margin(const struct test_def *t, double seconds)
-{
-	double least = t->flags & TEST_SCRATCH ? 60 : 10;
-
-	return 3 * seconds > least ? 3 * seconds : least;
-}
-
 /* Text of one catalog argument with its @ token expanded; malloc'd. */
 static char *
-expand_arg(const char *tok, const struct report *r, const struct run_env *e,
-    const char *copydir, double seconds)
+expand_arg(const char *tok, const struct plan_step *st, const struct run_env *e,
+    const char *copydir)
 {
 	static const struct {
 		const char *prefix;
@@ -53,13 +37,11 @@ expand_arg(const char *tok, const struct report *r, const struct run_env *e,
 	size_t i, n;
 
 	if (strcmp(tok, "@T") == 0) {
-		snprintf(buf, sizeof(buf), "%g", seconds);
+		snprintf(buf, sizeof(buf), "%g", st->seconds);
 		return strdup(buf);
 	}
 	if (strncmp(tok, "@PLACE=", 7) == 0)
-		return strdup(r->settings.placement_given
-		                  ? r->settings.placement
-		                  : tok + 7);
+		return strdup(st->placement != NULL ? st->placement : tok + 7);
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		n = strlen(dirs[i].prefix);
 		if (strncmp(tok, dirs[i].prefix, n) != 0)
@@ -90,21 +72,21 @@ free_strings(char **v)
  * then the expanded arguments.
  */
 static char **
-make_argv(const struct test_def *t, const struct report *r,
-    const struct run_env *e, const char *copydir, double seconds)
+make_argv(
+    const struct plan_step *st, const struct run_env *e, const char *copydir)
 {
-	const char *const *quick = r->settings.quick ? quick_args(t) : NULL;
-	char **argv, path[4096];
+	const struct test_def *t = st->test;
+	const char *const *quick = st->quick_args;
+	char **argv;
 	size_t n = 0, q = 0, i;
 
 	while (n < sizeof(t->args) / sizeof(t->args[0]) && t->args[n] != NULL)
 		n++;
-	while (quick != NULL && quick[q] != NULL)
+	while (quick[q] != NULL)
 		q++;
 	if ((argv = calloc(n + q + 2, sizeof(*argv))) == NULL)
 		return NULL;
-	snprintf(path, sizeof(path), "%s/%s", e->bindir, t->program);
-	if ((argv[0] = strdup(path)) == NULL) {
+	if ((argv[0] = strdup(st->path)) == NULL) {
 		free(argv);
 		return NULL;
 	}
@@ -115,8 +97,7 @@ make_argv(const struct test_def *t, const struct report *r,
 		}
 	}
 	for (i = 0; i < n; i++) {
-		argv[q + i + 1] =
-		    expand_arg(t->args[i], r, e, copydir, seconds);
+		argv[q + i + 1] = expand_arg(t->args[i], st, e, copydir);
 		if (argv[q + i + 1] == NULL) {
 			free_strings(argv);
 			return NULL;
@@ -249,13 +230,12 @@ make_launches(struct launch *l, const struct launch_pass_def *def,
     const struct pass_dirs *d)
 {
 	const struct report *r = def->report;
-	int i;
+	int i, n = def->step->copies;
 
-	for (i = 0; i < def->ncopies; i++) {
-		l[i].argv = make_argv(
-		    def->test, r, def->env, d->copydirs[i], def->seconds);
-		l[i].envp = make_env(def->test, def->env, d->copydirs[i], i,
-		    def->ncopies, r->sys.locale);
+	for (i = 0; i < n; i++) {
+		l[i].argv = make_argv(def->step, def->env, d->copydirs[i]);
+		l[i].envp = make_env(def->step->test, def->env, d->copydirs[i],
+		    i, n, r->sys.locale);
 		l[i].cwd = d->copydirs[i];
 		l[i].out_path = d->outs[i];
 		l[i].err_path = d->errs[i];
@@ -333,7 +313,8 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 	struct pass_dirs d;
 	struct launch *l = NULL;
 	char err[512];
-	int i, n = def->ncopies, rc = 0, ran;
+	const struct plan_step *st = def->step;
+	int i, n = st->copies, rc = 0, ran;
 
 	msg[0] = '\0';
 	memset(p, 0, sizeof(*p));
@@ -360,16 +341,15 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 	} else {
 		if (def->show)
 			show_command(def->env, l[0].argv);
-		ran = process_run_pass(l, n, def->seconds,
-		    watchdog_margin(def->test, def->seconds), def->origin, p,
-		    err, sizeof(err));
+		ran = process_run_pass(l, n, st->seconds, st->margin_s,
+		    def->origin, p, err, sizeof(err));
 		if (ran == PROCESS_NOMEM)
 			rc = -1;
 		else if (ran == PROCESS_NOT_STARTED) {
 			snprintf(msg, msglen, "%s", err);
 			p->outcome = OUTCOME_FAILED;
 		} else
-			rc = pass_outcome(p, n, def->test->flags, msg, msglen);
+			rc = pass_outcome(p, n, st->test->flags, msg, msglen);
 	}
 	for (i = 0; l != NULL && i < n; i++) {
 		free_strings(l[i].argv);

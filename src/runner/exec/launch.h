@@ -10,12 +10,11 @@
 
 #include "exec/run.h"
 #include "model/report.h"
+#include "plan/plan.h"
 
 /* What a pass runs, and how. */
 struct launch_pass_def {
-	const struct test_def *test;
-	int ncopies;
-	double seconds; /* its duration, the program's -t */
+	const struct plan_step *step; /* the test, its copies and duration */
 	double origin; /* bench_now() when the run started */
 	int show; /* with -v, print the first copy's command */
 	const struct report *report; /* the settings and the locale */
@@ -23,7 +22,7 @@ struct launch_pass_def {
 };
 
 /*
- * Runs one pass of def->test with def->ncopies copies into *p.  The pass
+ * Runs one pass of def->step's test with its copies into *p.  The pass
  * outcome is the most severe of its copies'; its message goes to msg.
  * Returns -1 only when out of memory.
  */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "exec/progress.h"
+#include "write/textwrap.h"
 
 /*
  * The status line is kept within this many columns on a terminal, and
@@ -18,9 +19,9 @@
  */
 #define PROGRESS_COLUMNS 79
 
-int
-progress_init(struct progress *p, const struct settings *s, FILE *out, int tty,
-    double now)
+void
+progress_init(struct progress *p, const struct settings *s,
+    struct plan_step *steps, int n, FILE *out, int tty, double now)
 {
 	double left;
 	long minutes;
@@ -33,8 +34,8 @@ progress_init(struct progress *p, const struct settings *s, FILE *out, int tty,
 	p->columns = tty - 1 < PROGRESS_COLUMNS ? tty - 1 : PROGRESS_COLUMNS;
 	if (p->columns < 1)
 		p->columns = 1;
-	if (estimate_steps(s, &p->steps, &p->nsteps) == -1)
-		return -1;
+	p->steps = steps;
+	p->nsteps = n;
 	left = estimate_left(p->steps, p->nsteps);
 	if (out != NULL && left >= 60) {
 		minutes = (long)(left / 60 + 0.5);
@@ -53,7 +54,13 @@ progress_init(struct progress *p, const struct settings *s, FILE *out, int tty,
 		    s->precision_pct, s->budget_s);
 		fflush(out);
 	}
-	return 0;
+}
+
+/* Whether a pass draws no line of its own: in a round, or --precision's. */
+static int
+quiet_passes(const struct progress *p)
+{
+	return p->round > 0 || p->precise;
 }
 
 /*
@@ -99,7 +106,7 @@ static void
 draw(struct progress *p, double now, const char *name, const char *state,
     int live)
 {
-	const struct estimate_step *st = &p->steps[p->cur];
+	const struct plan_step *st = &p->steps[p->cur];
 	char tail[512], line[1024];
 	int n, room;
 
@@ -119,22 +126,17 @@ draw(struct progress *p, double now, const char *name, const char *state,
 }
 
 void
-progress_test_begin(
-    struct progress *p, const struct test_def *t, int copies, double now)
+progress_test_begin(struct progress *p, int k, double now)
 {
-	const struct estimate_step *st;
-	int i;
+	const struct plan_step *st;
 
-	for (i = 0; i < p->nsteps; i++)
-		if (p->steps[i].test == t && p->steps[i].copies == copies)
-			break;
-	p->active = i < p->nsteps;
+	p->active = k >= 0 && k < p->nsteps;
 	if (!p->active)
 		return;
-	p->cur = i;
-	st = &p->steps[i];
+	p->cur = k;
+	st = &p->steps[k];
 	p->pass = 0;
-	if (p->out == NULL || p->round > 0)
+	if (p->out == NULL || quiet_passes(p))
 		return;
 	p->drawn = 0;
 	if (p->tty) {
@@ -164,7 +166,7 @@ progress_pass_begin(struct progress *p, int k, double now)
 void
 progress_pass_end(struct progress *p, double now, const char *failure)
 {
-	struct estimate_step *st;
+	struct plan_step *st;
 
 	if (!p->active || p->pass == 0)
 		return;
@@ -173,7 +175,7 @@ progress_pass_end(struct progress *p, double now, const char *failure)
 		st->done++;
 		st->done_s += now - p->pass_start;
 	}
-	if (p->out != NULL && p->round > 0) {
+	if (p->out != NULL && quiet_passes(p)) {
 		if (failure != NULL) {
 			fprintf(p->out, "%s%d x %s: pass %d -- %s\n",
 			    p->tty ? "\n" : "", st->copies, st->test->title,
@@ -196,7 +198,7 @@ progress_pass_end(struct progress *p, double now, const char *failure)
 void
 progress_test_end(struct progress *p, double now, const char *note)
 {
-	struct estimate_step *st;
+	struct plan_step *st;
 	char what[48], tail[64];
 
 	if (!p->active)
@@ -206,7 +208,7 @@ progress_test_end(struct progress *p, double now, const char *note)
 	st->passes = st->done;
 	if (p->out == NULL)
 		return;
-	if (p->round > 0) {
+	if (quiet_passes(p)) {
 		/* The pass line stays drawn for the round's line to cover. */
 		if (note != NULL) {
 			fprintf(p->out, "%s%d x %s: %s\n", p->tty ? "\n" : "",
@@ -259,6 +261,30 @@ progress_round_end(struct progress *p, double now)
 }
 
 void
+progress_precise(struct progress *p, int on)
+{
+	p->precise = on;
+}
+
+void
+progress_note(
+    struct progress *p, double now, const char *what, const char *text)
+{
+	char took[24], line[1024];
+
+	if (p->out != NULL) {
+		estimate_clock(now - p->start, took, sizeof(took));
+		snprintf(line, sizeof(line), "%s: %s  (%s elapsed)", what, text,
+		    took);
+		if (p->tty && p->drawn > 0)
+			fputc('\n', p->out);
+		text_wrap(p->out, line, 0, TEXT_GO_ON, TEXT_COLUMNS);
+		fflush(p->out);
+	}
+	p->drawn = 0;
+}
+
+void
 progress_tick(struct progress *p, double now)
 {
 	char what[48];
@@ -281,12 +307,4 @@ progress_columns(FILE *f)
 	if (ioctl(fileno(f), TIOCGWINSZ, &ws) == -1 || ws.ws_col == 0)
 		return 80;
 	return ws.ws_col;
-}
-
-void
-progress_free(struct progress *p)
-{
-	free(p->steps);
-	p->steps = NULL;
-	p->nsteps = 0;
 }

@@ -12,9 +12,10 @@
 
 #include "model/report.h"
 #include "plan/estimate.h"
+#include "plan/plan.h"
 
 struct progress {
-	struct estimate_step *steps;
+	struct plan_step *steps; /* the run's plan, not owned */
 	int nsteps;
 	int cur; /* the last step begun, -1 before the first */
 	int active; /* that step is running */
@@ -28,21 +29,21 @@ struct progress {
 	double drawn_at; /* when it was drawn */
 	int round, rounds; /* in rounds: round k of n (1-based), else 0 */
 	int round_copies; /* the copies of that round */
+	int precise; /* --precision's passes after the first rounds */
 };
 
 /*
- * Plans the steps of s (every copies value, every test, in run order)
- * and, when the estimate is a minute or more, prints it on out.  out NULL
- * prints nothing ever.  tty is out's width in columns when out is a
- * terminal (its lines are then kept within it, and 79), 0 when it is
- * not.  Returns 0, or -1 when out of memory.
+ * Starts the progress of the run of s over its plan (steps, n: plan.h),
+ * whose passes it counts as they end, and when the estimate is a minute
+ * or more prints it on out.  out NULL prints nothing ever.  tty is out's
+ * width in columns when out is a terminal (its lines are then kept within
+ * it, and 79), 0 when it is not.
  */
-int progress_init(struct progress *p, const struct settings *s, FILE *out,
-    int tty, double now);
+void progress_init(struct progress *p, const struct settings *s,
+    struct plan_step *steps, int n, FILE *out, int tty, double now);
 
-/* Test t at copies starts, or in rounds its next pass: its step. */
-void progress_test_begin(
-    struct progress *p, const struct test_def *t, int copies, double now);
+/* Step k of the plan starts, or in rounds its next pass. */
+void progress_test_begin(struct progress *p, int k, double now);
 
 /* Pass k (1-based) of the current step starts. */
 void progress_pass_begin(struct progress *p, int k, double now);
@@ -70,6 +71,21 @@ void progress_round_begin(
 void progress_round_end(struct progress *p, double now);
 
 /*
+ * A --precision run's passes after its first rounds begin (on 1) or end
+ * (on 0): while they go, a pass draws no line of its own, as in a round;
+ * the run says what it does with progress_note.
+ */
+void progress_precise(struct progress *p, int on);
+
+/*
+ * "what: text  (E elapsed)" as a line of its own after any line drawn in
+ * place, in lines of at most 80 columns going on at column 11 as the text
+ * report does.
+ */
+void progress_note(
+    struct progress *p, double now, const char *what, const char *text);
+
+/*
  * Redraws the line of the pass running on a terminal when a second or
  * more has passed since it was drawn, so the elapsed time moves; the
  * runner calls it while it waits for the pass (at least every second).
@@ -78,7 +94,5 @@ void progress_tick(struct progress *p, double now);
 
 /* The width of the terminal f is, 0 when it is not one (80 unknown). */
 int progress_columns(FILE *f);
-
-void progress_free(struct progress *p);
 
 #endif

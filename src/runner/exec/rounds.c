@@ -15,33 +15,9 @@
 #include "exec/schedule.h"
 #include "exec/noise_sample.h"
 #include "score/precision.h"
-#include "write/textwrap.h"
 
 /* Seconds between the console's lines in a --precision run's passes. */
 #define PRECISE_LINE_S 30
-
-/*
- * "what: text  (elapsed)" on the console, after a line drawn in place, in
- * lines of at most 80 columns (the summary at the end is long), going on
- * at column 11 as the text report does.
- */
-static void
-precise_line(struct run_ctx *x, const char *what, const char *text)
-{
-	char took[24], line[1024];
-	FILE *f = x->e->console;
-
-	if (f != NULL) {
-		estimate_clock(bench_now() - x->origin, took, sizeof(took));
-		snprintf(line, sizeof(line), "%s: %s  (%s elapsed)", what, text,
-		    took);
-		if (x->progress.tty && x->progress.drawn > 0)
-			fputc('\n', f);
-		text_wrap(f, line, 0, TEXT_GO_ON, TEXT_COLUMNS);
-		fflush(f);
-	}
-	x->progress.drawn = 0;
-}
 
 /*
  * The passes of a --precision run after its first rounds (tr: every test
@@ -67,8 +43,9 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 	secs = calloc((size_t)n, sizeof(*secs));
 	if (t == NULL || open == NULL || secs == NULL)
 		goto out;
+	progress_precise(&x->progress, 1);
 	if (!process_stop_signal)
-		precise_line(x, "Precision",
+		progress_note(&x->progress, bench_now(), "Precision",
 		    "first rounds done, now passes to the noisiest tests");
 	for (;;) {
 		for (k = 0; k < n; k++) {
@@ -76,8 +53,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
 			          tr[k].t->outcome == OUTCOME_OK &&
 			          tr[k].t->npasses < PRECISION_MAX_PASSES;
-			secs[k] = estimate_pass_guess(
-			    x->progress.steps, x->progress.nsteps, k);
+			secs[k] = estimate_pass_guess(x->steps, x->nsteps, k);
 		}
 		if (process_stop_signal)
 			break;
@@ -87,20 +63,17 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			break;
 		one = &tr[k];
 		grown = realloc(one->t->passes,
-		    sizeof(*grown) * (size_t)(one->planned + 1));
+		    sizeof(*grown) * (size_t)(one->step->passes + 1));
 		if (grown == NULL)
 			goto out;
 		one->t->passes = grown;
-		memset(&grown[one->planned++], 0, sizeof(*grown));
+		memset(&grown[one->step->passes++], 0, sizeof(*grown));
 		one->running = 1;
-		x->progress.steps[k].passes = one->planned;
-		x->progress.round = 1; /* no line a pass: see precise_line */
-		progress_test_begin(
-		    &x->progress, one->def, one->copies, bench_now());
+		progress_test_begin(&x->progress, k, bench_now());
 		noise_test_begin(x->e->noise);
 		if (schedule_test_pass(x, one) == -1)
 			goto out;
-		noise_test_end(x->e->noise, one->t, one->copies);
+		noise_test_end(x->e->noise, one->t, one->step->copies);
 		progress_test_end(&x->progress, bench_now(), NULL);
 		more++;
 		if (bench_now() >= next_line) {
@@ -109,10 +82,11 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			    "%d more pass%s after the "
 			    "first rounds",
 			    more, more == 1 ? "" : "es");
-			precise_line(x, "Precision", line);
+			progress_note(
+			    &x->progress, bench_now(), "Precision", line);
 		}
 	}
-	x->progress.round = 0;
+	progress_precise(&x->progress, 0);
 	r->precision_end = process_stop_signal         ? "interrupted"
 	                   : stop == PRECISION_REACHED ? "reached"
 	                   : stop == PRECISION_BUDGET  ? "budget"
@@ -156,13 +130,13 @@ schedule_rounds(struct run_ctx *x)
 		    NULL)
 			goto out;
 		for (i = 0; i < s->ntests; i++) {
-			one = &tr[c * s->ntests + i];
+			k = c * s->ntests + i;
 			b->ntests++;
-			if (schedule_test_start(x, one, s->tests[i], b->copies,
-			        &b->tests[i]) == -1)
+			if (schedule_test_start(x, &tr[k], k, &b->tests[i]) ==
+			    -1)
 				goto out;
-			if (one->planned > rounds)
-				rounds = one->planned;
+			if (tr[k].step->passes > rounds)
+				rounds = tr[k].step->passes;
 		}
 	}
 	for (k = 0; k < rounds && !process_stop_signal; k++)
@@ -174,13 +148,13 @@ schedule_rounds(struct run_ctx *x)
 				one = &tr[c * s->ntests + i];
 				if (!one->running)
 					continue;
-				progress_test_begin(&x->progress, one->def,
-				    one->copies, bench_now());
+				progress_test_begin(
+				    &x->progress, one->k, bench_now());
 				noise_test_begin(x->e->noise);
 				if (schedule_test_pass(x, one) == -1)
 					goto out;
 				noise_test_end(
-				    x->e->noise, one->t, one->copies);
+				    x->e->noise, one->t, one->step->copies);
 				if (!one->running)
 					progress_test_end(
 					    &x->progress, bench_now(), NULL);
@@ -205,7 +179,7 @@ schedule_rounds(struct run_ctx *x)
 		char line[600];
 
 		precision_summary(r, line, sizeof(line));
-		precise_line(x, "Precision", line);
+		progress_note(&x->progress, bench_now(), "Precision", line);
 	}
 	rc = 0;
 out:

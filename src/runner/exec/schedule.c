@@ -14,13 +14,14 @@
 #include "exec/run.h"
 #include "exec/schedule.h"
 #include "exec/noise_sample.h"
+#include "plan/plan.h"
 
 /*
- * Runs the tests of block b one after another, every pass of a test
- * before the next test, as UnixBench does.
+ * Runs the tests of block b (the c-th copies value) one after another,
+ * every pass of a test before the next test, as UnixBench does.
  */
 static int
-run_block_in_turn(struct run_ctx *x, struct block *b)
+run_block_in_turn(struct run_ctx *x, struct block *b, int c)
 {
 	const struct settings *s = &x->r->settings;
 	struct test_run tr;
@@ -29,12 +30,11 @@ run_block_in_turn(struct run_ctx *x, struct block *b)
 	for (i = 0; i < s->ntests && !process_stop_signal; i++) {
 		b->ntests++;
 		if (schedule_test_start(
-		        x, &tr, s->tests[i], b->copies, &b->tests[i]) == -1)
+		        x, &tr, c * s->ntests + i, &b->tests[i]) == -1)
 			return -1;
 		if (!tr.running)
 			continue;
-		progress_test_begin(
-		    &x->progress, tr.def, b->copies, bench_now());
+		progress_test_begin(&x->progress, tr.k, bench_now());
 		noise_test_begin(x->e->noise);
 		while (tr.running)
 			if (schedule_test_pass(x, &tr) == -1)
@@ -63,7 +63,7 @@ run_blocks_in_turn(struct run_ctx *x)
 		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
 		if (b->tests == NULL)
 			return -1;
-		if (run_block_in_turn(x, b) == -1)
+		if (run_block_in_turn(x, b, c) == -1)
 			return -1;
 		b->end = time(NULL);
 		if (schedule_block_indexes(b, s) == -1)
@@ -121,12 +121,13 @@ int
 run_all(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
-	struct run_ctx x = {r, e, {0}, bench_now()};
+	struct run_ctx x = {r, e, NULL, 0, {0}, bench_now()};
 	int rc = -1;
 
-	if (progress_init(&x.progress, s, e->console,
-	        progress_columns(e->console), x.origin) == -1)
+	if (plan_make(s, e->bindir, &x.steps, &x.nsteps) == -1)
 		return -1;
+	progress_init(&x.progress, s, x.steps, x.nsteps, e->console,
+	    progress_columns(e->console), x.origin);
 	process_on_tick(tick, &x.progress);
 	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
 	if (r->blocks == NULL)
@@ -140,7 +141,7 @@ run_all(struct report *r, const struct run_env *e)
 	rc = 0;
 out:
 	process_on_tick(NULL, NULL);
-	progress_free(&x.progress);
+	free(x.steps);
 	return rc;
 }
 

@@ -10,33 +10,38 @@
 #include "exec/run.h"
 #include "model/report.h"
 
-/* A run as it goes: what it fills, where, the console, its start. */
+/*
+ * A run as it goes: what it fills, where, its plan (plan.h), the console,
+ * its start.
+ */
 struct run_ctx {
 	struct report *r;
 	const struct run_env *e;
+	struct plan_step *steps;
+	int nsteps;
 	struct progress progress; /* the console's view of the run */
 	double origin; /* bench_now() when the run started */
 };
 
 /*
- * A test at one copies value as it runs: its result, the passes planned,
- * their duration, and whether it still runs (no pass failed, it was
- * built, the run was not stopped).
+ * A test at one copies value as it runs: its step of the plan, its
+ * result, and whether it still runs (no pass failed, it was built, the
+ * run was not stopped).
  */
 struct test_run {
-	const struct test_def *def;
+	struct plan_step *step;
+	int k; /* the step's place in the plan */
 	struct test_result *t;
-	int copies, planned, running;
-	double seconds;
+	int running;
 };
 
 /*
- * Starts tr for def at copies into *t: the passes planned, the program
- * found.  A missing program ends the test here.  Returns 0, or -1 when
- * out of memory.
+ * Starts tr for step k of the plan into *t: room for its passes, the
+ * program found.  A missing program ends the test here.  Returns 0, or -1
+ * when out of memory.
  */
-int schedule_test_start(struct run_ctx *x, struct test_run *tr,
-    const struct test_def *def, int copies, struct test_result *t);
+int schedule_test_start(
+    struct run_ctx *x, struct test_run *tr, int k, struct test_result *t);
 
 /*
  * Runs the next pass of tr.  A pass that fails, or a stop signal, ends

@@ -14,7 +14,6 @@
 #include "exec/progress.h"
 #include "exec/run.h"
 #include "exec/schedule.h"
-#include "model/quick.h"
 #include "score/interval.h"
 #include "score/latency.h"
 #include "score/stats.h"
@@ -31,36 +30,34 @@ test_fail(struct test_result *t, enum outcome o, const char *msg)
 }
 
 /*
- * Starts tr for def at copies into *t: the passes planned, the program
- * found.  A missing program ends the test here.  Returns 0, or -1 when
- * out of memory.
+ * Starts tr for step k of the plan into *t: room for its passes, the
+ * program found.  A missing program ends the test here.  Returns 0, or -1
+ * when out of memory.
  */
 int
-schedule_test_start(struct run_ctx *x, struct test_run *tr,
-    const struct test_def *def, int copies, struct test_result *t)
+schedule_test_start(
+    struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
 {
-	const struct report *r = x->r;
-	char msg[600], path[4096];
+	struct plan_step *st = &x->steps[k];
+	char msg[600];
 
 	memset(t, 0, sizeof(*t));
 	memset(tr, 0, sizeof(*tr));
-	tr->def = def;
+	tr->step = st;
+	tr->k = k;
 	tr->t = t;
-	tr->copies = copies;
-	tr->planned = quick_passes(&r->settings, def);
-	tr->seconds = quick_pass_seconds(&r->settings, def);
-	t->test = def;
-	snprintf(t->unit, sizeof(t->unit), "%s", def->unit);
+	t->test = st->test;
+	t->placement = st->placement;
+	snprintf(t->unit, sizeof(t->unit), "%s", st->test->unit);
 	if (test_fail(t, OUTCOME_OK, "") == -1)
 		return -1;
-	snprintf(path, sizeof(path), "%s/%s", x->e->bindir, def->program);
-	if (access(path, X_OK) == -1) {
-		progress_test_begin(&x->progress, def, copies, bench_now());
-		snprintf(msg, sizeof(msg), "not built: %.500s", path);
+	if (access(st->path, X_OK) == -1) {
+		progress_test_begin(&x->progress, k, bench_now());
+		snprintf(msg, sizeof(msg), "not built: %.500s", st->path);
 		progress_test_end(&x->progress, bench_now(), msg);
 		return test_fail(t, OUTCOME_MISSING, msg);
 	}
-	t->passes = calloc((size_t)tr->planned, sizeof(*t->passes));
+	t->passes = calloc((size_t)st->passes, sizeof(*t->passes));
 	if (t->passes == NULL)
 		return -1;
 	tr->running = 1;
@@ -76,8 +73,8 @@ schedule_test_pass(struct run_ctx *x, struct test_run *tr)
 {
 	struct test_result *t = tr->t;
 	struct pass_result *p = &t->passes[t->npasses];
-	struct launch_pass_def def = {tr->def, tr->copies, tr->seconds,
-	    x->origin, t->npasses == 0, x->r, x->e};
+	struct launch_pass_def def = {
+	    tr->step, x->origin, t->npasses == 0, x->r, x->e};
 	char msg[600], line[700];
 
 	if (process_stop_signal) {
@@ -89,7 +86,7 @@ schedule_test_pass(struct run_ctx *x, struct test_run *tr)
 		return -1;
 	t->npasses++;
 	if (p->outcome == OUTCOME_OK) {
-		tr->running = t->npasses < tr->planned;
+		tr->running = t->npasses < tr->step->passes;
 		progress_pass_end(&x->progress, bench_now(), NULL);
 		return 0;
 	}

@@ -76,7 +76,7 @@ enum index_agg {
 };
 
 struct index_row {
-	const char *test; /* test name */
+	const struct test_def *test; /* its row of catalog_tests */
 	double baseline;
 	const char *title; /* title in this index's table, NULL: the test's */
 };
@@ -88,7 +88,9 @@ struct index_def {
 	int method; /* index method version, recorded in reports */
 	const struct index_row *rows;
 	size_t nrows;
-	const char *unindexed; /* tests shown in its table with no baseline */
+	/* Tests shown in its table with no baseline; NULL-terminated, or NULL.
+	 */
+	const struct test_def *const *unindexed;
 };
 
 extern const struct test_def catalog_tests[];

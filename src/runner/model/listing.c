@@ -32,12 +32,11 @@ listing_print(FILE *f)
 		        ? "10 x the geometric mean of result / baseline"
 		        : "result / baseline summed and averaged");
 		for (k = 0; k < x->nrows; k++) {
-			t = catalog_find_test(x->rows[k].test);
-			fprintf(f, "  %-18s %12.1f %-5s %s\n", x->rows[k].test,
-			    x->rows[k].baseline, t != NULL ? t->unit : "",
+			t = x->rows[k].test;
+			fprintf(f, "  %-18s %12.1f %-5s %s\n", t->name,
+			    x->rows[k].baseline, t->unit,
 			    x->rows[k].title != NULL ? x->rows[k].title
-			    : t != NULL              ? t->title
-			                             : "");
+			                             : t->title);
 		}
 	}
 	fprintf(f, "\nThe index method numbers an index's tests, baselines "

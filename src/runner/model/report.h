@@ -101,6 +101,7 @@ struct latency {
 /* One test at one copies value. */
 struct test_result {
 	const struct test_def *test;
+	const char *placement; /* what it ran with; NULL: takes none */
 	enum outcome outcome;
 	char *message; /* e.g. "killed by signal 11", "" when ok */
 	char unit[16]; /* as the program reported it */

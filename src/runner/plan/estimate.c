@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "model/quick.h"
 #include "plan/estimate.h"
 
 double
-estimate_pass_guess(const struct estimate_step *steps, int n, int i)
+estimate_pass_guess(const struct plan_step *steps, int n, int i)
 {
 	int j;
 
@@ -22,7 +21,7 @@ estimate_pass_guess(const struct estimate_step *steps, int n, int i)
 }
 
 double
-estimate_left(const struct estimate_step *steps, int n)
+estimate_left(const struct plan_step *steps, int n)
 {
 	double left = 0;
 	int i;
@@ -46,39 +45,14 @@ estimate_clock(double seconds, char *buf, size_t len)
 		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
 }
 
-int
-estimate_steps(const struct settings *s, struct estimate_step **steps, int *n)
-{
-	struct estimate_step *st;
-	int c, i;
-
-	*n = 0;
-	*steps = calloc(
-	    (size_t)(s->ncopies * s->ntests > 0 ? s->ncopies * s->ntests : 1),
-	    sizeof(**steps));
-	if (*steps == NULL)
-		return -1;
-	for (c = 0; c < s->ncopies; c++) {
-		for (i = 0; i < s->ntests; i++) {
-			st = &(*steps)[(*n)++];
-			st->test = s->tests[i];
-			st->copies = s->copies[c];
-			st->passes = quick_passes(s, st->test);
-			st->seconds = quick_pass_seconds(s, st->test);
-			st->extra_s = quick_extra_seconds(st->test, s->quick);
-		}
-	}
-	return 0;
-}
-
 double
 estimate_total(const struct settings *s)
 {
-	struct estimate_step *steps;
+	struct plan_step *steps;
 	double left;
 	int n;
 
-	if (estimate_steps(s, &steps, &n) == -1)
+	if (plan_make(s, NULL, &steps, &n) == -1)
 		return -1;
 	left = estimate_left(steps, n);
 	free(steps);

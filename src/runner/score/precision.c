@@ -231,14 +231,14 @@ test_view(const struct test_result *t, struct precision_test *pt, double *mean)
 	return interval_pass_spread(t, mean, &pt->var);
 }
 
-/* Position of the test named name in s->tests, or -1. */
+/* Position of test t in s->tests, or -1. */
 static int
-test_at(const struct settings *s, const char *name)
+test_at(const struct settings *s, const struct test_def *t)
 {
 	int i;
 
 	for (i = 0; i < s->ntests; i++)
-		if (strcmp(s->tests[i]->name, name) == 0)
+		if (s->tests[i] == t)
 			return i;
 	return -1;
 }

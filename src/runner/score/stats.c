@@ -210,7 +210,7 @@ stats_index(struct index_result *ir, const struct index_def *def,
 		struct index_entry *e;
 
 		for (i = 0; i < ntests; i++)
-			if (strcmp(tests[i].test->name, def->rows[r].test) == 0)
+			if (tests[i].test == def->rows[r].test)
 				t = &tests[i];
 		if (t == NULL)
 			continue;
@@ -249,7 +249,7 @@ stats_index_covered(const struct index_def *def,
 
 	for (r = 0; r < def->nrows; r++) {
 		for (found = 0, i = 0; i < ntests && !found; i++)
-			found = strcmp(tests[i]->name, def->rows[r].test) == 0;
+			found = tests[i] == def->rows[r].test;
 		if (!found)
 			return 0;
 	}

@@ -266,7 +266,7 @@ chart_group(FILE *f, const struct report *r, const struct index_result *x0,
 	int b, by;
 
 	e = find_entry(&r->blocks[0], x0->def, row);
-	chart_title(f, y, NULL, e != NULL ? entry_title(e) : row->test);
+	chart_title(f, y, NULL, e != NULL ? entry_title(e) : row->test->title);
 	for (b = 0; b < r->nblocks; b++) {
 		by = y + CHART_TITLE + b * CHART_BAR;
 		e = find_entry(&r->blocks[b], x0->def, row);

@@ -28,7 +28,7 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 			if (ir->entries[k].row == row)
 				e = &ir->entries[k];
 		if (title == NULL)
-			title = e != NULL ? e->result->test->title : row->test;
+			title = row->test->title;
 		if (e != NULL && e->ok)
 			fprintf(f, "%-40s  %10.1f %10.1f %10.1f\n", title,
 			    row->baseline, e->result->score, e->index);

@@ -249,11 +249,9 @@ json_pass(struct json_writer *j, const struct pass_result *p)
 }
 
 static void
-json_test(struct json_writer *j, const struct test_result *t,
-    const struct settings *s)
+json_test(struct json_writer *j, const struct test_result *t)
 {
-	const char *place =
-	    catalog_placement(t->test, s->placement, s->placement_given);
+	const char *place = t->placement;
 	int ok = t->outcome == OUTCOME_OK;
 	int i;
 
@@ -290,15 +288,11 @@ json_test(struct json_writer *j, const struct test_result *t,
 static void
 json_entry(struct json_writer *j, const struct index_entry *e)
 {
-	const struct test_def *t = e->result != NULL
-	                               ? e->result->test
-	                               : catalog_find_test(e->row->test);
-	const char *title = e->row->title;
+	const char *title =
+	    e->row->title != NULL ? e->row->title : e->row->test->title;
 
-	if (title == NULL && t != NULL)
-		title = t->title;
 	jw_open(j, NULL, '{', 1);
-	jw_str(j, "test", e->row->test);
+	jw_str(j, "test", e->row->test->name);
 	jw_str(j, "title", title);
 	jw_num(j, "baseline", e->row->baseline);
 	j_num_if(j, "result", e->ok, e->ok ? e->result->score : 0);
@@ -336,8 +330,7 @@ json_index(struct json_writer *j, const struct index_result *x)
 }
 
 static void
-json_block(
-    struct json_writer *j, const struct block *b, const struct settings *s)
+json_block(struct json_writer *j, const struct block *b)
 {
 	int i;
 
@@ -347,7 +340,7 @@ json_block(
 	j_time(j, "end", b->end);
 	jw_open(j, "tests", '[', 0);
 	for (i = 0; i < b->ntests; i++)
-		json_test(j, &b->tests[i], s);
+		json_test(j, &b->tests[i]);
 	jw_close(j, ']');
 	jw_open(j, "indexes", '[', 0);
 	for (i = 0; i < b->nindexes; i++)
@@ -369,7 +362,7 @@ json_repetitions(struct json_writer *j, const struct report *r)
 		jw_open(j, NULL, '{', 0);
 		jw_open(j, "runs", '[', 0);
 		for (i = 0; i < r->reps[k].nblocks; i++)
-			json_block(j, &r->reps[k].blocks[i], &r->settings);
+			json_block(j, &r->reps[k].blocks[i]);
 		jw_close(j, ']');
 		jw_close(j, '}');
 	}
@@ -402,7 +395,7 @@ write_json(FILE *f, const struct report *r)
 	jw_close(&j, ']');
 	jw_open(&j, "runs", '[', 0);
 	for (i = 0; i < r->nblocks; i++)
-		json_block(&j, &r->blocks[i], &r->settings);
+		json_block(&j, &r->blocks[i]);
 	jw_close(&j, ']');
 	json_repetitions(&j, r);
 	jw_close(&j, '}');

@@ -31,27 +31,26 @@ cpu_speed(FILE *f, const struct sysinfo *s)
 
 /*
  * "Placement: context1 same-cpu, ctxlat same-cpu (--placement)": where the
- * tests of the run that take a placement ran; nothing when none.  A line
- * of bytebench's own after its own Compiler line, where readers of a
- * UnixBench header expect nothing.
+ * tests of the run that take a placement ran (those of its first block);
+ * nothing when none.  A line of bytebench's own after its own Compiler
+ * line, where readers of a UnixBench header expect nothing.
  */
 static void
-placement(FILE *f, const struct settings *s)
+placement(FILE *f, const struct report *r)
 {
-	const char *p;
+	const struct test_result *t;
 	int i, n = 0;
 
-	for (i = 0; i < s->ntests; i++) {
-		p = catalog_placement(
-		    s->tests[i], s->placement, s->placement_given);
-		if (p != NULL)
+	for (i = 0; r->nblocks > 0 && i < r->blocks[0].ntests; i++) {
+		t = &r->blocks[0].tests[i];
+		if (t->placement != NULL)
 			fprintf(f, "%s %s %s",
-			    n++ > 0 ? "," : "   Placement:", s->tests[i]->name,
-			    p);
+			    n++ > 0 ? "," : "   Placement:", t->test->name,
+			    t->placement);
 	}
 	if (n > 0)
 		fprintf(f, " (%s)\n",
-		    s->placement_given ? "--placement" : "default");
+		    r->settings.placement_given ? "--placement" : "default");
 }
 
 /*
@@ -141,7 +140,7 @@ header_lines(FILE *f, const struct report *r)
 	    s->cflags[0] != '\0' ? " " : "", s->cflags,
 	    s->build_kind[0] != '\0' ? " (" : "", s->build_kind,
 	    s->build_kind[0] != '\0' ? " build)" : "");
-	placement(f, &r->settings);
+	placement(f, r);
 	if (!r->settings.brief && s->scratch_dir[0] != '\0')
 		fprintf(f, "   Scratch files: %s (%s)\n", s->scratch_dir,
 		    s->scratch_fs[0] != '\0' ? s->scratch_fs
@@ -225,19 +224,13 @@ failed_warning(FILE *f, const struct report *r)
 	text_wrap(f, line, 9, 9, TEXT_COLUMNS);
 }
 
-/* 1 when name is one of the space-separated words of list. */
+/* 1 when t is one of the NULL-terminated list's (which may be NULL). */
 static int
-in_list(const char *list, const char *name)
+in_list(const struct test_def *const *list, const struct test_def *t)
 {
-	size_t n = strlen(name);
-	const char *p = list;
-
-	while (p != NULL && (p = strstr(p, name)) != NULL) {
-		if ((p == list || p[-1] == ' ') &&
-		    (p[n] == ' ' || p[n] == '\0'))
+	while (list != NULL && *list != NULL)
+		if (*list++ == t)
 			return 1;
-		p += n;
-	}
 	return 0;
 }
 
@@ -273,13 +266,11 @@ index_table(FILE *f, const struct index_result *ir,
 			fprintf(f, "%-40s %12.1f %12s %8s\n",
 			    e->row->title ? e->row->title : t->test->title,
 			    e->row->baseline, outcome_name(t->outcome), "---");
-		else if (def->unindexed != NULL &&
-		         in_list(def->unindexed, t->test->name) &&
+		else if (in_list(def->unindexed, t->test) &&
 		         t->outcome == OUTCOME_OK)
 			fprintf(f, "%-40s %12s %12.1f %8s\n", t->test->title,
 			    "---", t->score, "---");
-		else if (def->unindexed != NULL &&
-		         in_list(def->unindexed, t->test->name))
+		else if (in_list(def->unindexed, t->test))
 			fprintf(f, "%-40s %12s %12s %8s\n", t->test->title,
 			    "---", outcome_name(t->outcome), "---");
 	}

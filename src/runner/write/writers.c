@@ -103,11 +103,7 @@ writer_sorted_tests(const struct block *b)
 const char *
 writer_entry_test(const struct index_entry *e)
 {
-	const struct test_def *t = e->result != NULL
-	                               ? e->result->test
-	                               : catalog_find_test(e->row->test);
-
-	return t != NULL ? t->title : e->row->test;
+	return e->row->test->title;
 }
 
 static int
