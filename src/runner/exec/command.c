@@ -3,6 +3,7 @@
  * planned and checked before any work, the machine described, the
  * result files claimed, the tests run, the report written and printed.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "exec/noise_sample.h"
 #include "score/precision.h"
 #include "write/escape.h"
+#include "write/files.h"
 #include "write/results.h"
 #include "write/writers.h"
 
@@ -283,6 +285,28 @@ open_console(struct run_cmd *c)
 }
 
 /*
+ * Writes the report in each output's format to its path (-f FMT=PATH,
+ * --json PATH).  0, or -1 after writing the first problem into err (the
+ * others are still written).
+ */
+static int
+write_outputs(const struct run_cmd *c, char *err, size_t errlen)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < c->noutputs; i++) {
+		if (files_write_named(
+		        c->outputs[i].format, c->outputs[i].path, &c->r) == 0)
+			continue;
+		if (rc == 0)
+			snprintf(err, errlen, "writing %s: %s",
+			    c->outputs[i].path, strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}
+
+/*
  * Writes the result files and the named outputs, and prints the text
  * report; rc is the run's exit status, made 1 when a file could not be
  * written.  Returns it.
@@ -318,8 +342,7 @@ write_all(struct run_cmd *c, int rc)
 		write_text(c->text_out, &c->r);
 		fflush(c->text_out);
 	}
-	if (outputs_write(c->outputs, c->noutputs, &c->r, err, sizeof(err)) ==
-	    -1) {
+	if (write_outputs(c, err, sizeof(err)) == -1) {
 		fprintf(stderr, "bytebench: %s\n", err);
 		c->noutputs =
 		    0; /* which were written is not known: none listed */

@@ -1,10 +1,9 @@
 /*
  * process.c - fork/execve of the copies of a pass in one process group,
  * the start barrier, the watchdog and the stop signals.  The runner
- * sleeps in pselect() with the signals it waits for unblocked only there,
- * so no signal is lost between a check and the wait.
+ * sleeps in pselect() (tick_wait) with the signals it waits for unblocked
+ * only there, so no signal is lost between a check and the wait.
  */
-#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -15,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -24,6 +22,8 @@
 #include "exec/children.h"
 #include "exec/counters_sys.h"
 #include "exec/process.h"
+#include "exec/tick.h"
+
 /* Seconds between SIGTERM and SIGKILL of a pass's process group. */
 #define KILL_GRACE 2.0
 
@@ -54,44 +54,6 @@ set_cloexec(int fd)
 	int flags = fcntl(fd, F_GETFD);
 
 	return flags == -1 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
-}
-
-static void (*tick_fn)(void *);
-static void *tick_arg;
-
-void
-process_on_tick(void (*fn)(void *), void *arg)
-{
-	tick_fn = fn;
-	tick_arg = arg;
-}
-
-/*
- * Sleeps until a signal arrives or `seconds` pass (< 0: no limit), at
- * most a second when there is a tick to call, and calls it.
- */
-static int
-wait_event(int fd, double seconds, const sigset_t *mask)
-{
-	struct timespec ts, *tsp = NULL;
-	fd_set rfds;
-	int rc;
-
-	if (tick_fn != NULL && (seconds < 0 || seconds > 1))
-		seconds = 1;
-	FD_ZERO(&rfds);
-	if (fd >= 0)
-		FD_SET(fd, &rfds);
-	if (seconds >= 0) {
-		ts.tv_sec = (time_t)seconds;
-		ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
-		tsp = &ts;
-	}
-	rc = pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL, NULL,
-	    tsp, mask);
-	if (tick_fn != NULL)
-		tick_fn(tick_arg);
-	return rc;
 }
 
 struct pass_state {
@@ -260,7 +222,7 @@ barrier(int fd, int ncopies, double limit, const sigset_t *mask,
 		now = bench_now();
 		if (now >= limit)
 			break;
-		if ((rc = wait_event(fd, limit - now, mask)) <= 0) {
+		if ((rc = tick_wait(fd, limit - now, mask)) <= 0) {
 			if (rc == -1)
 				reap(st);
 			continue;
@@ -316,7 +278,7 @@ watch(struct pass_state *st, pid_t pgid, double deadline, const sigset_t *mask,
 			kill_at = -1;
 		}
 		next = *why == OUTCOME_OK ? deadline : kill_at;
-		wait_event(
+		tick_wait(
 		    -1, next >= 0 ? (next > now ? next - now : 0) : -1, mask);
 	}
 }
@@ -427,6 +389,33 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 	return i;
 }
 
+/*
+ * After the copies have ended: the machine's counters over the pass and
+ * each copy's perf counters; for a pass that started (before not NULL:
+ * every copy forked and released) the copies filled in by collect.
+ * Returns PROCESS_RAN, PROCESS_NOMEM or, before NULL, PROCESS_NOT_STARTED.
+ */
+static int
+end_pass(const struct launch *l, struct pass_state *st, double forked,
+    double release, double origin, enum outcome why,
+    const struct counters *before, struct pass_result *p)
+{
+	struct counters after;
+	int i;
+
+	if (before != NULL && st->level != COUNTERS_OFF) {
+		counters_machine(&after);
+		counters_delta(&p->counters, before, &after);
+	}
+	for (i = 0; i < st->ncopies; i++)
+		counters_perf_close(&st->perf[i], &st->ctr[i]);
+	if (before == NULL)
+		return PROCESS_NOT_STARTED;
+	return collect(l, st, forked, release, origin, why, p) == -1
+	           ? PROCESS_NOMEM
+	           : PROCESS_RAN;
+}
+
 int
 process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
@@ -440,7 +429,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	pid_t pgid = 0;
 	double forked, release;
 	enum outcome why = OUTCOME_OK;
-	struct counters before, after;
+	struct counters before;
 
 	memset(p, 0, sizeof(*p));
 	err[0] = '\0';
@@ -491,18 +480,10 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	if (pgid != 0)
 		watch(&st, pgid, release + seconds + margin, &old, &why);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (st.level != COUNTERS_OFF) {
-		counters_machine(&after);
-		counters_delta(&p->counters, &before, &after);
-	}
-	for (i = 0; i < ncopies; i++)
-		counters_perf_close(&st.perf[i], &st.ctr[i]);
 	if (started == ncopies && err[0] == '\0')
-		rc = collect(l, &st, forked, release, origin, why, p) == -1
-		         ? PROCESS_NOMEM
-		         : PROCESS_RAN;
+		rc = end_pass(l, &st, forked, release, origin, why, &before, p);
 	else
-		rc = PROCESS_NOT_STARTED;
+		rc = end_pass(l, &st, forked, release, origin, why, NULL, p);
 	if (rc == PROCESS_NOMEM && err[0] == '\0')
 		snprintf(err, errlen, "out of memory");
 out:

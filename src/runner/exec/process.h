@@ -66,10 +66,4 @@ int process_run_pass(const struct launch *l, int ncopies, double seconds,
     double margin, double origin, struct pass_result *p, char *err,
     size_t errlen);
 
-/*
- * While a pass runs, fn(arg) is called at least once a second (the
- * progress line's clock); fn NULL: nothing is.
- */
-void process_on_tick(void (*fn)(void *), void *arg);
-
 #endif

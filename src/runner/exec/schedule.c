@@ -13,6 +13,7 @@
 #include "exec/progress.h"
 #include "exec/run.h"
 #include "exec/schedule.h"
+#include "exec/tick.h"
 #include "exec/noise_sample.h"
 #include "plan/plan.h"
 

@@ -1,6 +1,6 @@
 /*
- * outputs.c - report formats written to files the user named, or to
- * standard output (contract in outputs.h).
+ * outputs.c - the files the user named for report formats, or standard
+ * output, checked before the run (contract in outputs.h).
  */
 #include <sys/stat.h>
 
@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "plan/outputs.h"
-#include "write/files.h"
-#include "write/writers.h"
 
 /* The directory part of path into dir ("." when it has none). */
 static void
@@ -71,36 +69,4 @@ outputs_to_stdout(const struct options_output *out, int n)
 		if (strcmp(out[i].path, "-") == 0)
 			return 1;
 	return 0;
-}
-
-/* The mode a new file gets from open(2) with 0666: the umask's. */
-static mode_t
-new_file_mode(void)
-{
-	mode_t mask = umask(022);
-
-	umask(mask);
-	return 0666 & ~mask;
-}
-
-int
-outputs_write(const struct options_output *out, int n, const struct report *r,
-    char *err, size_t errlen)
-{
-	const struct writer *w;
-	int i, rc = 0;
-
-	for (i = 0; i < n; i++) {
-		w = writer_find(out[i].format);
-		if (strcmp(out[i].path, "-") == 0
-		        ? w->write(stdout, r) == -1 || fflush(stdout) != 0
-		        : files_write_beside(out[i].path, new_file_mode(), w, r,
-		              NULL, NULL) == -1) {
-			if (rc == 0)
-				snprintf(err, errlen, "writing %s: %s",
-				    out[i].path, strerror(errno));
-			rc = -1;
-		}
-	}
-	return rc;
 }

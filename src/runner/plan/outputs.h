@@ -1,7 +1,7 @@
 /*
  * outputs.h - a report format sent to a file the user named (-f FMT=PATH,
- * --json PATH) or to standard output ("-"), besides the result files:
- * checked before the run, written after it, a file replaced atomically.
+ * --json PATH) or to standard output ("-"), besides the result files,
+ * checked before the run (write/files.h writes them after it).
  */
 #ifndef OUTPUTS_H
 #define OUTPUTS_H
@@ -21,13 +21,5 @@ int outputs_check(
 
 /* 1 when one of the outputs is standard output. */
 int outputs_to_stdout(const struct options_output *out, int n);
-
-/*
- * Writes r in each output's format: "-" on stdout, else into a temporary
- * file beside PATH, renamed over it.  Returns 0, or -1 after writing the
- * first problem into err (the others are still written).
- */
-int outputs_write(const struct options_output *out, int n,
-    const struct report *r, char *err, size_t errlen);
 
 #endif

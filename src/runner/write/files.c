@@ -209,3 +209,24 @@ files_remove_tree(const char *dir)
 		rc = -1;
 	return rc;
 }
+
+/* The mode a new file gets from open(2) with 0666: the umask's. */
+static mode_t
+new_file_mode(void)
+{
+	mode_t mask = umask(022);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+int
+files_write_named(const char *format, const char *path, const struct report *r)
+{
+	const struct writer *w = writer_find(format);
+
+	if (strcmp(path, "-") == 0)
+		return w->write(stdout, r) == -1 || fflush(stdout) != 0 ? -1
+		                                                        : 0;
+	return files_write_beside(path, new_file_mode(), w, r, NULL, NULL);
+}
