@@ -151,35 +151,6 @@ usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
-/*
- * The text reports of one `Run --runs K` text report (its summary line
- * after the runs) are the runs of one set, as its JSON's repetitions.
- */
-static void
-mark_run_set(const char *buf, size_t len, struct cmp_file *file)
-{
-	static const char mark[] = " of settle before each: each run's score";
-	const struct cmp_report *last;
-	size_t i, n = sizeof(mark) - 1;
-	int j, set = 0;
-
-	for (j = 0; j < file->nreports; j++)
-		if (file->reports[j].run_set > 0)
-			return; /* JSON: marked by its reader */
-	for (i = 0; i + n <= len && file->nreports > 1; i++)
-		if (buf[i] == ' ' && memcmp(buf + i, mark, n) == 0) {
-			set = cmp_new_run_set();
-			break;
-		}
-	/* How the runs were made is said once, after the last. */
-	for (j = 0; set > 0 && j < file->nreports; j++) {
-		last = &file->reports[file->nreports - 1];
-		file->reports[j].run_set = set;
-		file->reports[j].quick = last->quick;
-		file->reports[j].duration_s = last->duration_s;
-	}
-}
-
 /* Reads and parses one file; 0, or -1 after one line on stderr. */
 static int
 load(const char *path, struct cmp_file *file)
@@ -216,7 +187,6 @@ load(const char *path, struct cmp_file *file)
 	if (!in)
 		close(fd);
 	rc = compare_read(buf, len, file, err, sizeof(err));
-	mark_run_set(buf, len, file);
 	free(buf);
 	if (rc == -1) {
 		clean = cmp_text(err, strlen(err));

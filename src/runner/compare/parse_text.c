@@ -239,6 +239,8 @@ one_line(struct parser *p, const struct line *l)
 
 	if (l->ntok == 0)
 		return 0;
+	if (strstr(l->text, " of settle before each: each run's score") != NULL)
+		p->runs_summary = 1;
 	if (strstr(l->text, "BYTE UNIX Benchmarks (") != NULL)
 		return text_header_line(p, l);
 	if (line_starts(l, "System: "))
@@ -303,6 +305,28 @@ feed(struct parser *p, struct line *l)
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * The reports of a --runs report (its summary line seen, two or more
+ * reports) become one run set; how the runs were made is said once,
+ * after the last, and given to each.
+ */
+static void
+mark_run_set(const struct parser *p)
+{
+	struct cmp_file *f = p->out;
+	const struct cmp_report *last = &f->reports[f->nreports - 1];
+	int j, set;
+
+	if (!p->runs_summary || f->nreports - p->first_report < 2)
+		return;
+	set = cmp_new_run_set();
+	for (j = p->first_report; j < f->nreports; j++) {
+		f->reports[j].run_set = set;
+		f->reports[j].quick = last->quick;
+		f->reports[j].duration_s = last->duration_s;
+	}
+}
+
 int
 parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
@@ -340,6 +364,8 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 			text_problem(&p, "out of memory");
 	} else if (p.nerrors == 0 && out->nreports == p.first_report) {
 		text_problem(&p, "no bytebench or UnixBench report found");
+	} else {
+		mark_run_set(&p);
 	}
 	if (p.nerrors > 1) {
 		n = strlen(err);

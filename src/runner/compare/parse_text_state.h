@@ -21,6 +21,7 @@ struct parser {
 	struct cmp_index *index; /* its open index table, or NULL */
 	int index_closed; /* an index section of the block ended */
 	int no_index_line; /* "No index results available" seen */
+	int runs_summary; /* the summary line of a --runs report seen */
 	struct line held; /* a line that may go on in the next one */
 	int holding;
 	int nerrors;
