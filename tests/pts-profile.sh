@@ -36,17 +36,8 @@ failed=0
 pass() { printf 'PASS: %s\n' "$1"; }
 fail() { printf 'FAIL: %s: %s\n' "$1" "$2"; failed=1; }
 
-dist=${2:-}
-if [ -z "$dist" ]; then
-	dist=$work/dist
-	(cd "$top" && make -s dist DISTDIR="$dist") || exit 1
-fi
-profile=$(ls -d "$dist"/pts/bytebench-* 2>/dev/null | tail -n 1)
-tarball=$(ls "$dist"/bytebench-*.tar.gz 2>/dev/null | tail -n 1)
-if [ -z "$profile" ] || [ -z "$tarball" ]; then
-	echo "pts-profile.sh: no tarball and pts/ in $dist (make dist)" >&2
-	exit 2
-fi
+. "$(dirname "$0")/pts-dist.sh"
+pts_dist pts-profile.sh "${2:-}" "$work" || exit $?
 
 if [ -d "$pts_src" ]; then
 	pts=$pts_src
@@ -65,7 +56,6 @@ HOME=$work/home
 user=$HOME/.phoronix-test-suite
 PTS_USER_PATH_OVERRIDE=$user/
 export HOME PTS_USER_PATH_OVERRIDE
-name=$(basename "$profile")
 mkdir -p "$user/test-profiles/local" "$user/download-cache"
 cp -R "$profile" "$user/test-profiles/local/"
 cp "$tarball" "$user/download-cache/"

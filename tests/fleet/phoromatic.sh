@@ -97,18 +97,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'failed=1; exit' INT TERM HUP
 
-dist=${2:-}
-if [ -z "$dist" ]; then
-	dist=$work/dist
-	(cd "$top" && make -s dist DISTDIR="$dist") || exit 1
-fi
-profile=$(ls -d "$dist"/pts/bytebench-* 2>/dev/null | tail -n 1)
-tarball=$(ls "$dist"/bytebench-*.tar.gz 2>/dev/null | tail -n 1)
-if [ -z "$profile" ] || [ -z "$tarball" ]; then
-	echo "phoromatic.sh: no tarball and pts/ in $dist (make dist)" >&2
-	exit 2
-fi
-name=$(basename "$profile")
+. "$top/tests/pts-dist.sh"
+pts_dist phoromatic.sh "${2:-}" "$work" || exit $?
 if [ -d "$pts_src" ]; then
 	mkdir "$work/pts-src" && cp -R "$pts_src" "$work/pts-src/" || exit 1
 else
