@@ -180,21 +180,26 @@ forks(long n)
 	}
 }
 
+/*
+ * Does the action of w[1] that another action follows (orphan, detach,
+ * fill, sleep, burn, forks, link) and returns how many words it took: w
+ * past them reads as a rule whose w[1] is the next action.  0 when w[1]
+ * is no such action.
+ */
 static int
-act(char **w, int n)
+prefix(char **w, int n)
 {
-	char text[1024];
 	long v;
 
 	if ((strcmp(w[1], "orphan") == 0 || strcmp(w[1], "detach") == 0) &&
 	    n > 3) {
 		orphan(w[2], w[1][0] == 'd');
-		return act(w + 2, n - 2);
+		return 2;
 	}
 	if (strcmp(w[1], "fill") == 0 && n > 4 &&
 	    parse_long(w[3], 0, 1L << 30, &v) == 0) {
 		fill(w[2], v);
-		return act(w + 3, n - 3);
+		return 3;
 	}
 	if (strcmp(w[1], "sleep") == 0 && n > 3 &&
 	    parse_long(w[2], 0, 3600000, &v) == 0) {
@@ -202,39 +207,52 @@ act(char **w, int n)
 
 		while (nanosleep(&ts, &ts) == -1)
 			;
-		return act(w + 2, n - 2);
+		return 2;
 	}
 	if (strcmp(w[1], "burn") == 0 && n > 3 &&
 	    parse_long(w[2], 0, 3600000, &v) == 0) {
 		burn(v);
-		return act(w + 2, n - 2);
+		return 2;
 	}
 	if (strcmp(w[1], "forks") == 0 && n > 3 &&
 	    parse_long(w[2], 0, 100000, &v) == 0) {
 		forks(v);
-		return act(w + 2, n - 2);
-	}
-	if (strcmp(w[1], "cycle") == 0 && n > 3) {
-		FILE *f = fopen(w[2], "r");
-
-		v = 0;
-		if (f != NULL) {
-			if (fscanf(f, "%ld", &v) != 1)
-				v = 0;
-			fclose(f);
-		}
-		if ((f = fopen(w[2], "w")) != NULL) {
-			fprintf(f, "%ld\n", v + 1);
-			fclose(f);
-		}
-		printf("COUNT|%s|1|lps\nTIME|1\n", w[3 + v % (n - 3)]);
-		return 0;
+		return 2;
 	}
 	if (strcmp(w[1], "link") == 0 && n > 3) {
 		if (symlink(w[2], "link") == -1)
 			perror("fake: link");
-		return act(w + 2, n - 2);
+		return 2;
 	}
+	return 0;
+}
+
+/* cycle FILE N...: the next of the n values list[], the run kept in file. */
+static int
+cycle(const char *file, char **list, int n)
+{
+	FILE *f = fopen(file, "r");
+	long v = 0;
+
+	if (f != NULL) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	if ((f = fopen(file, "w")) != NULL) {
+		fprintf(f, "%ld\n", v + 1);
+		fclose(f);
+	}
+	printf("COUNT|%s|1|lps\nTIME|1\n", list[v % n]);
+	return 0;
+}
+
+/* The last action of a rule, whose words are w[1..n-1]. */
+static int
+last_action(char **w, int n)
+{
+	char text[1024];
+	long v;
 
 	join(w, 2, n, text, sizeof(text));
 	if (strcmp(w[1], "count") == 0 && (n == 5 || n == 6)) {
@@ -270,6 +288,19 @@ act(char **w, int n)
 		return 1;
 	}
 	return 0;
+}
+
+/* Runs the actions of a rule, w[0] its pattern. */
+static int
+act(char **w, int n)
+{
+	int used = prefix(w, n);
+
+	if (used > 0)
+		return act(w + used, n - used);
+	if (strcmp(w[1], "cycle") == 0 && n > 3)
+		return cycle(w[2], w + 3, n - 3);
+	return last_action(w, n);
 }
 
 int

@@ -2,8 +2,8 @@
 # t-hostile-compare.sh - compare against files that are not reports to
 # read (a FIFO, a directory, a device: refused at once, never waited on)
 # and against the runner's own report of 17 runs: every report the
-# runner writes, compare reads (test_compare's "long report" reads 20 runs
-# of 10000 kept passes, the most -i gives, without running them).
+# runner writes, compare reads (test_compare_read's "long report" reads
+# 20 runs of 10000 kept passes, the most -i gives, without running them).
 . "$(dirname "$0")/lib.sh"
 
 fake_bin "hostile compare" pipe

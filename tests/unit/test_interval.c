@@ -156,17 +156,16 @@ index_of(struct index_result *ir, const struct test_result *tests, int n,
 	stats_index(ir, &def, tests, n);
 }
 
+/*
+ * One test, then two (t[0], t[1]: passes 100 and 400; 100, 200 and 400):
+ * the interval by hand, with the dof of Welch-Satterthwaite.
+ */
 static void
-test_index(void)
+index_one_and_two(struct test_result *t, struct pass_result (*p)[10])
 {
-	struct test_result t[3];
-	struct pass_result p[3][10];
 	struct index_result ir;
 	const double two[] = {100, 400};
 	const double three[] = {100, 200, 400};
-	const double equal[] = {50, 50, 50};
-	const double one[] = {100};
-	const double zero[] = {100, 0, 120, 110, 105};
 	double se, half, dof;
 
 	/*
@@ -199,6 +198,20 @@ test_index(void)
 	CHECK("two tests: score inside",
 	    ir.ci_low < ir.score && ir.score < ir.ci_high);
 	free(ir.entries);
+}
+
+/*
+ * A third test beside t[0] and t[1]: of equal passes, of one pass, with
+ * a zero among its passes, failed.  It is left failed in t[2].
+ */
+static void
+index_third_test(struct test_result *t, struct pass_result (*p)[10])
+{
+	struct index_result ir;
+	const double equal[] = {50, 50, 50};
+	const double one[] = {100};
+	const double zero[] = {100, 0, 120, 110, 105};
+	double se;
 
 	/* A third test of equal passes adds no variance but counts in m. */
 	make(&t[2], p[2], &def_c, equal, 3);
@@ -234,28 +247,42 @@ test_index(void)
 	CHECK("failed test left out",
 	    ir.nok == 2 && ir.partial && ir.ci_low > 0 && ir.ci_low < ir.score);
 	free(ir.entries);
+}
 
-	/*
-	 * Sum-average of tests a (ratio 20, var (ln 2)^2) and b (ratio
-	 * 20 sqrt 2, var (ln 2)^2 / 2): se = sqrt(400 (ln 2)^2 + 800 (ln 2)^2
-	 * / 2) / (20 + 20 sqrt 2); dof = w^2 / (w_a^2 + w_b^2 / 2).
-	 */
+/*
+ * Sum-average of tests a (ratio 20, var (ln 2)^2) and b (ratio
+ * 20 sqrt 2, var (ln 2)^2 / 2): se = sqrt(400 (ln 2)^2 + 800 (ln 2)^2
+ * / 2) / (20 + 20 sqrt 2); dof = w^2 / (w_a^2 + w_b^2 / 2).
+ */
+static void
+index_sum_average(const struct test_result *t)
+{
+	struct index_result ir;
+	double wa = 400 * log(2) * log(2);
+	double wb = 800 * log(2) * log(2) / 2;
+	double se, dof;
+
 	index_of(&ir, t, 2, INDEX_SUM_AVERAGE);
-	{
-		double wa = 400 * log(2) * log(2);
-		double wb = 800 * log(2) * log(2) / 2;
-
-		se = sqrt(wa + wb) / (20 + 20 * sqrt(2.0));
-		dof = (wa + wb) * (wa + wb) / (wa * wa / 1 + wb * wb / 2);
-		CHECK_NEAR("sum-average: score", ir.score,
-		    (20 + 20 * sqrt(2.0)) / 2, 1e-9);
-		CHECK_NEAR("sum-average: high", log(ir.ci_high / ir.score),
-		    interval_t975(dof) * se, 1e-9);
-		CHECK_NEAR("sum-average: symmetric on the log scale",
-		    log(ir.score / ir.ci_low), log(ir.ci_high / ir.score),
-		    1e-9);
-	}
+	se = sqrt(wa + wb) / (20 + 20 * sqrt(2.0));
+	dof = (wa + wb) * (wa + wb) / (wa * wa / 1 + wb * wb / 2);
+	CHECK_NEAR(
+	    "sum-average: score", ir.score, (20 + 20 * sqrt(2.0)) / 2, 1e-9);
+	CHECK_NEAR("sum-average: high", log(ir.ci_high / ir.score),
+	    interval_t975(dof) * se, 1e-9);
+	CHECK_NEAR("sum-average: symmetric on the log scale",
+	    log(ir.score / ir.ci_low), log(ir.ci_high / ir.score), 1e-9);
 	free(ir.entries);
+}
+
+static void
+test_index(void)
+{
+	struct test_result t[3];
+	struct pass_result p[3][10];
+
+	index_one_and_two(t, p);
+	index_third_test(t, p);
+	index_sum_average(t);
 }
 
 /*

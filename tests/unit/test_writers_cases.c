@@ -1,0 +1,193 @@
+/*
+ * test_writers_cases.c - the writers on other reports than the fixed one
+ * of writers_fixture.h: an empty report, an interrupted quick run, a run
+ * without an index, a labelled --duration run; a failed write, the
+ * writer table and the outcome line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compare/json_read.h"
+#include "writers_fixture.h"
+
+/* Writers on an empty report (no run, no strings) write something sane. */
+static void
+check_empty(void)
+{
+	static const struct {
+		const char *name;
+		int (*write)(FILE *, const struct report *);
+	} w[] = {
+	    {"empty json", write_json},
+	    {"empty csv", write_csv},
+	    {"empty html", write_html},
+	    {"empty md", write_md},
+	};
+	struct report r;
+	struct json_value doc;
+	char err[100], *out;
+	size_t i, len;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		rc = render(w[i].write, &r, &out, &len);
+		CHECK(w[i].name, rc == 0 && len > 0);
+		if (w[i].write == write_json) {
+			rc = json_parse(out, len, &doc, err, sizeof(err));
+			CHECK("empty json parses", rc == 0);
+			if (rc == 0)
+				json_free(&doc);
+		}
+		if (w[i].write == write_csv)
+			CHECK_STR(
+			    "empty csv header only", out, "Concurrency\n");
+		free(out);
+	}
+}
+
+/* A labelled --duration run, a test of one sample. */
+static void
+check_labelled(struct report *r)
+{
+	char *out;
+	size_t len;
+	int rc, samples = r->blocks[1].tests[0].samples;
+
+	r->settings.label = "kernel <6.2>";
+	r->settings.comment = "BIOS *X*";
+	r->settings.duration_s = 2;
+	r->blocks[1].tests[0].samples = 1;
+	rc = render(write_html, r, &out, &len);
+	CHECK("html title names the label and the host",
+	    rc == 0 && strstr(out, "<title>bytebench: kernel &lt;6.2&gt; "
+	                           "(&lt;script&gt;") != NULL);
+	CHECK("html label and comment",
+	    strstr(out, "<p><strong>Label:</strong> kernel &lt;6.2&gt;</p>") !=
+	            NULL &&
+	        strstr(out, "<p><strong>Comment:</strong> BIOS *X*</p>") !=
+	            NULL);
+	CHECK("html --duration banner",
+	    strstr(out, "<p class=\"warn\"><strong>--duration 2.0 s:</strong>"
+	                " every test ran") != NULL &&
+	        strstr(out, "not comparable with a real index") <
+	            strstr(out, "<details>"));
+	CHECK("html no CV of one sample",
+	    strstr(out, "data-k=\"Samples\">1</td><td class=\"n\" "
+	                "data-k=\"CV\">-</td>") != NULL &&
+	        strstr(out, "0.0%") == NULL);
+	free(out);
+	rc = render(write_md, r, &out, &len);
+	CHECK("md label and comment",
+	    rc == 0 && strstr(out, "\nLabel: kernel \\<6.2\\>\n") != NULL &&
+	        strstr(out, "\nComment: BIOS \\*X\\*\n") != NULL);
+	CHECK("md --duration line",
+	    strstr(out, "\n**--duration 2.0 s:** every test ran that long a "
+	                "pass") != NULL &&
+	        strstr(out, "not comparable with a real index") != NULL);
+	free(out);
+	r->settings.label = r->settings.comment = NULL;
+	r->settings.duration_s = 0;
+	r->blocks[1].tests[0].samples = samples;
+}
+
+/* Marks of an interrupted quick run, and a run without an index. */
+static void
+check_variants(struct report *r)
+{
+	char *out;
+	size_t len;
+	int rc, nindexes = r->blocks[1].nindexes;
+
+	r->interrupted = 1;
+	r->settings.quick = 1;
+	rc = render(write_html, r, &out, &len);
+	CHECK("html interrupted banner",
+	    rc == 0 && strstr(out, "<strong>Interrupted:</strong>") != NULL);
+	CHECK("html quick banner",
+	    strstr(out, "<strong>Quick mode:</strong>") != NULL);
+	free(out);
+	rc = render(write_json, r, &out, &len);
+	CHECK("json interrupted",
+	    rc == 0 && strstr(out, "\"interrupted\": true,") != NULL &&
+	        strstr(out, "\"quick\": true,") != NULL);
+	free(out);
+	r->blocks[1].nindexes = 0;
+	rc = render(write_md, r, &out, &len);
+	CHECK("md interrupted", rc == 0 && strstr(out, "**interrupted**"));
+	CHECK("md results without index",
+	    strstr(out, "| Test | RESULT | UNIT |\n") != NULL &&
+	        strstr(out, "| Execl Throughput | 8724.8 | lps |\n") != NULL);
+	free(out);
+	r->blocks[1].nindexes = nindexes;
+	r->interrupted = 0;
+	r->settings.quick = 0;
+	check_labelled(r);
+}
+
+static void
+check_write_error(const struct report *r)
+{
+	FILE *f = fopen("/dev/null", "r");
+
+	if (f == NULL) {
+		printf("SKIP: writer error: /dev/null: cannot open\n");
+		return;
+	}
+	CHECK("json writer error", write_json(f, r) == -1);
+	CHECK("csv writer error", write_csv(f, r) == -1);
+	CHECK("html writer error", write_html(f, r) == -1);
+	CHECK("md writer error", write_md(f, r) == -1);
+	fclose(f);
+}
+
+/* An outcome its message already says is said once. */
+static void
+check_outcome_line(void)
+{
+	char line[64];
+
+	writer_outcome_line(
+	    line, sizeof(line), OUTCOME_INTERRUPTED, "interrupted by signal 2");
+	CHECK_STR("outcome said once", line, "interrupted by signal 2");
+	writer_outcome_line(line, sizeof(line), OUTCOME_FAILED, "exited 1");
+	CHECK_STR("outcome and message", line, "failed: exited 1");
+	writer_outcome_line(line, sizeof(line), OUTCOME_MISSING, "");
+	CHECK_STR("outcome alone", line, outcome_name(OUTCOME_MISSING));
+}
+
+static void
+check_table(void)
+{
+	static const char *const names[] = {"json", "csv", "html", "md"};
+	static int (*const fns[])(FILE *, const struct report *) = {
+	    write_json, write_csv, write_html, write_md};
+	const struct writer *w;
+	char label[64];
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		w = writer_find(names[i]);
+		snprintf(label, sizeof(label), "writer table has %s", names[i]);
+		CHECK(label, w != NULL && w->write == fns[i] &&
+		                 w->suffix[0] == '.' &&
+		                 strcmp(w->suffix + 1, names[i]) == 0);
+	}
+}
+
+int
+main(void)
+{
+	struct report r;
+
+	make_report(&r);
+	check_empty();
+	check_variants(&r);
+	check_write_error(&r);
+	check_table();
+	check_outcome_line();
+	report_free(&r);
+	return check_exit();
+}
