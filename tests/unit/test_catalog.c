@@ -120,10 +120,36 @@ test_names(void)
 	    catalog_indexes[0].name, "unixbench");
 }
 
+/* A row's title in its index's table: the row's own, else its test's. */
+static void
+test_row_titles(void)
+{
+	const struct index_row *ub = NULL, *b3 = NULL;
+	size_t i, k;
+
+	for (i = 0; i < catalog_nindexes; i++)
+		for (k = 0; k < catalog_indexes[i].nrows; k++)
+			if (strcmp(catalog_indexes[i].rows[k].test->name,
+			        "execl") == 0) {
+				if (i == 0)
+					ub = &catalog_indexes[i].rows[k];
+				else
+					b3 = &catalog_indexes[i].rows[k];
+			}
+	CHECK("catalog: execl is in both indexes", ub != NULL && b3 != NULL);
+	if (ub == NULL || b3 == NULL)
+		return;
+	CHECK_STR("catalog: a row without a title shows its test's",
+	    index_row_title(ub), "Execl Throughput");
+	CHECK_STR("catalog: a row's own title comes first",
+	    index_row_title(b3), "Execl Throughput Test");
+}
+
 int
 main(void)
 {
 	test_rows();
 	test_names();
+	test_row_titles();
 	return check_exit();
 }

@@ -290,6 +290,12 @@ catalog_placement(const struct test_def *t, const char *chosen, int given)
 	return NULL;
 }
 
+const char *
+index_row_title(const struct index_row *row)
+{
+	return row->title != NULL ? row->title : row->test->title;
+}
+
 /* Appends t to the list unless it is there already. */
 static int
 add_test(const struct test_def ***list, int *n, const struct test_def *t)

@@ -111,6 +111,9 @@ const struct group_def *catalog_find_group(const char *name);
 const char *catalog_placement(
     const struct test_def *t, const char *chosen, int given);
 
+/* The title of row in its index's table: its own, else its test's. */
+const char *index_row_title(const struct index_row *row);
+
 /* catalog_expand's failures. */
 enum { CATALOG_UNKNOWN = -1, CATALOG_NO_MEMORY = -2 };
 

@@ -35,8 +35,7 @@ listing_print(FILE *f)
 			t = x->rows[k].test;
 			fprintf(f, "  %-18s %12.1f %-5s %s\n", t->name,
 			    x->rows[k].baseline, t->unit,
-			    x->rows[k].title != NULL ? x->rows[k].title
-			                             : t->title);
+			    index_row_title(&x->rows[k]));
 		}
 	}
 	fprintf(f, "\nThe index method numbers an index's tests, baselines "

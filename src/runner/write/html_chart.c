@@ -54,12 +54,6 @@ find_entry(const struct block *b, const struct index_def *d,
 	return NULL;
 }
 
-static const char *
-entry_title(const struct index_entry *e)
-{
-	return e->row->title != NULL ? e->row->title : writer_entry_test(e);
-}
-
 static int
 has_score(const struct index_result *x)
 {
@@ -265,8 +259,7 @@ chart_group(FILE *f, const struct report *r, const struct index_result *x0,
 	struct bar v = {0, 0, 0, 0, ""};
 	int b, by;
 
-	e = find_entry(&r->blocks[0], x0->def, row);
-	chart_title(f, y, NULL, e != NULL ? entry_title(e) : row->test->title);
+	chart_title(f, y, NULL, index_row_title(row));
 	for (b = 0; b < r->nblocks; b++) {
 		by = y + CHART_TITLE + b * CHART_BAR;
 		e = find_entry(&r->blocks[b], x0->def, row);

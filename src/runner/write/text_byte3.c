@@ -22,13 +22,11 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 	    "INDEX");
 	for (r = 0; r < def->nrows; r++) {
 		const struct index_row *row = &def->rows[r];
-		const char *title = row->title;
+		const char *title = index_row_title(row);
 
 		for (e = NULL, k = 0; k < ir->nentries; k++)
 			if (ir->entries[k].row == row)
 				e = &ir->entries[k];
-		if (title == NULL)
-			title = row->test->title;
 		if (e != NULL && e->ok)
 			fprintf(f, "%-40s  %10.1f %10.1f %10.1f\n", title,
 			    row->baseline, e->result->score, e->index);

@@ -288,8 +288,7 @@ json_test(struct json_writer *j, const struct test_result *t)
 static void
 json_entry(struct json_writer *j, const struct index_entry *e)
 {
-	const char *title =
-	    e->row->title != NULL ? e->row->title : e->row->test->title;
+	const char *title = index_row_title(e->row);
 
 	jw_open(j, NULL, '{', 1);
 	jw_str(j, "test", e->row->test->name);

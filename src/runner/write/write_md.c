@@ -79,8 +79,7 @@ md_system(FILE *f, const struct report *r)
 static void
 md_entry(FILE *f, const struct index_entry *e)
 {
-	const char *title =
-	    e->row->title != NULL ? e->row->title : writer_entry_test(e);
+	const char *title = index_row_title(e->row);
 
 	fputs("| ", f);
 	escape_md(f, title);

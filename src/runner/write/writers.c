@@ -100,17 +100,14 @@ writer_sorted_tests(const struct block *b)
 	return v;
 }
 
-const char *
-writer_entry_test(const struct index_entry *e)
-{
-	return e->row->test->title;
-}
-
+/* Entries by the titles of their tests (not the rows' own titles). */
 static int
 by_entry_title(const void *a, const void *b)
 {
-	return strcmp(writer_entry_test(*(const struct index_entry *const *)a),
-	    writer_entry_test(*(const struct index_entry *const *)b));
+	const struct index_entry *x = *(const struct index_entry *const *)a;
+	const struct index_entry *y = *(const struct index_entry *const *)b;
+
+	return strcmp(x->row->test->title, y->row->test->title);
 }
 
 const struct index_entry **

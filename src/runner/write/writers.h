@@ -41,9 +41,6 @@ const struct index_result *writer_index_of(
 const struct test_result **writer_sorted_tests(const struct block *b);
 const struct index_entry **writer_sorted_entries(const struct index_result *x);
 
-/* The title of the test of entry e, run or not (not the row's own). */
-const char *writer_entry_test(const struct index_entry *e);
-
 /*
  * A test's outcome as the writers show it: "failed: killed by signal 11",
  * or the bare outcome without a message; each part through esc
