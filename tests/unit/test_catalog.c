@@ -141,8 +141,8 @@ test_row_titles(void)
 		return;
 	CHECK_STR("catalog: a row without a title shows its test's",
 	    index_row_title(ub), "Execl Throughput");
-	CHECK_STR("catalog: a row's own title comes first",
-	    index_row_title(b3), "Execl Throughput Test");
+	CHECK_STR("catalog: a row's own title comes first", index_row_title(b3),
+	    "Execl Throughput Test");
 }
 
 int

@@ -260,12 +260,12 @@ index_table(FILE *f, const struct index_result *ir,
 				e = &ir->entries[k];
 		if (e != NULL && e->ok)
 			fprintf(f, "%-40s %12.1f %12.1f %8.1f\n",
-			    index_row_title(e->row),
-			    e->row->baseline, t->score, e->index);
+			    index_row_title(e->row), e->row->baseline, t->score,
+			    e->index);
 		else if (e != NULL)
 			fprintf(f, "%-40s %12.1f %12s %8s\n",
-			    index_row_title(e->row),
-			    e->row->baseline, outcome_name(t->outcome), "---");
+			    index_row_title(e->row), e->row->baseline,
+			    outcome_name(t->outcome), "---");
 		else if (in_list(def->unindexed, t->test) &&
 		         t->outcome == OUTCOME_OK)
 			fprintf(f, "%-40s %12s %12.1f %8s\n", t->test->title,
