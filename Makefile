@@ -62,7 +62,7 @@ LDLIBS_ALL = $(LDLIBS) -lm -lpthread
 # A benchmark program links only what it uses, as UnixBench's do: a library
 # it does not use is still loaded by every exec where the linker keeps it
 # (no --as-needed, clang's default), which slows execl's chain
-# (tests/t-link.sh).
+# (tests/t-build-link.sh).
 PROG_LIBS_whetstone-double = -lm
 PROG_LIBS_ctxlat = -lpthread
 PROG_LDLIBS = $(LDLIBS) $(PROG_LIBS_$(@F))

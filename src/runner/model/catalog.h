@@ -54,11 +54,11 @@ struct test_def {
 	 */
 	double extra_s, quick_extra_s;
 	/*
-	 * The runs of tests/t-smoke.sh (bytebench -l --smoke): each the
+	 * The runs of tests/t-prog-smoke.sh (bytebench -l --smoke): each the
 	 * program's arguments for a run of about a second, separated by
 	 * spaces, where "@TMP", "@DATA" and "@BIN" stand for the scratch,
 	 * test-data and program directories.  Every test has one at least
-	 * (tests/unit/test_catalog.c and t-smoke.sh check).
+	 * (tests/unit/test_catalog.c and t-prog-smoke.sh check).
 	 */
 	const char *smoke[CATALOG_MAX_SMOKE];
 };

@@ -12,8 +12,8 @@ void listing_print(FILE *f);
 /*
  * -l --smoke: every smoke run of every test (the row's smoke list), one
  * a line, "name unit program arguments...", in catalog order (unit: the
- * row's, which the program must print); tests/t-smoke.sh runs them.  "@TMP",
- * "@DATA" and "@BIN" are printed as they stand.
+ * row's, which the program must print); tests/t-prog-smoke.sh runs
+ * them.  "@TMP", "@DATA" and "@BIN" are printed as they stand.
  */
 void listing_print_smoke(FILE *f);
 

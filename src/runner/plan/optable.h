@@ -2,7 +2,7 @@
  * optable.h - a command's options declared once, as a table: each row
  * names the option, its argument, its help and the function that sets
  * it.  The same table parses the command line and prints -h, and
- * tests/t-options-doc.sh checks USAGE and doc/bytebench.1 against -h.
+ * tests/t-build-options-doc.sh checks USAGE and doc/bytebench.1 against -h.
  */
 #ifndef OPTABLE_H
 #define OPTABLE_H

@@ -301,7 +301,8 @@ static const struct opt_def run_options[] = {
         set_dry_run},
     {"-l", NULL, "list the tests, groups and index baselines", NULL, set_list},
     {"--smoke", NULL,
-        "with -l, for developers: each test's smoke runs (tests/t-smoke.sh)",
+        "with -l, for developers: each test's smoke runs "
+        "(tests/t-prog-smoke.sh)",
         NULL, set_smoke},
     {"-h, --help", NULL, "print this usage", NULL, set_help},
     {"--version", NULL, "print the version and the index method", NULL,
