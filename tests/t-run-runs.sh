@@ -41,6 +41,9 @@ check "--runs 2: the HTML's pass of pipe in run 2: 121000 / 110500 (the median)"
     grep -q '<title>Pipe Throughput, run 2: +9.5%</title>' "$rep.html"
 check "--runs 2: the HTML table of the runs" grep -q \
     '<td class="n">100000.0</td><td class="n">121000.0</td><td class="n">110000.0</td><td class="n">13.48%</td>' "$rep.html"
+check "--runs 2: the HTML's table of the runs scrolls in its own box (a page of 400 px does not scroll sideways)" \
+    sh -c "grep -A 1 '^<div class=\"scroll\"><table>\$' '$rep.html' |
+    grep -q '^<tr><th>Copies</th><th>Test</th><th>Run 1</th>'"
 json=$rep.json
 check "--runs 2: JSON settings say 2 runs" sh -c \
     "tr -d '\n ' <'$json' | grep -q '\"runs\":2,\"settle_s\":0}'"
