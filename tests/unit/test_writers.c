@@ -317,15 +317,9 @@ check_md(const char *out)
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*write)(FILE *, const struct report *);
-	} w[] = {
-	    {"json", write_json},
-	    {"csv", write_csv},
-	    {"html", write_html},
-	    {"md", write_md},
-	};
+	/* The formats with a golden file in tests/golden. */
+	static const char *const golden[] = {"json", "csv", "html", "md"};
+	const struct writer *w;
 	const char *outdir = NULL;
 	struct report r;
 	char path[512], label[64], *out;
@@ -346,23 +340,23 @@ main(int argc, char **argv)
 		}
 	}
 	make_report(&r);
-	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
-		rc = render(w[i].write, &r, &out, &len);
-		snprintf(
-		    label, sizeof(label), "%s writer returns 0", w[i].name);
+	for (i = 0; i < sizeof(golden) / sizeof(golden[0]); i++) {
+		w = writer_find(golden[i]);
+		rc = render(w->write, &r, &out, &len);
+		snprintf(label, sizeof(label), "%s writer returns 0", w->name);
 		CHECK(label, rc == 0);
-		check_golden(w[i].name, out, len, update);
+		check_golden(w->name, out, len, update);
 		if (outdir != NULL) {
 			snprintf(path, sizeof(path), "%s/writers.%s", outdir,
-			    w[i].name);
+			    w->name);
 			if (spill(path, out, len) != 0)
 				CHECK("output saved", 0);
 		}
-		if (w[i].write == write_json)
+		if (w->write == write_json)
 			check_json(out, len, &r);
-		else if (w[i].write == write_csv)
+		else if (w->write == write_csv)
 			check_csv(out);
-		else if (w[i].write == write_md)
+		else if (w->write == write_md)
 			check_md(out);
 		free(out);
 	}

@@ -45,13 +45,7 @@ static const struct index_entry *
 find_entry(const struct block *b, const struct index_def *d,
     const struct index_row *row)
 {
-	const struct index_result *x = writer_index_of(b, d);
-	int k;
-
-	for (k = 0; x != NULL && k < x->nentries; k++)
-		if (x->entries[k].row == row)
-			return &x->entries[k];
-	return NULL;
+	return writer_entry_of(writer_index_of(b, d), row);
 }
 
 static int

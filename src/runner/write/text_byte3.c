@@ -4,6 +4,7 @@
  * %10.1f", the rule and the sum and average ending at column 74.
  */
 #include "write/write_text.h"
+#include "write/writers.h"
 
 /* What the INDEX column says of a row that is not counted. */
 static const char not_counted[] = "---";
@@ -15,7 +16,6 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 	const struct index_entry *e;
 	char label[64];
 	size_t r;
-	int k;
 
 	fprintf(f, "%21s%-24s\n", "", "INDEX VALUES");
 	fprintf(f, "%-40s  %10s %10s %10s\n\n", "TEST", "BASELINE", "RESULT",
@@ -24,9 +24,7 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 		const struct index_row *row = &def->rows[r];
 		const char *title = index_row_title(row);
 
-		for (e = NULL, k = 0; k < ir->nentries; k++)
-			if (ir->entries[k].row == row)
-				e = &ir->entries[k];
+		e = writer_entry_of(ir, row);
 		if (e != NULL && e->ok)
 			fprintf(f, "%-40s  %10.1f %10.1f %10.1f\n", title,
 			    row->baseline, e->result->score, e->index);

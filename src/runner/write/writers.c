@@ -42,6 +42,17 @@ writer_index_of(const struct block *b, const struct index_def *d)
 	return NULL;
 }
 
+const struct index_entry *
+writer_entry_of(const struct index_result *x, const struct index_row *row)
+{
+	int k;
+
+	for (k = 0; x != NULL && k < x->nentries; k++)
+		if (x->entries[k].row == row)
+			return &x->entries[k];
+	return NULL;
+}
+
 /* 1 when message says the outcome itself ("interrupted by signal 2"). */
 static int
 says_outcome(enum outcome o, const char *message)

@@ -33,6 +33,10 @@ const struct writer *writer_find(const char *name);
 const struct index_result *writer_index_of(
     const struct block *b, const struct index_def *d);
 
+/* The entry of index x for row, or NULL when x is NULL or has none. */
+const struct index_entry *writer_entry_of(
+    const struct index_result *x, const struct index_row *row);
+
 /*
  * The tests of block b, and the entries of index x, in the order of the
  * text report (UnixBench's): by the test's title, byte order.  Arrays of
