@@ -5,6 +5,10 @@
 # 1200 and 400 with Chromium's forced dark mode (the browser recolours a
 # light page itself); and the page printed to PDF (the browser's default
 # paper, US Letter here; the tables' headers should repeat on every page).
+# Headless Chromium lays a page out at least 500 pixels wide whatever its
+# window, so the 400-pixel shots show the report in a 400-pixel frame of a
+# page of its own, and the script prints how wide the report is there: a
+# width over 400 is a page that scrolls sideways on a phone (exit 1).
 # Not part of `make test`: Chromium is large (Debian: apt-get install
 # chromium).
 #
@@ -14,8 +18,9 @@
 #                   and all)
 # Writes into OUTDIR (made if missing): light-1200.png, light-400.png,
 # dark-1200.png, dark-400.png, forced-1200.png, forced-400.png, print.pdf;
-# prints each path.  Exit 2 on bad usage or a missing Chromium, 1 when a
-# shot was not written.
+# prints each path and the report's width at 400 pixels.  Exit 2 on bad
+# usage or a missing Chromium, 1 when a shot was not written or the report
+# is wider than 400 pixels.
 top=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 report=
 while [ $# -gt 0 ]; do
@@ -75,7 +80,7 @@ shot() {
 	file=$1
 	shift
 	"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-	    --user-data-dir="$work/profile-$file" "$@" "$url" \
+	    --user-data-dir="$work/profile-$file" "$@" "${page:-$url}" \
 	    >"$work/$file.log" 2>&1
 	if [ -s "$out/$file" ]; then
 		echo "$out/$file"
@@ -91,14 +96,57 @@ png() {
 	name=$1
 	width=$2
 	shift 2
-	shot "$name.png" --window-size="$width,$((width < 800 ? 5000 : 3000))" \
+	h=3000
+	[ "$width" -ge 800 ] || h=$((tall + 16))
+	shot "$name.png" --window-size="$width,$h" \
 	    --screenshot="$out/$name.png" "$@"
 }
+# frame HEIGHT: a page holding the report in a frame 400 pixels wide and
+# HEIGHT tall; once the frame is loaded its script writes the report's own
+# width and height into the body's data-size.
+frame() {
+	cat >"$work/frame.html" <<EOF
+<!DOCTYPE html>
+<html><body style="margin:0">
+<iframe id="r" src="$url" style="width:400px;height:$1px;border:0"></iframe>
+<script>
+document.getElementById("r").onload = function () {
+	var d = this.contentDocument;
+	document.body.setAttribute("data-size",
+	    d.documentElement.scrollWidth + " " + d.body.scrollHeight);
+};
+</script>
+</body></html>
+EOF
+}
+# The report's size at 400 pixels, from the frame's page as Chromium
+# leaves it.
+frame 1000
+size=$("$browser" --headless --no-sandbox --disable-gpu \
+    --allow-file-access-from-files --virtual-time-budget=5000 \
+    --user-data-dir="$work/profile-size" --dump-dom "file://$work/frame.html" \
+    2>/dev/null | sed -n 's/.*data-size="\([0-9]*\) \([0-9]*\)".*/\1 \2/p')
+wide=${size% *}
+tall=${size#* }
+if [ -z "$size" ]; then
+	echo "html-shots: the report's width at 400 pixels not read" >&2
+	status=1
+	tall=5000
+elif [ "$wide" -gt 400 ]; then
+	echo "at 400 pixels the report is $wide pixels wide: it scrolls sideways"
+	status=1
+else
+	echo "at 400 pixels the report is $wide pixels wide: no sideways scroll"
+fi
+frame $((tall + 16))
+
 png light-1200 1200
-png light-400 400
 png dark-1200 1200 --force-dark-mode
-png dark-400 400 --force-dark-mode
 png forced-1200 1200 --blink-settings=forceDarkModeEnabled=true
+page=file://$work/frame.html
+png light-400 400
+png dark-400 400 --force-dark-mode
 png forced-400 400 --blink-settings=forceDarkModeEnabled=true
+page=
 shot print.pdf --no-pdf-header-footer --print-to-pdf="$out/print.pdf"
 exit $status
