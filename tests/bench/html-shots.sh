@@ -1,8 +1,8 @@
 #!/bin/sh
 # html-shots.sh - screenshots of an HTML report in headless Chromium, to
-# look at by eye: at 1200 and 400 CSS pixels wide, light; the same with a
+# look at by eye: at 1280 and 400 CSS pixels wide, light; the same with a
 # dark preference (--force-dark-mode: prefers-color-scheme is dark); at
-# 1200 and 400 with Chromium's forced dark mode (the browser recolours a
+# 1280 and 400 with Chromium's forced dark mode (the browser recolours a
 # light page itself); and the page printed to PDF (the browser's default
 # paper, US Letter here; the tables' headers should repeat on every page).
 # Headless Chromium lays a page out at least 500 pixels wide whatever its
@@ -16,8 +16,8 @@
 #   -r REPORT.html  the page to show (default: the writers' test report,
 #                   made by build/tests/test_writers -o, hostile strings
 #                   and all)
-# Writes into OUTDIR (made if missing): light-1200.png, light-400.png,
-# dark-1200.png, dark-400.png, forced-1200.png, forced-400.png, print.pdf;
+# Writes into OUTDIR (made if missing): light-1280.png, light-400.png,
+# dark-1280.png, dark-400.png, forced-1280.png, forced-400.png, print.pdf;
 # prints each path and the report's width at 400 pixels.  Exit 2 on bad
 # usage or a missing Chromium, 1 when a shot was not written or the report
 # is wider than 400 pixels.
@@ -140,9 +140,9 @@ else
 fi
 frame $((tall + 16))
 
-png light-1200 1200
-png dark-1200 1200 --force-dark-mode
-png forced-1200 1200 --blink-settings=forceDarkModeEnabled=true
+png light-1280 1280
+png dark-1280 1280 --force-dark-mode
+png forced-1280 1280 --blink-settings=forceDarkModeEnabled=true
 page=file://$work/frame.html
 png light-400 400
 png dark-400 400 --force-dark-mode
