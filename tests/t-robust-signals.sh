@@ -1,8 +1,10 @@
 #!/bin/sh
-# t-robust-signals.sh - SIGINT, SIGTERM and SIGHUP during a pass, and a
-# double Ctrl-C: the runner stops every copy and grandchild (checked by
-# process group), removes its scratch files, writes the partial report
-# (marked interrupted) and JSON that parses, and exits 128 + signal.
+# t-robust-signals.sh - SIGINT, SIGTERM, SIGHUP and every other signal
+# whose default action ends a process (SIGQUIT, SIGUSR1, SIGXCPU, ...)
+# during a pass, and a double Ctrl-C: the runner stops every copy and
+# grandchild (checked by process group), removes its scratch files and
+# claims, writes the partial report (marked interrupted) and JSON that
+# parses, and exits 128 + signal.
 . "$(dirname "$0")/lib.sh"
 
 if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
@@ -23,8 +25,7 @@ unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR
 export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp"
 # The signals the runner gets are not ignored, even under nohup.
 dflt=
-env --default-signal=INT,HUP true 2>/dev/null &&
-    dflt=--default-signal=INT,HUP
+env --default-signal true 2>/dev/null && dflt=--default-signal
 
 # lines FILE: the number of lines in FILE (0 when it does not exist).
 lines() {
@@ -108,14 +109,32 @@ finish() {
 	    "'$BYTEBENCH' compare '$report.json' '$report.json' >/dev/null"
 }
 
+# signum NAME: the number of signal NAME on this system, empty if none.
+signum() {
+	n=1
+	while [ $n -lt 65 ]; do
+		[ "$(kill -l $n 2>/dev/null)" = "$1" ] && echo $n && return
+		n=$((n + 1))
+	done
+}
+
 jsons=
-for sig in INT:2 TERM:15 HUP:1; do
-	name=${sig%:*}
-	num=${sig#*:}
-	start "SIG$name" hang
-	kill -s "$name" "$runner"
-	finish "SIG$name" "$num" $((128 + num))
+for sg in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU IO PWR; do
+	num=$(signum "$sg")
+	[ -n "$num" ] || continue
+	start "SIG$sg" hang
+	kill -s "$sg" "$runner"
+	finish "SIG$sg" "$num" $((128 + num))
+	check "SIG$sg: no claim left" sh -c \
+	    "[ -z \"\$(find '$d/res' -type f -size 0)\" ]"
 done
+# A real-time signal, where there are some (the first ones may be the C
+# library's own).
+if num=$(signum RTMIN+5) && [ -n "$num" ]; then
+	start SIGRTMIN5 hang
+	kill -"$num" "$runner"
+	finish SIGRTMIN5 "$num" $((128 + num))
+fi
 
 # Quick mode, in rounds: stopped in the first round.
 mode=-Q

@@ -457,9 +457,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	}
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
+	process_stop_set(&block);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	if (st.level != COUNTERS_OFF)
 		counters_machine(&before);

@@ -22,14 +22,18 @@ struct launch {
 };
 
 /*
- * The first signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop,
+ * The first stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, ...: every one
+ * whose default ends a process, but the faults) that asked the run to stop,
  * 0 while none has; process_stop_again is set by a second one.  Only the
  * handlers write them.
  */
 extern volatile sig_atomic_t process_stop_signal, process_stop_again;
 
+/* Adds every stop signal to set. */
+void process_stop_set(sigset_t *set);
+
 /*
- * Installs the handlers: SIGINT, SIGTERM and SIGHUP set the stop flags
+ * Installs the handlers: the stop signals set the stop flags
  * (a SIGHUP already ignored, as under nohup, stays ignored); SIGCHLD only
  * wakes the waiting runner; SIGPIPE and SIGXFSZ are ignored by the runner
  * (restored for the copies).  Returns 0 or -1.

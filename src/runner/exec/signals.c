@@ -1,7 +1,9 @@
 /*
- * signals.c - the runner's signals: a stop signal (SIGINT, SIGTERM,
- * SIGHUP) is noted for the run loop to end the run; SIGCHLD wakes the
- * waits of process.c; SIGPIPE and SIGXFSZ are ignored.
+ * signals.c - the runner's signals: a stop signal (every signal whose
+ * default action ends a process and that can be caught, but the faults
+ * a broken runner raises itself) is noted for the run loop to end the
+ * run; SIGCHLD wakes the waits of process.c; SIGPIPE and SIGXFSZ are
+ * ignored.
  */
 #include <signal.h>
 #include <string.h>
@@ -10,6 +12,58 @@
 #include "exec/process.h"
 
 volatile sig_atomic_t process_stop_signal, process_stop_again;
+
+/*
+ * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS and SIGABRT are left
+ * to their default: they say the runner itself went wrong, where going
+ * on to write a report cannot be trusted.
+ */
+static const int stops[] = {
+    SIGINT,
+    SIGTERM,
+    SIGHUP,
+    SIGQUIT,
+    SIGUSR1,
+    SIGUSR2,
+    SIGALRM,
+    SIGVTALRM,
+    SIGPROF,
+    SIGXCPU,
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGEMT
+    SIGEMT,
+#endif
+#ifdef SIGLOST
+    SIGLOST,
+#endif
+};
+
+#define NSTOPS (sizeof(stops) / sizeof(stops[0]))
+
+void
+process_stop_set(sigset_t *set)
+{
+	size_t i;
+
+	for (i = 0; i < NSTOPS; i++)
+		sigaddset(set, stops[i]);
+#ifdef SIGRTMIN
+	{
+		int sig;
+
+		for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+			sigaddset(set, sig);
+	}
+#endif
+}
 
 static void
 on_stop(int sig)
@@ -26,26 +80,41 @@ on_child(int sig)
 	(void)sig;
 }
 
+/* Catches sig with sa; a SIGHUP already ignored (nohup) stays so. */
+static int
+catch_stop(int sig, const struct sigaction *sa)
+{
+	struct sigaction was;
+
+	if (sigaction(sig, NULL, &was) == -1)
+		return -1;
+	if (sig == SIGHUP && was.sa_handler == SIG_IGN)
+		return 0;
+	return sigaction(sig, sa, NULL);
+}
+
 int
 process_install_signals(void)
 {
-	static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
-	struct sigaction sa, was;
+	struct sigaction sa;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
+	process_stop_set(&sa.sa_mask);
 	sa.sa_handler = on_stop;
-	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
-		if (sigaction(stops[i], NULL, &was) == -1)
+	for (i = 0; i < NSTOPS; i++)
+		if (catch_stop(stops[i], &sa) == -1)
 			return -1;
-		/* nohup: a hangup ignored by whoever started the run stays so.
-		 */
-		if (stops[i] == SIGHUP && was.sa_handler == SIG_IGN)
-			continue;
-		if (sigaction(stops[i], &sa, NULL) == -1)
-			return -1;
+#ifdef SIGRTMIN
+	{
+		int sig;
+
+		/* Not fatal: a tool (valgrind) may keep some for itself. */
+		for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+			catch_stop(sig, &sa);
 	}
+#endif
 	sa.sa_handler = on_child;
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
