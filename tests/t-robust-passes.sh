@@ -46,6 +46,35 @@ check "stopped: the test is marked, with why" grep -q \
 check "stopped: the run went on" grep -q '^Process Creation  *1\.0 lps' \
     "$rep"
 
+# 7. The runner stopped with its copy (kill -STOP runner, SIGTSTP to the
+# copy), the copy continued first: the runner never sees it stopped, only
+# continued (still running when the runner goes on) or not at all (ended
+# by then).  Either way the pass is no measurement.
+for when in running:0.5:stopped ended:1.5:the.runner.was.stopped; do
+	why=${when##*:}
+	stop=${when#*:}
+	stop=${stop%:*}
+	when=${when%%:*}
+	rm -f "$scratch/envlog"
+	FAKE_ENVLOG=$scratch/envlog FAKE_SPEC=$scratch/slow \
+	    UB_RESULTDIR=$scratch/res7$when "$BYTEBENCH" -q -c 1 -i 1 pipe \
+	    spawn >"$scratch/out7" 2>&1 &
+	runner=$!
+	wait_for "$scratch/envlog"
+	sleep 0.3
+	copy=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
+	kill -STOP "$runner"
+	kill -TSTP "$copy"
+	sleep "$stop"
+	kill -CONT "$copy"
+	[ "$when" = ended ] && sleep 1
+	kill -CONT "$runner"
+	reap_bg "$runner" "$scratch/res7$when"
+	check "runner stopped too, copy $when: exit status 1" [ "$rc" -eq 1 ]
+	check "runner stopped too, copy $when: the test is marked" sh -c \
+	    "tr -s '\n ' '  ' <'$rep' | grep -q 'Pipe Throughput *failed lps *($why during the pass'"
+done
+
 # 8. A grandchild in a session of its own.
 pids=$scratch/pids
 printf 'pipe:* detach %s count 1 1 lps 1\n* count 1 1 lps 1\n' "$pids" \

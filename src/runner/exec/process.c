@@ -150,6 +150,12 @@ watch_stops(struct pass_state *st)
 			if (st->pids[i] != si.si_pid || st->ended[i] != 0)
 				continue;
 			if (si.si_code == CLD_CONTINUED) {
+				/*
+				 * Its stop unseen: it came and went while the
+				 * runner was stopped too.
+				 */
+				if (st->stopped_at[i] == 0)
+					st->stops[i]++;
 				stop_end(st, i, now);
 			} else {
 				st->stops[i]++;
@@ -288,7 +294,7 @@ static int
 collect(const struct launch *l, struct pass_state *st, double forked,
     double release, double origin, enum outcome why, struct pass_result *p)
 {
-	char msg[160];
+	char msg[160], len[40];
 	int i, rc = 0;
 
 	for (i = 0; i < st->ncopies; i++) {
@@ -328,11 +334,27 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 			/* Its time counts the stop: the pass measured nothing.
 			 */
 			c->outcome = OUTCOME_FAILED;
+			/* Not seen stopped, only continued: how long unknown.
+			 */
+			len[0] = '\0';
+			if (st->stopped_s[i] > 0)
+				snprintf(len, sizeof(len), " for %.1f s",
+				    st->stopped_s[i]);
 			snprintf(msg, sizeof(msg),
-			    "stopped for %.1f s during the "
-			    "pass (SIGSTOP, SIGTSTP or a debugger): not a "
-			    "measurement",
-			    st->stopped_s[i]);
+			    "stopped%s during the pass (SIGSTOP, SIGTSTP or a "
+			    "debugger): not a measurement",
+			    len);
+		} else if (process_continued) {
+			/*
+			 * Its copies' stops could not be seen, and a copy is
+			 * timed from the release to when the runner saw it
+			 * end.
+			 */
+			c->outcome = OUTCOME_FAILED;
+			snprintf(msg, sizeof(msg),
+			    "the runner was stopped during the pass (SIGSTOP, "
+			    "SIGTSTP or a debugger): it could not watch or "
+			    "time its copies, not a measurement");
 		}
 		c->message = strdup(msg);
 		if (!c->command || !c->output || !c->errors || !c->message)
@@ -461,6 +483,7 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	sigprocmask(SIG_BLOCK, &block, &old);
 	if (st.level != COUNTERS_OFF)
 		counters_machine(&before);
+	process_continued = 0;
 	forked = bench_now();
 	started =
 	    spawn_all(l, ncopies, st.envs, &pgid, &old, &st, p, err, errlen);

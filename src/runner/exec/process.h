@@ -29,13 +29,20 @@ struct launch {
  */
 extern volatile sig_atomic_t process_stop_signal, process_stop_again;
 
+/*
+ * Set by a SIGCONT to the runner: it was stopped (SIGSTOP, SIGTSTP, a
+ * debugger) and goes on.  process_run_pass clears it when it forks.
+ */
+extern volatile sig_atomic_t process_continued;
+
 /* Adds every stop signal to set. */
 void process_stop_set(sigset_t *set);
 
 /*
  * Installs the handlers: the stop signals set the stop flags
  * (a SIGHUP already ignored, as under nohup, stays ignored); SIGCHLD only
- * wakes the waiting runner; SIGPIPE and SIGXFSZ are ignored by the runner
+ * wakes the waiting runner; SIGCONT sets process_continued; SIGPIPE and
+ * SIGXFSZ are ignored by the runner
  * (restored for the copies).  Returns 0 or -1.
  */
 int process_install_signals(void);

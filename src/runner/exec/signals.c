@@ -2,8 +2,8 @@
  * signals.c - the runner's signals: a stop signal (every signal whose
  * default action ends a process and that can be caught, but the faults
  * a broken runner raises itself) is noted for the run loop to end the
- * run; SIGCHLD wakes the waits of process.c; SIGPIPE and SIGXFSZ are
- * ignored.
+ * run; SIGCHLD wakes the waits of process.c; SIGCONT notes that the
+ * runner was stopped; SIGPIPE and SIGXFSZ are ignored.
  */
 #include <signal.h>
 #include <string.h>
@@ -11,7 +11,8 @@
 #include "exec/children.h"
 #include "exec/process.h"
 
-volatile sig_atomic_t process_stop_signal, process_stop_again;
+volatile sig_atomic_t process_stop_signal, process_stop_again,
+    process_continued;
 
 /*
  * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS and SIGABRT are left
@@ -80,6 +81,13 @@ on_child(int sig)
 	(void)sig;
 }
 
+static void
+on_continue(int sig)
+{
+	(void)sig;
+	process_continued = 1;
+}
+
 /* Catches sig with sa; a SIGHUP already ignored (nohup) stays so. */
 static int
 catch_stop(int sig, const struct sigaction *sa)
@@ -118,6 +126,11 @@ process_install_signals(void)
 	sa.sa_handler = on_child;
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
+	sa.sa_handler = on_continue;
+	sa.sa_flags = SA_RESTART; /* whatever the runner was doing goes on */
+	if (sigaction(SIGCONT, &sa, NULL) == -1)
+		return -1;
+	sa.sa_flags = 0;
 	/* Orphans of the passes come back to the runner to be killed. */
 	children_subreaper();
 	sa.sa_handler = SIG_IGN;
