@@ -159,6 +159,6 @@ main(void)
 	    has("notes.tmp.Ab12Cd") && has("host-2026-12-02-03.tmp.Ab1") &&
 	        has("host-2026-12-02-01.json"));
 
-	files_remove_tree(dir);
+	files_remove_tree(dir, NULL);
 	return check_exit();
 }

@@ -37,7 +37,7 @@ pass_dirs_free(struct pass_dirs *d)
 	free(d->outs);
 	free(d->errs);
 	if (d->pass[0] != '\0')
-		files_remove_tree(d->pass);
+		files_remove_tree(d->pass, PASS_LOCK);
 	if (d->lock != -1)
 		close(d->lock);
 	memset(d, 0, sizeof(*d));

@@ -19,13 +19,13 @@
 #define BESIDE ".tmp.XXXXXX"
 
 /*
- * Empties the directory open as fd (closed here).  Entries are looked at
- * without following links and directories are entered with O_NOFOLLOW
- * relative to their parent, so a link planted or swapped in is removed,
- * never followed.
+ * Empties the directory open as fd (closed here) but of its entry named
+ * keep (none when NULL).  Entries are looked at without following links
+ * and directories are entered with O_NOFOLLOW relative to their parent,
+ * so a link planted or swapped in is removed, never followed.
  */
 static int
-remove_below(int fd)
+remove_below(int fd, const char *keep)
 {
 	DIR *d = fdopendir(fd);
 	struct dirent *e;
@@ -37,7 +37,9 @@ remove_below(int fd)
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+		if (strcmp(e->d_name, ".") == 0 ||
+		    strcmp(e->d_name, "..") == 0 ||
+		    (keep != NULL && strcmp(e->d_name, keep) == 0))
 			continue;
 		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
 		    -1) {
@@ -53,7 +55,7 @@ remove_below(int fd)
 		}
 		sub = openat(
 		    dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-		if (sub == -1 || remove_below(sub) == -1 ||
+		if (sub == -1 || remove_below(sub, NULL) == -1 ||
 		    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
 			rc = -1;
 	}
@@ -190,7 +192,7 @@ files_remove_dead(const char *dir,
 		if (fd != -1)
 			close(fd);
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (dead && files_remove_tree(path) == 0)
+		if (dead && files_remove_tree(path, lock_name) == 0)
 			removed++;
 	}
 	closedir(d);
@@ -198,14 +200,20 @@ files_remove_dead(const char *dir,
 }
 
 int
-files_remove_tree(const char *dir)
+files_remove_tree(const char *dir, const char *last)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW), rc;
+	char path[4200];
 
 	if (fd == -1)
 		return errno == ENOENT ? 0 : -1;
-	rc = remove_below(fd);
-	if (rmdir(dir) == -1 && errno != ENOENT)
+	rc = remove_below(fd, last);
+	if (rc == 0 && last != NULL) {
+		snprintf(path, sizeof(path), "%s/%s", dir, last);
+		if (unlink(path) == -1 && errno != ENOENT)
+			rc = -1;
+	}
+	if (rc == 0 && rmdir(dir) == -1 && errno != ENOENT)
 		rc = -1;
 	return rc;
 }

@@ -68,8 +68,11 @@ int files_remove_dead(const char *dir,
 
 /*
  * Removes dir and everything below it; a symbolic link is removed, never
- * followed (dir itself included).  0 or -1.
+ * followed (dir itself included).  dir's entry named last (none when
+ * NULL, such as the lock that marks it in use) goes last, only once all
+ * else has gone: a removal that failed (out of memory) leaves it for a
+ * later run to find.  0 or -1.
  */
-int files_remove_tree(const char *dir);
+int files_remove_tree(const char *dir, const char *last);
 
 #endif
