@@ -4,6 +4,7 @@
  * result files claimed, the tests run, the report written and printed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,34 @@ struct run_cmd {
 	char shown[4096]; /* the results' base name, made plain */
 };
 
+/*
+ * Standard input, output and error that were closed get /dev/null, read
+ * only: a file the runner opens never takes their place, and a write to
+ * them fails (EBADF) as it would have, so it is seen.
+ */
+static void
+std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) == -1)
+			return;
+}
+
+/* After printing to stdout: 0, or 1 after saying it could not be written. */
+static int
+stdout_written(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "bytebench: cannot write to standard output: %s\n",
+	    errno != 0 ? strerror(errno) : "write error");
+	return 1;
+}
+
 /* -h, --version, -l: prints it; the exit status. */
 static int
 other_action(struct options *o)
@@ -182,7 +211,7 @@ other_action(struct options *o)
 	else
 		listing_print(stdout);
 	options_free(o);
-	return ferror(stdout) || fflush(stdout) != 0 ? 1 : 0;
+	return stdout_written();
 }
 
 /*
@@ -300,7 +329,10 @@ write_outputs(const struct run_cmd *c, char *err, size_t errlen)
 			continue;
 		if (rc == 0)
 			snprintf(err, errlen, "writing %s: %s",
-			    c->outputs[i].path, strerror(errno));
+			    strcmp(c->outputs[i].path, "-") == 0
+			        ? "the report to standard output"
+			        : c->outputs[i].path,
+			    strerror(errno));
 		rc = -1;
 	}
 	return rc;
@@ -339,8 +371,17 @@ write_all(struct run_cmd *c, int rc)
 			    "========================================\n");
 			fflush(c->env.console);
 		}
-		write_text(c->text_out, &c->r);
-		fflush(c->text_out);
+		errno = 0;
+		if (write_text(c->text_out, &c->r) == -1 ||
+		    fflush(c->text_out) != 0 || ferror(c->text_out)) {
+			fprintf(stderr,
+			    "bytebench: cannot write the report to standard "
+			    "%s: %s\n",
+			    c->text_out == stdout ? "output" : "error",
+			    errno != 0 ? strerror(errno) : "write error");
+			if (rc == 0)
+				rc = 1;
+		}
 	}
 	if (write_outputs(c, err, sizeof(err)) == -1) {
 		fprintf(stderr, "bytebench: %s\n", err);
@@ -409,6 +450,7 @@ command_run(int argc, char **argv)
 	char err[4096];
 	int rc, dry_run;
 
+	std_fds();
 	if (options_parse(argc, argv, &o, err, sizeof(err)) == -1)
 		return usage_error(err, "");
 	if (o.action != ACTION_RUN)
@@ -419,12 +461,10 @@ command_run(int argc, char **argv)
 		return rc;
 	}
 	if (dry_run)
-		rc = c.r.version == NULL ||
-		             dry_run_print(
-		                 stdout, &c.r, c.d.tmp, c.d.results) == -1 ||
-		             fflush(stdout) != 0
+		rc = c.r.version == NULL || dry_run_print(stdout, &c.r, c.d.tmp,
+		                                c.d.results) == -1
 		         ? 1
-		         : 0;
+		         : stdout_written();
 	else if ((rc = start(&c)) == 0)
 		rc = run_and_write(&c);
 	report_free(&c.r);
