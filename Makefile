@@ -57,7 +57,6 @@ STD = -std=c11 $(if $(filter undefined,$(origin STD_$(SYSTEM))),$(STD_POSIX),$(S
 CPPFLAGS_ALL = $(STD) -Isrc/lib $(CPPFLAGS)
 # The runner's layers are folders of src/runner; its files include each
 # other by folder ("score/stats.h").  HACKING.md draws the layers.
-RUNNER_HDR = $(wildcard src/runner/*/*.h)
 LDLIBS_ALL = $(LDLIBS) -lm -lpthread
 # A benchmark program links only what it uses, as UnixBench's do: a library
 # it does not use is still loaded by every exec where the linker keeps it
@@ -87,6 +86,8 @@ PROGS = $(PROG_SRC:src/programs/%.c=$(PGMS)/%) \
 
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# The unit tests' shared parts (fixtures): every other tests/unit/*.c.
+UNIT_LIBOBJ = $(patsubst tests/unit/%.c,$(BUILD)/tests/obj/%.o,$(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c)))
 FAKE = $(BUILD)/tests/fake
 
 # Every built file is written under a temporary name and renamed into
@@ -94,6 +95,11 @@ FAKE = $(BUILD)/tests/fake
 # execute, link or read a half-written file.
 TMP = $@.tmp.$$$$
 SETTLE = && mv -f $(TMP) $@
+# The headers a C file includes, found by the compiler as it builds the
+# object (-MMD) and read by the next make: a header's change rebuilds the
+# objects that include it, and only those.
+DEPS = -MMD -MP -MT $@ -MF $(TMP).d
+SETTLE_DEPS = && mv -f $(TMP).d $(basename $@).d $(SETTLE)
 
 FLAGS_STAMP = $(BUILD)/flags.txt
 FLAGS_TEXT = $(CC)|$(AR)|$(HOSTCC)|$(OPT)|$(HOSTOPT)|$(WARN)|$(CPPFLAGS)|$(CFLAGS)|$(LDFLAGS)|$(BUILD_KIND)
@@ -144,16 +150,16 @@ $(PGMS)/build.info: $(FLAGS_STAMP)
 	   printf 'ldflags=%s\n' '$(LDFLAGS)'; \
 	   printf 'kind=%s\n' '$(BUILD_KIND)'; } > $(TMP) $(SETTLE)
 
-$(BUILD)/lib/%.o: src/lib/%.c src/lib/*.h $(FLAGS_STAMP)
+$(BUILD)/lib/%.o: src/lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $(TMP) $< $(SETTLE)
+	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
 
 $(LIBA): $(LIB_OBJ)
 	$(AR) rcs $(TMP) $(LIB_OBJ) $(SETTLE)
 
-$(BUILD)/runner/%.o: src/runner/%.c $(RUNNER_HDR) src/lib/*.h $(FLAGS_STAMP)
+$(BUILD)/runner/%.o: src/runner/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) -c -o $(TMP) $< $(SETTLE)
+	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
 
 $(PGMS)/bytebench: $(RUNNER_OBJ) $(LIBA)
 	@mkdir -p $(@D)
@@ -184,16 +190,25 @@ $(addprefix $(PGMS)/,$(ARITH_TYPES)): $(PGMS)/%: src/programs/arith.c src/lib/*.
 	@mkdir -p $(@D)
 	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
-# Tests: unit tests link the runner's modules (all but main.o).
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/*.h $(RUNNER_HDR) $(RUNNER_LIBOBJ) $(LIBA)
+# Tests: unit tests link the runner's modules (all but main.o) and the
+# tests' shared parts.
+UNIT_CFLAGS = $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS)
+$(BUILD)/tests/obj/%.o: tests/unit/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(CC) $(UNIT_CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_LIBOBJ) $(RUNNER_LIBOBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) $(DEPS) $(LDFLAGS) -o $(TMP) $< $(UNIT_LIBOBJ) $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE_DEPS)
 
 $(FAKE): tests/fake.c src/lib/*.h $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
-check-build: all $(UNIT_BIN) $(if $(wildcard tests/fake.c),$(FAKE))
+# The headers each object included when it was last built.
+-include $(wildcard $(BUILD)/lib/*.d $(BUILD)/runner/*.d $(BUILD)/runner/*/*.d $(BUILD)/tests/*.d $(BUILD)/tests/obj/*.d)
+
+check-build: all $(UNIT_LIBOBJ) $(UNIT_BIN) $(if $(wildcard tests/fake.c),$(FAKE))
 
 test: check-build
 	@BUILD='$(BUILD)' PGMS='$(PGMS)' CC='$(CC)' sh tests/run.sh

@@ -24,13 +24,6 @@ check() {
 elf_id() { { od -An -tx1 -j4 -N2 "$1" && od -An -tx1 -j18 -N2 "$1"; } 2>/dev/null; }
 foreign() { [ "$(elf_id "$1")" != "$(elf_id /bin/sh)" ]; }
 
-# unwrap FILE: the report with each header line's continuation lines (the
-# text report wraps at 80 columns, going on at column 11) joined back on.
-unwrap() {
-	awk 'NR > 1 && /^          [^ ]/ { sub(/^ +/, ""); l = l " " $0; next }
-	    NR > 1 { print l } { l = $0 } END { if (NR) print l }' "$1"
-}
-
 # sanitized: true in `make sanitize`'s build (ASan's start-up costs every
 # process thousands of page faults and milliseconds of CPU).
 sanitized() { grep -qx 'kind=sanitize' "$top/$PGMS/build.info" 2>/dev/null; }

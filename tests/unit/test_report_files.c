@@ -1,7 +1,8 @@
 /*
- * test_files.c - a report written beside its file under a temporary name
- * (write/files.c): locked until it is in place, so that a tidying run
- * leaves it; what a killed run left is tidied, a user's files are not.
+ * test_report_files.c - a report written beside its file under a
+ * temporary name (write/files.c): locked until it is in place, so that a
+ * tidying run leaves it; what a killed run left is tidied, a user's files
+ * are not.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -19,7 +20,7 @@
 
 #define REPORT "the report\n"
 
-static char dir[] = "/tmp/test_files.XXXXXX";
+static char dir[] = "/tmp/test_report_files.XXXXXX";
 
 static int
 write_fixed(FILE *f, const struct report *r)

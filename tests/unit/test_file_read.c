@@ -1,6 +1,7 @@
 /*
- * test_file.c - the one whole-file reader (src/lib/file.c): what it reads
- * up to its limit, what it says past it, and what it refuses.
+ * test_file_read.c - the one whole-file reader (src/lib/file.c,
+ * file_read_*): what it reads up to its limit, what it says past it, and
+ * what it refuses.
  */
 #include <sys/stat.h>
 
@@ -34,7 +35,7 @@ make_file(const char *dir, size_t n, char *path, size_t size)
 int
 main(void)
 {
-	char dir[] = "/tmp/test_file.XXXXXX", path[256], *buf = NULL;
+	char dir[] = "/tmp/test_file_read.XXXXXX", path[256], *buf = NULL;
 	size_t len = 0;
 	int rc;
 
