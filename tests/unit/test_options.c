@@ -71,6 +71,15 @@ static const struct {
         "at most 64 bytes: --label"},
     {"--comment with a newline", ARGS("--comment", "a\nb"),
         "at most 64 bytes: --comment"},
+    {"a misspelt option gets a hint", ARGS("--quik"),
+        "--quik (did you mean --quick?)"},
+    {"a misspelt option with a value", ARGS("--lable=x"),
+        "(did you mean --label?)"},
+    {"-f lists the formats", ARGS("-f", "pdf"),
+        "pdf (text, log, json, csv, html, md)"},
+    {"a report file names compare", ARGS("a.json", "b.json"),
+        "a.json (to compare reports: compare a.json ...)"},
+    {"an abbreviation is near", ARGS("dhrystone2"), "nearest: dhry2"},
 };
 
 /* options_parse on a NULL-terminated argument list. */

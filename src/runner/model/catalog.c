@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "model/catalog.h"
+#include "model/near.h"
 
 /*
  * The seconds beyond its duration that a pass of fstime takes (extra_s,
@@ -414,44 +415,6 @@ graphics_name(const char *name)
 	return 0;
 }
 
-/* The edit distance of a and b (Levenshtein), at most 99. */
-static int
-distance(const char *a, const char *b)
-{
-	int row[64], i, j, diag, up, best;
-	size_t na = strlen(a), nb = strlen(b);
-
-	if (na >= 63 || nb >= 63)
-		return 99;
-	for (j = 0; j <= (int)nb; j++)
-		row[j] = j;
-	for (i = 1; i <= (int)na; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (j = 1; j <= (int)nb; j++) {
-			up = row[j];
-			best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[nb];
-}
-
-/* 1 when candidate is near name: 2 edits at most, or name begins it. */
-static int
-near(const char *name, const char *candidate)
-{
-	size_t n = strlen(name);
-
-	return distance(name, candidate) <= (n < 4 ? 1 : 2) ||
-	       (n >= 3 && strncmp(candidate, name, n) == 0);
-}
-
 void
 catalog_unknown(const char *name, char *buf, size_t size)
 {
@@ -473,7 +436,7 @@ catalog_unknown(const char *name, char *buf, size_t size)
 		                    ? catalog_tests[i].name
 		                    : catalog_groups[i - catalog_ntests].name;
 
-		if (!near(name, c) || found == 6)
+		if (!near_name(name, c) || found == 6)
 			continue;
 		len = strlen(buf);
 		snprintf(buf + len, size - len, "%s%s",

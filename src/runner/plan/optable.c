@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "model/near.h"
 #include "plan/optable.h"
 
 enum { HELP_COLUMN = 22, HELP_WIDTH = 80 };
@@ -16,22 +17,32 @@ opt_bad(char *err, size_t errlen, const char *what, const char *arg)
 	return -1;
 }
 
+/*
+ * The next name of a list (", " between) from *p: points *name at it and
+ * returns its length, *p moved past it; 0 at the end of the list.
+ */
+static size_t
+next_name(const char **p, const char **name)
+{
+	const char *end = strstr(*p, ", ");
+	size_t len = end != NULL ? (size_t)(end - *p) : strlen(*p);
+
+	*name = *p;
+	*p += len + (end != NULL ? 2 : 0);
+	return len;
+}
+
 /* Whether names (", " between) holds the len bytes of name. */
 static int
 named(const char *names, const char *name, size_t len)
 {
-	const char *p = names, *end;
+	const char *n;
+	size_t l;
 
-	for (;;) {
-		end = strstr(p, ", ");
-		if (end == NULL)
-			end = p + strlen(p);
-		if ((size_t)(end - p) == len && strncmp(p, name, len) == 0)
+	while ((l = next_name(&names, &n)) != 0)
+		if (l == len && strncmp(n, name, len) == 0)
 			return 1;
-		if (*end == '\0')
-			return 0;
-		p = end + 2;
-	}
+	return 0;
 }
 
 static const struct opt_def *
@@ -45,11 +56,42 @@ find(const struct opt_table *t, const char *name, size_t len)
 	return NULL;
 }
 
+/*
+ * The first long option of t near the len bytes of name (model/near.h),
+ * copied into buf; 0, or -1 when none is.
+ */
+static int
+opt_hint(const struct opt_table *t, const char *name, size_t len, char *buf,
+    size_t size)
+{
+	const struct opt_def *d;
+	const char *p, *n;
+	char typed[64];
+	size_t l;
+
+	if (len >= sizeof(typed) || strncmp(name, "--", 2) != 0)
+		return -1;
+	snprintf(typed, sizeof(typed), "%.*s", (int)len, name);
+	for (d = t->defs; d < t->defs + t->ndefs; d++)
+		for (p = d->names; (l = next_name(&p, &n)) != 0;) {
+			snprintf(buf, size, "%.*s", (int)l, n);
+			if (strncmp(buf, "--", 2) == 0 && near_name(typed, buf))
+				return 0;
+		}
+	return -1;
+}
+
+/* The unknown option's message, with the nearest long option if any. */
 static int
 unknown(const struct opt_table *t, const char *arg, char *err, size_t errlen)
 {
-	snprintf(
-	    err, errlen, "%s%s%s", t->unknown_prefix, arg, t->unknown_suffix);
+	char hint[64] = "", said[80] = "";
+	size_t len = strcspn(arg, "=");
+
+	if (opt_hint(t, arg, len, hint, sizeof(hint)) == 0)
+		snprintf(said, sizeof(said), " (did you mean %s?)", hint);
+	snprintf(err, errlen, "%s%s%s%s", t->unknown_prefix, arg, said,
+	    t->unknown_suffix);
 	return -1;
 }
 

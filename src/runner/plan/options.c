@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model/counters.h"
 #include "plan/optable.h"
@@ -331,6 +332,27 @@ options_print_usage(FILE *f, const char *name)
 	print_named(f, usage_tail, name);
 }
 
+/*
+ * The message for a name that is no test or group; a report's file name
+ * (an existing file, or a report's suffix) is pointed to compare.
+ */
+static void
+unknown_name(const char *name, char *err, size_t errlen)
+{
+	const char *dot = strrchr(name, '.');
+
+	if (access(name, F_OK) == 0 ||
+	    (dot != NULL &&
+	        (strcmp(dot, ".json") == 0 || strcmp(dot, ".log") == 0 ||
+	            strcmp(dot, ".txt") == 0)))
+		snprintf(err, errlen,
+		    "unknown test or group: %s (to compare reports: "
+		    "compare %s ...)",
+		    name, name);
+	else
+		catalog_unknown(name, err, errlen);
+}
+
 int
 options_parse(
     int argc, char *const *argv, struct options *o, char *err, size_t errlen)
@@ -390,7 +412,7 @@ options_parse(
 		} else if (o->settings.ntests < 0) {
 			o->settings.ntests = 0;
 			o->settings.tests = NULL;
-			catalog_unknown(badname, err, errlen);
+			unknown_name(badname, err, errlen);
 			rc = -1;
 		} else if (o->settings.ntests == 0) {
 			rc = opt_bad(err, errlen, "no tests to run", NULL);

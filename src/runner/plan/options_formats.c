@@ -69,6 +69,23 @@ add_format(struct options *o, const char *name, const char *list, char *err,
 	return 0;
 }
 
+/* 0 when name is a format, else -1 with the message, which lists them. */
+static int
+known_format(const char *name, char *err, size_t errlen)
+{
+	size_t i, len;
+
+	if (writer_find(name) != NULL)
+		return 0;
+	snprintf(err, errlen, "unknown format: %s (", name);
+	for (i = 0; i < nwriters; i++) {
+		len = strlen(err);
+		snprintf(err + len, errlen - len, "%s%s", writers[i].name,
+		    i + 1 < nwriters ? ", " : ")");
+	}
+	return -1;
+}
+
 /*
  * Splits a comma-separated list of formats and checks each name; an item
  * FMT=PATH sends that format to PATH as well as into the results (alone,
@@ -99,9 +116,8 @@ options_add_formats(
 				    list);
 			memcpy(name, p, (size_t)(eq - p));
 			name[eq - p] = '\0';
-			if (writer_find(name) == NULL)
-				return opt_bad(
-				    err, errlen, "unknown format", name);
+			if (known_format(name, err, errlen) == -1)
+				return -1;
 			if (path_holds_item(eq + 1))
 				return opt_bad(err, errlen,
 				    "fmt=PATH must be the last item of -f "
@@ -118,8 +134,8 @@ options_add_formats(
 			    err, errlen, "bad format list for -f", list);
 		memcpy(name, p, (size_t)(q - p));
 		name[q - p] = '\0';
-		if (writer_find(name) == NULL)
-			return opt_bad(err, errlen, "unknown format", name);
+		if (known_format(name, err, errlen) == -1)
+			return -1;
 		if (add_format(o, name, list, err, errlen) == -1)
 			return -1;
 		if (*q == ',' && q[1] == '\0')
