@@ -64,6 +64,14 @@ runb() {
 	rep=$(ls "$UB_RESULTDIR"/*-01 2>/dev/null)
 }
 
+# results_line FILE: the Results line of FILE (a run's stderr) as one
+# line, its paths joined again where they went on one a line.
+results_line() {
+	awk '/^Results:/ { p = 1; printf "%s", $0; next }
+	    p && /^         [^ ]/ { sub(/^ +/, " "); printf "%s", $0; next }
+	    p { exit } END { print "" }' "$1"
+}
+
 # wait_for FILE: returns when FILE exists and is not empty (at most 10 s).
 wait_for() {
 	n=0

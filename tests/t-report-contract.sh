@@ -54,7 +54,7 @@ check "contract: -q stdout is the text report, nothing more" cmp -s \
 check "contract: -q shows no progress" sh -c "! grep -q elapsed '$stdout' &&
     ! grep -q elapsed '$scratch/stderr'"
 # The results line: on stderr, every file by its whole path.
-line=$(grep '^Results: ' "$scratch/stderr")
+line=$(results_line "$scratch/stderr")
 check "contract: results line names each file in full" sh -c "
     [ '$line' = 'Results: $rep $rep.log $rep.json $rep.html $rep.csv' ]"
 check "contract: every named file exists" sh -c '
@@ -163,14 +163,16 @@ done
 runb "$scratch/res-named" -q -f text,md="$scratch/named.md" -c 1 -i 1 \
     --duration 0.1 pipe
 check "contract: results line names a -f FMT=PATH file" sh -c "
-    [ -s '$scratch/named.md' ] && [ \"\$(grep '^Results: ' '$scratch/stderr')\" = \
+    [ -s '$scratch/named.md' ] && [ \"$(results_line "$scratch/stderr")\" = \
     'Results: $rep $rep.md $scratch/named.md' ]"
 
 # Without -q, off a terminal: progress on stderr, stdout the report.
 runb "$scratch/res-default" -f text -c 1 -i 1 --duration 0.1 pipe
-check "contract: default off a terminal, stdout is the report" sh -c "
-    [ $rc -eq 0 ] && cmp -s '$scratch/stdout' '$rep' &&
-    grep -q '^1 x Pipe Throughput' '$scratch/stderr'"
+check "contract: default off a terminal, stdout is the rule and the report" \
+    sh -c "[ $rc -eq 0 ] && sed -n 2p '$scratch/stdout' | grep -qx '=\{72\}' &&
+    tail -n +3 '$scratch/stdout' | cmp -s - '$rep' &&
+    grep -q '^1 x Pipe Throughput' '$scratch/stderr' &&
+    ! grep -q '^=====' '$scratch/stderr'"
 
 # The full index (every program the fake, printing 1 lps): the score
 # line PerfKitBenchmarker matches only on a full index, and its index rows.

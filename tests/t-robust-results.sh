@@ -62,7 +62,8 @@ if command -v prlimit >/dev/null 2>&1; then
 	check "file size limit: no temporary or empty file left" sh -c "
 	    [ -z \"\$(ls '$res' | grep tmp)\" ] && [ -z \"\$(find '$res' -size 0)\" ]"
 	check "file size limit: the Results line lists only files written" sh -c "
-	    grep '^Results: ' '$scratch/err' | grep -v -q 'html'"
+	    [ -n \"$(results_line "$scratch/err")\" ] &&
+	    ! echo \"$(results_line "$scratch/err")\" | grep -q html"
 else
 	skip "file size limit" "prlimit not installed"
 fi

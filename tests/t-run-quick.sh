@@ -77,7 +77,8 @@ check "quick: one warning for the tests whose passes spread, naming them" \
     grep -q '^Warning: 1 copy: passes spread widely (CV over 5%) in 1 test: pipe;' '$rep'"
 check "quick: warnings in JSON" grep -q 'passes spread widely' "$rep.json"
 check "quick: estimate printed first" sh -c \
-    "printf '%s\n' \"\$1\" | sed -n 2p | grep -q '^Estimated time: about'" \
+    "printf '%s\n' \"\$1\" | grep -v '^  /' | sed -n 2p |
+    grep -q '^Estimated time: about'" \
     sh "$err"
 
 # The same run without warnings: no Warning lines, the same figures.
@@ -100,7 +101,8 @@ check "quick: passes in rounds" grep -qx \
 
 # Every copies value has its pass in every round: 1 copy, 2 copies, ...
 : >"$FAKE_ENVLOG"
-runb "$scratch/r8" -Q -c 1 -c 2 spawn
+long=$scratch/results-of-a-quick-run-in-a-folder-with-a-long-name
+runb "$long" -Q -c 1 -c 2 spawn
 sed 's/.* copies=\([0-9]*\) .*/\1/' "$FAKE_ENVLOG" | tr '\n' ' ' \
     >"$scratch/order"
 check "quick: rounds across the copies values" grep -qx \
@@ -108,6 +110,20 @@ check "quick: rounds across the copies values" grep -qx \
 check "quick: both blocks span the run" sh -c "
     grep '^Benchmark Run: ' '$rep' | sed 's/.*: //' | uniq | wc -l |
     grep -qx 1"
+check "quick: each block says its passes took turns with the other's" sh -c "
+    [ \$(grep -c '^The 1-copy and 2-copy passes took turns in this time,' \
+    '$rep') -eq 2 ]"
+check "quick: the JSON says the blocks took turns" sh -c "
+    [ \$(grep -c '\"took_turns\": true' '$rep.json') -eq 2 ]"
+# The console at 80 columns: every line fits (progress redrawn in place
+# counts line by line), and no path is broken across lines.
+check "quick: every console line within 80 columns" sh -c "
+    tr '\\r' '\\n' <'$scratch/stderr' | awk 'length > 80 && !/^(Results:)? *[^ ]*\$/' |
+    grep -q . &&
+    exit 1; exit 0"
+check "quick: the results named whole, one a line when they do not fit" \
+    sh -c "grep -q '^Results: $rep\$' '$scratch/stderr' &&
+    grep -q '^         $rep.json\$' '$scratch/stderr'"
 
 # A drift shared by the tests of a round widens the interval: the same
 # pass rates, once moving together and once half of them the other way.

@@ -108,6 +108,11 @@ check "-l: a baseline" \
 check "-l: the BYTE Release 3 baselines" \
     grep -q '^  dhry2  *22366\.3 lps ' "$scratch/list"
 check "-l: index method explained" grep -q 'scores$' "$scratch/list"
+check "-l: fits 80 columns" [ "$(awk 'length > 80' "$scratch/list" | wc -l)" -eq 0 ]
+check "-l: a long group goes on under its members" grep -q \
+    '^                     .*shell8$' "$scratch/list"
+"$BYTEBENCH" compare -h >"$scratch/chelp" 2>&1
+check "compare -h: fits 80 columns" [ "$(awk 'length > 80' "$scratch/chelp" | wc -l)" -eq 0 ]
 
 # Names that are not tests: the graphics tests said to be left out, a
 # misspelt name gets the nearest ones; one line, exit 2, nothing run.

@@ -128,18 +128,18 @@ static const struct opt_def compare_defs[] = {
     {"-h, --help", NULL, "print this usage", NULL, set_help},
 };
 
-#define COMPARE_USAGE                                                          \
-	"compare [-f text|md|json] [--fail-below RATIO] [--min-change PCT] "   \
-	"[--no-group] [LABEL=]FILE..."
+/* The usage in two halves: -h breaks it between them (80 columns). */
+#define COMPARE_USAGE     "compare [-f text|md|json] [--fail-below RATIO]"
+#define COMPARE_USAGE_END "[--min-change PCT] [--no-group] [LABEL=]FILE..."
 
 static const struct opt_table compare_table = {compare_defs,
     sizeof(compare_defs) / sizeof(compare_defs[0]), "unknown option ",
-    " (usage: " COMPARE_USAGE ")"};
+    " (usage: " COMPARE_USAGE " " COMPARE_USAGE_END ")"};
 
 static int
 usage(FILE *f)
 {
-	fputs("usage: " COMPARE_USAGE "\n"
+	fputs("usage: " COMPARE_USAGE "\n               " COMPARE_USAGE_END "\n"
 	      "  FILE: a bytebench .json report, or a text report of bytebench "
 	      "or UnixBench\n  (also pasted into a mail or blog; several in "
 	      "one file); - reads stdin.\n"

@@ -17,7 +17,7 @@
 #include "exec/run.h"
 #include "exec/runs.h"
 #include "model/catalog.h"
-#include "model/listing.h"
+#include "write/listing.h"
 #include "model/report.h"
 #include "plan/options.h"
 #include "plan/outputs.h"
@@ -28,6 +28,7 @@
 #include "write/escape.h"
 #include "write/files.h"
 #include "write/results.h"
+#include "write/textwrap.h"
 #include "write/writers.h"
 
 #ifndef BYTEBENCH_VERSION
@@ -292,6 +293,7 @@ static void
 open_console(struct run_cmd *c)
 {
 	const struct report *r = &c->r;
+	size_t n;
 
 	c->env.bindir = c->d.bin;
 	c->env.testdir = c->d.test;
@@ -305,12 +307,18 @@ open_console(struct run_cmd *c)
 			c->env.console = stderr;
 	}
 	c->env.verbose = r->settings.verbose;
-	if (c->env.console != NULL)
-		fprintf(c->env.console,
-		    "bytebench %s: %d test%s; results in "
-		    "%s\n",
-		    r->version, r->settings.ntests,
-		    r->settings.ntests == 1 ? "" : "s", c->shown);
+	if (c->env.console != NULL) {
+		n = fprintf(c->env.console,
+		    "bytebench %s: %d test%s; results in", r->version,
+		    r->settings.ntests, r->settings.ntests == 1 ? "" : "s");
+		/* The path whole on a line of its own when it does not fit. */
+		fprintf(c->env.console, "%s%s\n",
+		    n + 1 + text_width(c->shown, strlen(c->shown)) >
+		            TEXT_COLUMNS
+		        ? "\n  "
+		        : " ",
+		    c->shown);
+	}
 }
 
 /*
@@ -365,12 +373,11 @@ write_all(struct run_cmd *c, int rc)
 			rc = 1;
 	}
 	if (c->r.settings.quiet < 2) {
-		if (c->env.console != NULL) {
-			fprintf(c->env.console,
+		/* UnixBench's rule above the report, with it (not -q). */
+		if (c->env.console != NULL)
+			fprintf(c->text_out,
 			    "\n================================"
 			    "========================================\n");
-			fflush(c->env.console);
-		}
 		errno = 0;
 		if (write_text(c->text_out, &c->r) == -1 ||
 		    fflush(c->text_out) != 0 || ferror(c->text_out)) {
@@ -393,27 +400,51 @@ write_all(struct run_cmd *c, int rc)
 	return rc;
 }
 
-/* The files written, each as a whole path (named ones as given). */
-static void
-list_results(const struct run_cmd *c)
+/*
+ * Prints the files written on f, each as a whole path (named ones as
+ * given) after sep; their number.
+ */
+static int
+print_results(const struct run_cmd *c, FILE *f, const char *sep)
 {
 	int i, written = 0;
 
-	for (i = 0; i < c->res.nformats; i++) {
-		if (!c->res.written[i])
-			continue;
-		if (written++ == 0)
-			fputs("\nResults:", stderr);
-		print_path(stderr, c->shown, c->res.formats[i]->suffix);
+	for (i = 0; i < c->res.nformats; i++)
+		if (c->res.written[i]) {
+			fputs(written++ > 0 ? sep : "", f);
+			print_path(f, c->shown, c->res.formats[i]->suffix);
+		}
+	for (i = 0; i < c->noutputs; i++)
+		if (strcmp(c->outputs[i].path, "-") != 0) {
+			fputs(written++ > 0 ? sep : "", f);
+			print_path(f, c->outputs[i].path, "");
+		}
+	return written;
+}
+
+/*
+ * The Results line: the files on one line when it fits, else one a line
+ * under the first, so that no path is broken across lines.
+ */
+static void
+list_results(const struct run_cmd *c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int fits = 1;
+
+	if (m != NULL) {
+		print_results(c, m, "");
+		fits =
+		    fclose(m) != 0 ||
+		    text_width(buf, len) + strlen("Results:") <= TEXT_COLUMNS;
+		free(buf);
 	}
-	for (i = 0; i < c->noutputs; i++) {
-		if (strcmp(c->outputs[i].path, "-") == 0)
-			continue;
-		if (written++ == 0)
-			fputs("\nResults:", stderr);
-		print_path(stderr, c->outputs[i].path, "");
-	}
-	fputs(written == 0 ? "\nResults: none written\n" : "\n", stderr);
+	fputs("\nResults:", stderr);
+	if (print_results(c, stderr, fits ? "" : "\n        ") == 0)
+		fputs(" none written", stderr);
+	fputc('\n', stderr);
 }
 
 /* Runs the tests of c, then writes and prints; the exit status. */

@@ -126,6 +126,7 @@ schedule_rounds(struct run_ctx *x)
 		b = &r->blocks[r->nblocks++];
 		b->copies = s->copies[c];
 		b->start = start;
+		b->took_turns = s->ncopies > 1;
 		if ((b->tests = calloc((size_t)s->ntests, sizeof(*b->tests))) ==
 		    NULL)
 			goto out;

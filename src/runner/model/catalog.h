@@ -2,7 +2,7 @@
  * catalog.h - every test, group and index of bytebench, declared once as
  * data (catalog.c): a test is one row, which groups and indexes name.  The
  * rest of the runner knows no test, group or index by name; it reads the
- * rows (quick.h adds quick mode's rules, listing.h prints them for -l).
+ * rows (quick.h adds quick mode's rules, write/listing.h prints them for -l).
  */
 #ifndef CATALOG_H
 #define CATALOG_H

@@ -143,6 +143,11 @@ struct index_result {
 struct block {
 	int copies;
 	time_t start, end;
+	/*
+	 * Its passes took turns with those of the other blocks (quick mode's
+	 * rounds), so that every block has the span of them all.
+	 */
+	int took_turns;
 	struct test_result *tests;
 	int ntests;
 	struct index_result *indexes;

@@ -340,7 +340,7 @@ static int
 html_block(FILE *f, const struct report *r, const struct block *b)
 {
 	const struct test_result **tests = writer_sorted_tests(b);
-	char start[32], end[32];
+	char start[32], end[32], turns[200];
 	int i;
 
 	if (tests == NULL)
@@ -349,9 +349,11 @@ html_block(FILE *f, const struct report *r, const struct block *b)
 	    "<h2>Benchmark Run: %d CPUs in system; running %d "
 	    "parallel %s of tests</h2>\n",
 	    r->sys.cpus_online, b->copies, b->copies == 1 ? "copy" : "copies");
-	fprintf(f, "<p>%s to %s (UTC)</p>\n",
+	writer_took_turns(turns, sizeof(turns), r, b);
+	fprintf(f, "<p>%s to %s (UTC)%s%s</p>\n",
 	    escape_utc(start, sizeof(start), b->start),
-	    escape_utc(end, sizeof(end), b->end));
+	    escape_utc(end, sizeof(end), b->end), turns[0] != '\0' ? ". " : "",
+	    turns);
 	fputs("<div class=\"scroll\"><table class=\"run\">\n<thead><tr>"
 	      "<th>Test</th><th>Score</th><th>Unit</th><th>Time</th>"
 	      "<th>Samples</th><th>CV</th><th>Baseline</th><th>Index</th>"

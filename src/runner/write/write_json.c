@@ -337,6 +337,7 @@ json_block(struct json_writer *j, const struct block *b)
 	jw_int(j, "copies", b->copies);
 	j_time(j, "start", b->start);
 	j_time(j, "end", b->end);
+	jw_bool(j, "took_turns", b->took_turns);
 	jw_open(j, "tests", '[', 0);
 	for (i = 0; i < b->ntests; i++)
 		json_test(j, &b->tests[i]);

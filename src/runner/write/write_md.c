@@ -170,7 +170,7 @@ int
 write_md(FILE *f, const struct report *r)
 {
 	const struct block *b;
-	char start[32], end[32];
+	char start[32], end[32], turns[200];
 	int i, k;
 
 	md_system(f, r);
@@ -180,6 +180,9 @@ write_md(FILE *f, const struct report *r)
 		    b->copies, b->copies == 1 ? "copy" : "copies",
 		    escape_utc(start, sizeof(start), b->start),
 		    escape_utc(end, sizeof(end), b->end));
+		writer_took_turns(turns, sizeof(turns), r, b);
+		if (turns[0] != '\0')
+			fprintf(f, "\n%s\n", turns);
 		for (k = 0; k < b->nindexes; k++)
 			if (md_index(f, &b->indexes[k]) == -1)
 				return -1;

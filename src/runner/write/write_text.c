@@ -290,7 +290,7 @@ static int
 block(FILE *f, const struct report *r, const struct block *b)
 {
 	const struct test_result **tests = writer_sorted_tests(b);
-	char day[32], from[16], to[16], usable[32] = "";
+	char day[32], from[16], to[16], usable[32] = "", turns[200];
 	struct tm tm;
 	int i;
 
@@ -311,6 +311,9 @@ block(FILE *f, const struct report *r, const struct block *b)
 	fprintf(f, "%d CPU%s in system%s; running %d parallel cop%s of tests\n",
 	    r->sys.cpus_online, r->sys.cpus_online == 1 ? "" : "s", usable,
 	    b->copies, b->copies == 1 ? "y" : "ies");
+	writer_took_turns(turns, sizeof(turns), r, b);
+	if (turns[0] != '\0')
+		text_wrap(f, turns, 0, 0, TEXT_COLUMNS);
 	fputc('\n', f);
 	for (i = 0; i < b->ntests; i++)
 		test_line(f, tests[i]);

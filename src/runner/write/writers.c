@@ -135,3 +135,22 @@ writer_sorted_entries(const struct index_result *x)
 	qsort(v, (size_t)x->nentries, sizeof(*v), by_entry_title);
 	return v;
 }
+
+void
+writer_took_turns(
+    char *buf, size_t size, const struct report *r, const struct block *b)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; b->took_turns && i < r->nblocks && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%d-copy",
+		    i == 0                ? "The "
+		    : i + 1 == r->nblocks ? " and "
+		                          : ", ",
+		    r->blocks[i].copies);
+	if (n > 0 && n < size)
+		snprintf(buf + n, size - n,
+		    " passes took turns in this time, round by round.");
+}

@@ -46,6 +46,13 @@ const struct test_result **writer_sorted_tests(const struct block *b);
 const struct index_entry **writer_sorted_entries(const struct index_result *x);
 
 /*
+ * When block b took turns with the others: "The 1-copy and 2-copy passes
+ * took turns in this time, round by round." in buf, else "".
+ */
+void writer_took_turns(
+    char *buf, size_t size, const struct report *r, const struct block *b);
+
+/*
  * A test's outcome as the writers show it: "failed: killed by signal 11",
  * or the bare outcome without a message; each part through esc
  * (escape_html, escape_md).

@@ -5,7 +5,11 @@
 #include <stdio.h>
 
 #include "model/catalog.h"
-#include "model/listing.h"
+#include "write/listing.h"
+#include "write/textwrap.h"
+
+/* Where a group's members go on when they do not fit a line. */
+#define LIST_COLUMN 21
 
 void
 listing_print(FILE *f)
@@ -20,10 +24,12 @@ listing_print(FILE *f)
 		    catalog_tests[i].title);
 	fprintf(f, "\nGroups and aliases:\n");
 	for (i = 0; i < catalog_ngroups; i++)
-		fprintf(f, "  %-18s %s\n", catalog_groups[i].name,
+		text_wrap(f,
 		    catalog_groups[i].members != NULL
 		        ? catalog_groups[i].members
-		        : "every test");
+		        : "every test",
+		    (size_t)fprintf(f, "  %-18s ", catalog_groups[i].name),
+		    LIST_COLUMN, TEXT_COLUMNS);
 	for (i = 0; i < catalog_nindexes; i++) {
 		x = &catalog_indexes[i];
 		fprintf(f, "\n%s index (%s, index method %d):\n  %s\n",
