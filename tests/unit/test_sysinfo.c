@@ -180,32 +180,33 @@ static const struct machine_case {
 } machine_cases[] = {
     {"aarch64: Graviton3", "aarch64", cpuinfo_graviton3,
         "   Machine: aarch64 (unknown)\n",
-        "   CPU 0: ARM Neoverse-V1 (2100.0 bogomips)\n"},
+        "   CPUs: 1 x ARM Neoverse-V1 (2100.0 bogomips)"},
     {"riscv64: VisionFive 2", "riscv64", cpuinfo_visionfive2,
-        "   Machine: riscv64 (unknown)\n", "   CPU 0: sifive,u74-mc\n"},
+        "   Machine: riscv64 (unknown)\n", "   CPUs: 1 x sifive,u74-mc"},
     {"riscv64: no uarch", "riscv64", cpuinfo_riscv_generic,
-        "   Machine: riscv64 (unknown)\n", "   CPU 0: rv64imafdch\n"},
+        "   Machine: riscv64 (unknown)\n", "   CPUs: 1 x rv64imafdch"},
     {"ppc64le: POWER9", "ppc64le", cpuinfo_power9,
         "   Machine: ppc64le (unknown)\n",
-        "   CPU 0: POWER9 (architected), altivec supported (3000.0 MHz)\n"},
+        "   CPUs: 1 x POWER9 (architected), altivec supported (3000.0 MHz)"},
     {"s390x: z13, summary line", "s390x", cpuinfo_z13,
         "   Machine: s390x (unknown)\n",
-        "   CPU 0: IBM z13 type 2964 (3033.0 bogomips)\n"},
+        "   CPUs: 1 x IBM z13 type 2964 (3033.0 bogomips)"},
     {"s390x: z15, per-CPU machine line", "s390x", cpuinfo_z15,
         "   Machine: s390x (unknown)\n",
-        "   CPU 0: IBM z15 type 8561 (3241.0 bogomips)\n"},
+        "   CPUs: 1 x IBM z15 type 8561 (3241.0 bogomips)"},
     {"s390x: unknown machine type", "s390x", cpuinfo_z_unknown,
-        "   Machine: s390x (unknown)\n", "   CPU 0: IBM/S390 type 9999\n"},
+        "   Machine: s390x (unknown)\n", "   CPUs: 1 x IBM/S390 type 9999"},
     {"riscv64: no /proc/cpuinfo", "riscv64", "",
-        "   Machine: riscv64 (unknown)\n", "   CPU 0: riscv64\n"},
+        "   Machine: riscv64 (unknown)\n", "   CPUs: 1 x riscv64"},
     {"aarch64 emulated on x86", "aarch64", cpuinfo_x86,
         "   Machine: aarch64 (unknown)\n",
-        "   CPU 0: Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz, running aarch64 "
-        "emulated\n          (2100.0 MHz)\n"}, /* wrapped at 80 columns */
+        "   CPUs: 1 x Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz, running "
+        "aarch64 "
+        "emulated\n          (2100.0 MHz)"}, /* wrapped at 80 columns */
     {"x86_64 emulated on arm64", "x86_64", cpuinfo_arm64,
         "   Machine: x86_64 (unknown)\n",
-        "   CPU 0: ARM Neoverse-N1, running x86_64 emulated (50.0 "
-        "bogomips)\n"},
+        "   CPUs: 1 x ARM Neoverse-N1, running x86_64 emulated (50.0 "
+        "bogomips)"},
 };
 
 struct model_case {

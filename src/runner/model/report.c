@@ -42,6 +42,8 @@ report_plain_sys(struct sysinfo *s)
 			escape_plain(*texts[i], 0);
 	if (s->mitigations != NULL)
 		escape_plain(s->mitigations, 1);
+	for (i = 0; i < (size_t)s->topo.nkinds; i++)
+		escape_plain(s->topo.kinds[i].label, 0);
 }
 
 void
@@ -116,6 +118,9 @@ sysinfo_free(struct sysinfo *s)
 		free(*fields[i]);
 		*fields[i] = NULL;
 	}
+	free(s->topo.cpus);
+	s->topo.cpus = NULL;
+	s->topo.ncpus = 0;
 }
 
 /* Frees blocks[0..n-1] and what they hold. */

@@ -154,6 +154,43 @@ struct block {
 	int nindexes;
 };
 
+/* The most kinds of core a topology tells apart (more: kinds unknown). */
+#define TOPO_KINDS_MAX 8
+
+/* One kind of core (plan/topology.c tells them apart). */
+struct cpu_kind {
+	char label[160]; /* "ARM Cortex-A510", "P-core up to 4.8 GHz" */
+	int count; /* online CPUs of this kind */
+	int capacity; /* Linux cpu_capacity, -1 unknown */
+	double max_mhz; /* highest cpuinfo_max_freq, 0 unknown */
+	int cpu; /* the first online CPU of the kind (for pinning) */
+	char cpus[256]; /* its online CPUs as a list, "0-3,8" */
+};
+
+/* One CPU of the machine (present ones; -1 = unknown). */
+struct cpu_entry {
+	int online; /* 1 or 0 */
+	int kind; /* index in kinds, -1 offline or unknown */
+	int package, core, cluster, node; /* core: the first CPU of its
+	                                   * thread siblings */
+	int capacity;
+	double max_mhz;
+};
+
+/* The CPUs' topology; known is 0 where the system does not say. */
+struct cpu_topology {
+	int known;
+	int present, online;
+	char offline[256]; /* present CPUs not online, as a list; "" none */
+	int packages, cores, clusters, nodes; /* 0: unknown */
+	int threads; /* most threads a core (SMT); 0 unknown */
+	struct cpu_kind kinds[TOPO_KINDS_MAX];
+	int nkinds; /* 0: kinds unknown */
+	int same_part; /* every kind is of one CPU model (part) */
+	struct cpu_entry *cpus; /* ncpus entries, by CPU number */
+	int ncpus;
+};
+
 struct sysinfo {
 	char *hostname;
 	char *os_name; /* uname sysname, e.g. "Linux" */
@@ -172,6 +209,7 @@ struct sysinfo {
 	double bogomips; /* 0 when unknown */
 	int cpus_online; /* CPUs in the system */
 	int cpus_usable; /* affinity mask and quota respected */
+	struct cpu_topology topo; /* kinds of core, SMT, nodes */
 	char *compiler; /* cc and its version */
 	char *cflags; /* optimisation and other flags */
 	char *build_kind; /* "default", "reference", "custom" */

@@ -53,7 +53,13 @@ number_at(const char **p, long long *out)
 int
 limits_cpu_list_count(const char *text)
 {
-	long long from, to, n = 0;
+	return limits_cpu_list_set(text, NULL, 0);
+}
+
+int
+limits_cpu_list_set(const char *text, unsigned char *set, int nset)
+{
+	long long from, to, i, n = 0;
 
 	while (number_at(&text, &from) == 0 && from >= 0) {
 		to = from;
@@ -65,6 +71,8 @@ limits_cpu_list_count(const char *text)
 		n += to - from + 1;
 		if (n > INT_MAX)
 			return 0;
+		for (i = from; set != NULL && i <= to && i < nset; i++)
+			set[i] = 1;
 		if (*text != ',')
 			break;
 		text++;

@@ -80,6 +80,12 @@ long long limits_physical_kib(void);
 int limits_cpu_list_count(const char *text);
 
 /*
+ * The same, and sets set[i] to 1 for each CPU i < nset of the list (set
+ * may be NULL).  A text that is not a list may have set some.
+ */
+int limits_cpu_list_set(const char *text, unsigned char *set, int nset);
+
+/*
  * The file system type ("ext4", "tmpfs") of the mount that holds the
  * absolute, resolved path, from /proc/self/mountinfo text.  0 or -1.
  */

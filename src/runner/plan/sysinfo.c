@@ -42,6 +42,7 @@
 #include "plan/mitigations.h"
 #include "plan/sysinfo.h"
 #include "plan/sysread.h"
+#include "plan/topology.h"
 
 /* text_value of a file's text; "" when the file cannot be read. */
 static char *
@@ -349,7 +350,8 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->scratch_fs = sysread_trimmed("");
 	s->cpus_online = limits_online_cpus();
 	s->cpus_usable = limits_usable_cpus();
-	if (s->machine == NULL || cpu_facts(s) == -1)
+	if (s->machine == NULL || cpu_facts(s) == -1 ||
+	    topology_collect(s) == -1)
 		ok = 0;
 	if (locale_facts(s) == -1 || build_facts(s, bindir) == -1)
 		ok = 0;

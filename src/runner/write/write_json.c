@@ -58,6 +58,66 @@ json_mitigations(struct json_writer *j, const char *lines)
 	jw_close(j, '}');
 }
 
+/* An integer that is null when below 0 (unknown). */
+static void
+j_int_known(struct json_writer *j, const char *key, int v)
+{
+	if (v >= 0)
+		jw_int(j, key, v);
+	else
+		jw_null(j, key);
+}
+
+/* The CPUs' topology: counts, kinds, and a row of each CPU; null: unknown. */
+static void
+json_topology(struct json_writer *j, const struct cpu_topology *t)
+{
+	int i;
+
+	if (!t->known) {
+		jw_null(j, "topology");
+		return;
+	}
+	jw_open(j, "topology", '{', 0);
+	jw_int(j, "present", t->present);
+	jw_int(j, "online", t->online);
+	jw_str(j, "offline", t->offline);
+	j_int_known(j, "packages", t->packages - (t->packages == 0));
+	j_int_known(j, "cores", t->cores - (t->cores == 0));
+	j_int_known(j, "clusters", t->clusters - (t->clusters == 0));
+	j_int_known(j, "threads_per_core", t->threads - (t->threads == 0));
+	j_int_known(j, "numa_nodes", t->nodes - (t->nodes == 0));
+	jw_open(j, "kinds", '[', 0);
+	for (i = 0; i < t->nkinds; i++) {
+		jw_open(j, NULL, '{', 1);
+		jw_str(j, "label", t->kinds[i].label);
+		jw_int(j, "count", t->kinds[i].count);
+		jw_str(j, "cpus", t->kinds[i].cpus);
+		j_int_known(j, "capacity", t->kinds[i].capacity);
+		j_num_if(
+		    j, "max_mhz", t->kinds[i].max_mhz > 0, t->kinds[i].max_mhz);
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+	jw_open(j, "cpus", '[', 0);
+	for (i = 0; i < t->ncpus; i++) {
+		jw_open(j, NULL, '{', 1);
+		jw_int(j, "cpu", i);
+		jw_bool(j, "online", t->cpus[i].online);
+		j_int_known(j, "kind", t->cpus[i].kind);
+		j_int_known(j, "package", t->cpus[i].package);
+		j_int_known(j, "core", t->cpus[i].core);
+		j_int_known(j, "cluster", t->cpus[i].cluster);
+		j_int_known(j, "node", t->cpus[i].node);
+		j_int_known(j, "capacity", t->cpus[i].capacity);
+		j_num_if(
+		    j, "max_mhz", t->cpus[i].max_mhz > 0, t->cpus[i].max_mhz);
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+	jw_close(j, '}');
+}
+
 static void
 json_system(struct json_writer *j, const struct sysinfo *s)
 {
@@ -77,6 +137,7 @@ json_system(struct json_writer *j, const struct sysinfo *s)
 	j_num_if(j, "cpu_mhz", s->cpu_mhz > 0, s->cpu_mhz);
 	jw_int(j, "cpus_online", s->cpus_online);
 	jw_int(j, "cpus_usable", s->cpus_usable);
+	json_topology(j, &s->topo);
 	jw_str(j, "shell", s->shell);
 	jw_str(j, "uptime", s->uptime);
 	jw_open(j, "load", '[', 1);

@@ -17,9 +17,6 @@
 
 static void header_lines(FILE *f, const struct report *r);
 
-/* CPUs listed one by one up to this many; above it one summary line. */
-#define CPU_LINES_MAX 8
-
 static void
 cpu_speed(FILE *f, const struct sysinfo *s)
 {
@@ -27,6 +24,71 @@ cpu_speed(FILE *f, const struct sysinfo *s)
 		fprintf(f, " (%.1f bogomips)", s->bogomips);
 	else if (s->cpu_mhz > 0)
 		fprintf(f, " (%.1f MHz)", s->cpu_mhz);
+}
+
+/* ", N name[s]" when n > 0. */
+static void
+count_of(FILE *f, int n, const char *name, int *first)
+{
+	if (n > 0)
+		fprintf(f, "%s%d %s%s", *first ? "" : ", ", n, name,
+		    n == 1 ? "" : "s");
+	*first &= n <= 0;
+}
+
+/*
+ * "CPUs: 8 online, 2 kinds: 4 x ARM Cortex-X3 up to 3.2 GHz, 4 x ...",
+ * the flags, then "Topology: 1 package, 8 cores, no SMT, 1 NUMA node":
+ * a few lines at any CPU count (the JSON has the table of CPUs).
+ */
+static void
+cpu_lines(FILE *f, const struct sysinfo *s, int brief)
+{
+	const struct cpu_topology *t = &s->topo;
+	int i, first = 1;
+
+	if (!t->known || t->nkinds == 0) {
+		fprintf(f, "   CPUs: %d x %s", s->cpus_online, s->cpu_model);
+		cpu_speed(f, s);
+		fputs("; kinds of core unknown\n", f);
+	} else {
+		fprintf(f, "   CPUs: %d online", t->online);
+		if (t->offline[0] != '\0')
+			fprintf(
+			    f, " of %d (%s offline)", t->present, t->offline);
+		if (t->nkinds == 1) {
+			fprintf(f, ", one kind: %s", t->kinds[0].label);
+			cpu_speed(f, s);
+		} else {
+			fprintf(f, ", %d kinds%s%s:", t->nkinds,
+			    t->same_part ? " of " : "",
+			    t->same_part ? s->cpu_model : "");
+			for (i = 0; i < t->nkinds; i++)
+				fprintf(f, "%s %d x %s", i ? "," : "",
+				    t->kinds[i].count, t->kinds[i].label);
+		}
+		fputc('\n', f);
+	}
+	if (brief)
+		return;
+	if (s->cpu_flags[0] != '\0')
+		fprintf(f, "          %s\n", s->cpu_flags);
+	if (!t->known)
+		return;
+	fputs("   Topology: ", f);
+	count_of(f, t->packages, "package", &first);
+	count_of(f, t->cores, "core", &first);
+	if (t->clusters > 1 && t->clusters != t->cores &&
+	    t->clusters != t->packages)
+		count_of(f, t->clusters, "cluster", &first);
+	if (t->threads > 0)
+		fprintf(f, "%s%s", first ? "" : ", ",
+		    t->threads == 1 ? "no SMT" : "SMT");
+	if (t->threads > 1)
+		fprintf(f, " (%d threads a core)", t->threads);
+	first &= t->threads <= 0;
+	count_of(f, t->nodes, "NUMA node", &first);
+	fputs(first ? "unknown\n" : "\n", f);
 }
 
 /*
@@ -100,7 +162,6 @@ static void
 header_lines(FILE *f, const struct report *r)
 {
 	const struct sysinfo *s = &r->sys;
-	int i;
 
 	fprintf(f,
 	    "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
@@ -118,21 +179,7 @@ header_lines(FILE *f, const struct report *r)
 		fprintf(f, "   Language: %s (charmap=\"%s\", collate=\"%s\")\n",
 		    s->locale, s->charmap, s->collate);
 	}
-	if (r->settings.brief || s->cpus_online > CPU_LINES_MAX) {
-		fprintf(f, "   CPUs: %d x %s", s->cpus_online, s->cpu_model);
-		cpu_speed(f, s);
-		fputc('\n', f);
-		if (!r->settings.brief && s->cpu_flags[0] != '\0')
-			fprintf(f, "          %s\n", s->cpu_flags);
-	} else {
-		for (i = 0; i < s->cpus_online; i++) {
-			fprintf(f, "   CPU %d: %s", i, s->cpu_model);
-			cpu_speed(f, s);
-			fputc('\n', f);
-			if (s->cpu_flags[0] != '\0')
-				fprintf(f, "          %s\n", s->cpu_flags);
-		}
-	}
+	cpu_lines(f, s, r->settings.brief);
 	if (!r->settings.brief)
 		header_facts(f, s);
 	fprintf(f, "   Compiler: %s%s%s%s%s%s\n",

@@ -1,0 +1,417 @@
+/*
+ * topology.c - kinds of core, SMT, clusters, sockets, NUMA nodes and CPUs
+ * online from Linux's /sys and /proc files, through a reader so that the
+ * whole is a pure function of the files' texts (tested with fixtures of
+ * real machines); topology_collect gives it this system's files.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/cpuinfo.h"
+#include "plan/limits.h"
+#include "plan/sysread.h"
+#include "plan/topology.h"
+
+#define CPU_DIR "/sys/devices/system/cpu"
+
+/* What tells one CPU's kind: its hybrid class, model, capacity, clock. */
+struct kind_key {
+	int class; /* 0 none, 1 Intel's cpu_core, 2 its cpu_atom */
+	const char *model; /* "" unknown */
+	int capacity; /* -1 unknown */
+	long khz; /* cpuinfo_max_freq, 0 unknown */
+};
+
+/* The number in a file's text, or -1 when there is none. */
+static long
+read_number(topo_reader read, void *ctx, const char *path)
+{
+	char *text = read(ctx, path), *end;
+	long v = -1;
+
+	if (text != NULL) {
+		v = strtol(text, &end, 10);
+		if (end == text || v < 0)
+			v = -1;
+	}
+	free(text);
+	return v;
+}
+
+/* Marks the CPUs < n of a list file in set; its count, 0 when none. */
+static int
+read_list(topo_reader read, void *ctx, const char *path,
+    unsigned char *set, int n)
+{
+	char *text = read(ctx, path);
+	int count = text != NULL ? limits_cpu_list_set(text, set, n) : 0;
+
+	free(text);
+	return count;
+}
+
+/* The CPUs of set as a Linux CPU list ("0-3,8"), cut with "..." at len. */
+static void
+list_text(const unsigned char *set, int n, char *out, size_t len)
+{
+	size_t used = 0;
+	int i, j, w;
+
+	out[0] = '\0';
+	for (i = 0; i < n; i = j) {
+		if (!set[i]) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < n && set[j]; j++)
+			;
+		w = j - 1 > i ? snprintf(out + used, len - used, "%s%d-%d",
+		                    used ? "," : "", i, j - 1)
+		              : snprintf(out + used, len - used, "%s%d",
+		                    used ? "," : "", i);
+		if (w < 0 || (size_t)w >= len - used) {
+			snprintf(out + (len > 4 ? len - 4 : 0),
+			    len > 4 ? 4 : len, "...");
+			return;
+		}
+		used += (size_t)w;
+	}
+}
+
+/*
+ * Each CPU's model from /proc/cpuinfo's sections ("processor : N"), by
+ * sysinfo_cpu_model; NULL where a CPU has no section.  0 or -1.
+ */
+static int
+cpu_models(const char *cpuinfo, char **models, int n)
+{
+	const char *p = cpuinfo, *next;
+	char *section;
+	long cpu;
+	size_t len;
+
+	while (p != NULL && *p != '\0') {
+		next = strstr(p, "\nprocessor");
+		if (strncmp(p, "processor", 9) == 0 &&
+		    sscanf(p + 9, " : %ld", &cpu) == 1 && cpu >= 0 && cpu < n &&
+		    models[cpu] == NULL) {
+			len = next != NULL ? (size_t)(next - p) : strlen(p);
+			if ((section = malloc(len + 1)) == NULL)
+				return -1;
+			memcpy(section, p, len);
+			section[len] = '\0';
+			models[cpu] = sysinfo_cpu_model(section);
+			free(section);
+			if (models[cpu] == NULL)
+				return -1;
+		}
+		p = next != NULL ? next + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Whether a CPU of key k is of the kind of key kind (a clock within 10%). */
+static int
+same_kind(const struct kind_key *k, const struct kind_key *kind)
+{
+	return k->class == kind->class && strcmp(k->model, kind->model) == 0 &&
+	       k->capacity == kind->capacity && k->khz * 10 >= kind->khz * 9 &&
+	       k->khz * 9 <= kind->khz * 10;
+}
+
+/* Whether kind a goes before b: capacity, then clock, highest first. */
+static int
+kind_before(const struct cpu_kind *a, const struct cpu_kind *b)
+{
+	if (a->capacity != b->capacity)
+		return a->capacity > b->capacity;
+	if (a->max_mhz != b->max_mhz)
+		return a->max_mhz > b->max_mhz;
+	return a->cpu < b->cpu;
+}
+
+/*
+ * Orders t's kinds (kind_before), points each CPU at its kind, counts and
+ * lists its CPUs and labels it: its model alone when there is one kind,
+ * else its hybrid class, else its model where models differ, else its
+ * capacity where capacities differ, else "cores"; then its clock.
+ * keys[i]: kind i's key.  set: ncpus bytes to work in.
+ */
+static void
+order_kinds(struct cpu_topology *t, const struct kind_key *keys,
+    unsigned char *set)
+{
+	static const char *const classes[] = {"", "P-core", "E-core"};
+	struct cpu_kind old[TOPO_KINDS_MAX], *k;
+	int rank[TOPO_KINDS_MAX], by[TOPO_KINDS_MAX], i, j, caps = 0;
+	size_t len;
+
+	memcpy(old, t->kinds, sizeof(old));
+	for (i = 0; i < t->nkinds; i++) {
+		for (j = i; j > 0 && kind_before(&old[i], &old[by[j - 1]]); j--)
+			by[j] = by[j - 1];
+		by[j] = i;
+	}
+	t->same_part = 1;
+	for (i = 0; i < t->nkinds; i++) {
+		rank[by[i]] = i;
+		t->kinds[i] = old[by[i]];
+		caps |= old[i].capacity != old[0].capacity;
+		t->same_part &= strcmp(keys[i].model, keys[0].model) == 0;
+	}
+	for (j = 0; j < t->ncpus; j++)
+		if (t->cpus[j].kind >= 0)
+			t->cpus[j].kind = rank[t->cpus[j].kind];
+	for (i = 0; i < t->nkinds; i++) {
+		k = &t->kinds[i];
+		memset(set, 0, (size_t)t->ncpus);
+		for (j = 0; j < t->ncpus; j++)
+			set[j] = t->cpus[j].kind == i;
+		list_text(set, t->ncpus, k->cpus, sizeof(k->cpus));
+		if (t->nkinds == 1 || (keys[by[i]].class == 0 && !t->same_part))
+			snprintf(k->label, sizeof(k->label), "%s",
+			    keys[by[i]].model);
+		else if (keys[by[i]].class != 0)
+			snprintf(k->label, sizeof(k->label), "%s",
+			    classes[keys[by[i]].class]);
+		else if (caps)
+			snprintf(k->label, sizeof(k->label), "capacity %d",
+			    k->capacity);
+		else
+			snprintf(k->label, sizeof(k->label), "cores");
+		len = strlen(k->label);
+		if (t->nkinds > 1 && k->max_mhz > 0)
+			snprintf(k->label + len, sizeof(k->label) - len,
+			    " up to %.1f GHz", k->max_mhz / 1000);
+	}
+}
+
+/*
+ * The kind of an online CPU with key k: an existing one (same_kind), else
+ * a new one; -1 when there are more than TOPO_KINDS_MAX kinds.
+ */
+static int
+kind_of(struct cpu_topology *t, struct kind_key *keys,
+    const struct kind_key *k, int cpu)
+{
+	int i;
+
+	for (i = 0; i < t->nkinds; i++) {
+		if (!same_kind(k, &keys[i]))
+			continue;
+		if (k->khz > keys[i].khz)
+			keys[i].khz = k->khz;
+		t->kinds[i].max_mhz = keys[i].khz / 1000.0;
+		t->kinds[i].count++;
+		return i;
+	}
+	if (t->nkinds == TOPO_KINDS_MAX)
+		return -1;
+	keys[i] = *k;
+	t->kinds[i] = (struct cpu_kind){.count = 1, .capacity = k->capacity,
+	    .max_mhz = k->khz / 1000.0, .cpu = cpu};
+	t->nkinds++;
+	return i;
+}
+
+/* How many distinct values of field (>= 0) the online CPUs have. */
+static int
+distinct(const struct cpu_topology *t, size_t field)
+{
+	int i, j, n = 0, v;
+
+	for (i = 0; i < t->ncpus; i++) {
+		v = *(const int *)((const char *)&t->cpus[i] + field);
+		if (!t->cpus[i].online || v < 0)
+			continue;
+		for (j = 0; j < i; j++)
+			if (t->cpus[j].online &&
+			    *(const int *)((const char *)&t->cpus[j] + field) ==
+			        v)
+				break;
+		n += j == i;
+	}
+	return n;
+}
+
+/*
+ * One CPU's files: its package, cluster, core (its first online thread
+ * sibling), SMT (its online siblings), capacity and clock.
+ */
+static void
+read_cpu(struct cpu_topology *t, int cpu, topo_reader read, void *ctx,
+    unsigned char *set)
+{
+	struct cpu_entry *c = &t->cpus[cpu];
+	char path[128];
+	int n, i;
+
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
+	    "physical_package_id");
+	c->package = (int)read_number(read, ctx, path);
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
+	    "cluster_id");
+	c->cluster = (int)read_number(read, ctx, path);
+	if (c->cluster == 65535)
+		c->cluster = -1; /* x86's "no cluster" (BAD_APICID) */
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
+	    "thread_siblings_list");
+	memset(set, 0, (size_t)t->ncpus);
+	read_list(read, ctx, path, set, t->ncpus);
+	c->core = -1;
+	for (i = n = 0; i < t->ncpus; i++) {
+		if (!set[i] || !t->cpus[i].online)
+			continue;
+		if (c->core == -1)
+			c->core = i;
+		n++;
+	}
+	if (n > t->threads)
+		t->threads = n;
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpu_capacity", cpu);
+	c->capacity = (int)read_number(read, ctx, path);
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/%s", cpu,
+	    "cpuinfo_max_freq");
+	c->max_mhz = (double)read_number(read, ctx, path) / 1000;
+	if (c->max_mhz < 0)
+		c->max_mhz = 0;
+}
+
+/*
+ * The NUMA nodes' CPUs (node/online, then each node's cpulist) into each
+ * CPU's node; t->nodes counts those with CPUs.
+ */
+static void
+read_nodes(struct cpu_topology *t, topo_reader read, void *ctx,
+    unsigned char *set, int nset)
+{
+	unsigned char *cpus = set + nset;
+	char path[128];
+	int node, i;
+
+	memset(set, 0, (size_t)nset);
+	if (read_list(read, ctx, "/sys/devices/system/node/online", set,
+	        nset) == 0)
+		return;
+	for (node = 0; node < nset; node++) {
+		if (!set[node])
+			continue;
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/node/node%d/cpulist", node);
+		memset(cpus, 0, (size_t)t->ncpus);
+		if (read_list(read, ctx, path, cpus, t->ncpus) == 0)
+			continue;
+		t->nodes++;
+		for (i = 0; i < t->ncpus; i++)
+			if (cpus[i])
+				t->cpus[i].node = node;
+	}
+}
+
+/* Each online CPU's kind (kind_of) from its class, model and cpu entry. */
+static int
+find_kinds(struct cpu_topology *t, char **models, const char *model,
+    topo_reader read, void *ctx, unsigned char *set)
+{
+	static const char *const pmus[] = {
+	    "/sys/devices/cpu_core/cpus", "/sys/devices/cpu_atom/cpus"};
+	struct kind_key keys[TOPO_KINDS_MAX], k;
+	unsigned char *atom = set + t->ncpus;
+	int i;
+
+	memset(set, 0, 2 * (size_t)t->ncpus);
+	read_list(read, ctx, pmus[0], set, t->ncpus);
+	read_list(read, ctx, pmus[1], atom, t->ncpus);
+	for (i = 0; i < t->ncpus; i++) {
+		t->cpus[i].kind = -1;
+		if (!t->cpus[i].online)
+			continue;
+		k = (struct kind_key){.class = set[i] ? 1 : atom[i] ? 2 : 0,
+		    .model = models[i] != NULL && models[i][0] != '\0'
+		                 ? models[i]
+		                 : model,
+		    .capacity = t->cpus[i].capacity,
+		    .khz = (long)(t->cpus[i].max_mhz * 1000)};
+		if ((t->cpus[i].kind = kind_of(t, keys, &k, i)) == -1) {
+			t->nkinds = 0; /* too many to tell apart */
+			return 0;
+		}
+	}
+	order_kinds(t, keys, set);
+	return 0;
+}
+
+int
+topology_read(
+    struct cpu_topology *t, const char *model, topo_reader read, void *ctx)
+{
+	unsigned char *present = NULL, *online = NULL;
+	char **models = NULL, *cpuinfo;
+	int i, n, rc = -1;
+
+	memset(t, 0, sizeof(*t));
+	present = calloc(TOPO_CPUS_MAX, 1);
+	online = calloc(2 * TOPO_CPUS_MAX, 1);
+	if (present == NULL || online == NULL)
+		goto out;
+	rc = 0;
+	if (read_list(read, ctx, CPU_DIR "/present", present, TOPO_CPUS_MAX) ==
+	        0 ||
+	    read_list(read, ctx, CPU_DIR "/online", online, TOPO_CPUS_MAX) == 0)
+		goto out;
+	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1];
+	     n--)
+		;
+	rc = -1;
+	t->cpus = calloc((size_t)n, sizeof(*t->cpus));
+	models = calloc((size_t)n, sizeof(*models));
+	if (t->cpus == NULL || models == NULL)
+		goto out;
+	t->ncpus = n;
+	for (i = 0; i < n; i++) {
+		t->cpus[i] = (struct cpu_entry){.online = online[i],
+		    .kind = -1, .node = -1, .core = -1, .package = -1,
+		    .cluster = -1, .capacity = -1};
+		t->present += present[i] || online[i];
+		t->online += online[i];
+		present[i] = present[i] && !online[i];
+	}
+	list_text(present, n, t->offline, sizeof(t->offline));
+	for (i = 0; i < n; i++)
+		if (online[i])
+			read_cpu(t, i, read, ctx, present);
+	cpuinfo = read(ctx, "/proc/cpuinfo");
+	i = cpu_models(cpuinfo != NULL ? cpuinfo : "", models, n);
+	free(cpuinfo);
+	if (i == -1 || find_kinds(t, models, model, read, ctx, online) == -1)
+		goto out;
+	read_nodes(t, read, ctx, online, TOPO_CPUS_MAX);
+	t->packages = distinct(t, offsetof(struct cpu_entry, package));
+	t->cores = distinct(t, offsetof(struct cpu_entry, core));
+	t->clusters = distinct(t, offsetof(struct cpu_entry, cluster));
+	t->known = 1;
+	rc = 0;
+out:
+	for (i = 0; models != NULL && i < t->ncpus; i++)
+		free(models[i]);
+	free(models);
+	free(present);
+	free(online);
+	return rc;
+}
+
+/* The reader of this system's files. */
+static char *
+system_file(void *ctx, const char *path)
+{
+	(void)ctx;
+	return sysread_slurp(path);
+}
+
+int
+topology_collect(struct sysinfo *s)
+{
+	return topology_read(&s->topo, s->cpu_model, system_file, NULL);
+}

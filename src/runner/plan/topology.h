@@ -1,0 +1,37 @@
+/*
+ * topology.h - the CPUs' topology (topology.c): kinds of core, SMT
+ * siblings, clusters, sockets and NUMA nodes, CPUs online and offline,
+ * read from Linux's /sys and /proc files by a pure function of their
+ * texts (tested with fixtures of real machines).
+ */
+#ifndef TOPOLOGY_H
+#define TOPOLOGY_H
+
+#include "model/report.h"
+
+/* The most CPUs topology_read looks at. */
+#define TOPO_CPUS_MAX 8192
+
+/*
+ * Reads a system file by its absolute path ("/sys/devices/system/cpu/
+ * online"): its text, malloc'd, or NULL when there is none.
+ */
+typedef char *(*topo_reader)(void *ctx, const char *path);
+
+/*
+ * Fills t from the files read gives: present and online CPU lists; each
+ * CPU's package, cluster, thread siblings, cpu_capacity, cpufreq's
+ * cpuinfo_max_freq and /proc/cpuinfo model; the NUMA nodes' CPU lists;
+ * Intel's hybrid PMU lists (cpu_core, cpu_atom).  CPUs are of one kind
+ * unless the hybrid lists, their models, their capacities or their
+ * maximum clocks (by more than a tenth) tell them apart; model names the
+ * CPU where /proc/cpuinfo does not.  t->known stays 0 where the system
+ * lists no CPUs.  Returns 0, or -1 when out of memory.
+ */
+int topology_read(
+    struct cpu_topology *t, const char *model, topo_reader read, void *ctx);
+
+/* Fills s->topo from this system's files (topology_read). 0 or -1. */
+int topology_collect(struct sysinfo *s);
+
+#endif
