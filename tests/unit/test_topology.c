@@ -280,9 +280,8 @@ test_unknown(void)
 	char none[] = "";
 	struct fixture f = {none, NULL, NULL};
 
-	CHECK("unknown: read",
-	    topology_read(&t, "x", fixture_file, &f) == 0 && !t.known &&
-	        t.nkinds == 0 && t.cpus == NULL);
+	CHECK("unknown: read", topology_read(&t, "x", fixture_file, &f) == 0 &&
+	                           !t.known && t.nkinds == 0 && t.cpus == NULL);
 }
 
 int

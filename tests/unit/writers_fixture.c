@@ -288,15 +288,22 @@ make_report(struct report *r)
 	s->cpu_mhz = 2995.204;
 	s->cpus_online = 2;
 	s->cpus_usable = 2;
-	s->topo = (struct cpu_topology){.known = 1, .present = 2, .online = 2,
-	    .packages = 1, .cores = 2, .threads = 1, .nodes = 1, .nkinds = 1,
-	    .same_part = 1, .ncpus = 2};
+	s->topo = (struct cpu_topology){.known = 1,
+	    .present = 2,
+	    .online = 2,
+	    .packages = 1,
+	    .cores = 2,
+	    .threads = 1,
+	    .nodes = 1,
+	    .nkinds = 1,
+	    .same_part = 1,
+	    .ncpus = 2};
 	s->topo.kinds[0] = (struct cpu_kind){
 	    .label = CPU_MODEL, .count = 2, .capacity = -1, .cpus = "0-1"};
 	s->topo.cpus = xcalloc(2, sizeof(*s->topo.cpus));
 	for (i = 0; i < 2; i++)
-		s->topo.cpus[i] = (struct cpu_entry){.online = 1, .core = i,
-		    .cluster = -1, .capacity = -1};
+		s->topo.cpus[i] = (struct cpu_entry){
+		    .online = 1, .core = i, .cluster = -1, .capacity = -1};
 	s->compiler = xstrdup("gcc (Debian 12.2.0-14) 12.2.0");
 	s->cflags = xstrdup("-O3 -ffast-math -march=native");
 	s->build_kind = xstrdup("default");

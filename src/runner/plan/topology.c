@@ -42,8 +42,8 @@ read_number(topo_reader read, void *ctx, const char *path)
 
 /* Marks the CPUs < n of a list file in set; its count, 0 when none. */
 static int
-read_list(topo_reader read, void *ctx, const char *path,
-    unsigned char *set, int n)
+read_list(
+    topo_reader read, void *ctx, const char *path, unsigned char *set, int n)
 {
 	char *text = read(ctx, path);
 	int count = text != NULL ? limits_cpu_list_set(text, set, n) : 0;
@@ -140,8 +140,8 @@ kind_before(const struct cpu_kind *a, const struct cpu_kind *b)
  * keys[i]: kind i's key.  set: ncpus bytes to work in.
  */
 static void
-order_kinds(struct cpu_topology *t, const struct kind_key *keys,
-    unsigned char *set)
+order_kinds(
+    struct cpu_topology *t, const struct kind_key *keys, unsigned char *set)
 {
 	static const char *const classes[] = {"", "P-core", "E-core"};
 	struct cpu_kind old[TOPO_KINDS_MAX], *k;
@@ -193,8 +193,8 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
  * a new one; -1 when there are more than TOPO_KINDS_MAX kinds.
  */
 static int
-kind_of(struct cpu_topology *t, struct kind_key *keys,
-    const struct kind_key *k, int cpu)
+kind_of(struct cpu_topology *t, struct kind_key *keys, const struct kind_key *k,
+    int cpu)
 {
 	int i;
 
@@ -210,8 +210,10 @@ kind_of(struct cpu_topology *t, struct kind_key *keys,
 	if (t->nkinds == TOPO_KINDS_MAX)
 		return -1;
 	keys[i] = *k;
-	t->kinds[i] = (struct cpu_kind){.count = 1, .capacity = k->capacity,
-	    .max_mhz = k->khz / 1000.0, .cpu = cpu};
+	t->kinds[i] = (struct cpu_kind){.count = 1,
+	    .capacity = k->capacity,
+	    .max_mhz = k->khz / 1000.0,
+	    .cpu = cpu};
 	t->nkinds++;
 	return i;
 }
@@ -292,8 +294,8 @@ read_nodes(struct cpu_topology *t, topo_reader read, void *ctx,
 	int node, i;
 
 	memset(set, 0, (size_t)nset);
-	if (read_list(read, ctx, "/sys/devices/system/node/online", set,
-	        nset) == 0)
+	if (read_list(
+	        read, ctx, "/sys/devices/system/node/online", set, nset) == 0)
 		return;
 	for (node = 0; node < nset; node++) {
 		if (!set[node])
@@ -328,7 +330,9 @@ find_kinds(struct cpu_topology *t, char **models, const char *model,
 		t->cpus[i].kind = -1;
 		if (!t->cpus[i].online)
 			continue;
-		k = (struct kind_key){.class = set[i] ? 1 : atom[i] ? 2 : 0,
+		k = (struct kind_key){.class = set[i]    ? 1
+		                               : atom[i] ? 2
+		                                         : 0,
 		    .model = models[i] != NULL && models[i][0] != '\0'
 		                 ? models[i]
 		                 : model,
@@ -361,8 +365,7 @@ topology_read(
 	        0 ||
 	    read_list(read, ctx, CPU_DIR "/online", online, TOPO_CPUS_MAX) == 0)
 		goto out;
-	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1];
-	     n--)
+	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
 		;
 	rc = -1;
 	t->cpus = calloc((size_t)n, sizeof(*t->cpus));
@@ -372,8 +375,12 @@ topology_read(
 	t->ncpus = n;
 	for (i = 0; i < n; i++) {
 		t->cpus[i] = (struct cpu_entry){.online = online[i],
-		    .kind = -1, .node = -1, .core = -1, .package = -1,
-		    .cluster = -1, .capacity = -1};
+		    .kind = -1,
+		    .node = -1,
+		    .core = -1,
+		    .package = -1,
+		    .cluster = -1,
+		    .capacity = -1};
 		t->present += present[i] || online[i];
 		t->online += online[i];
 		present[i] = present[i] && !online[i];
