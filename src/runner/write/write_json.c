@@ -68,6 +68,15 @@ j_int_known(struct json_writer *j, const char *key, int v)
 		jw_null(j, key);
 }
 
+/* A kind's or a CPU's capacity and clock, the end of its row. */
+static void
+row_end(struct json_writer *j, int capacity, double max_mhz)
+{
+	j_int_known(j, "capacity", capacity);
+	j_num_if(j, "max_mhz", max_mhz > 0, max_mhz);
+	jw_close(j, '}');
+}
+
 /* The CPUs' topology: counts, kinds, and a row of each CPU; null: unknown. */
 static void
 json_topology(struct json_writer *j, const struct cpu_topology *t)
@@ -93,10 +102,7 @@ json_topology(struct json_writer *j, const struct cpu_topology *t)
 		jw_str(j, "label", t->kinds[i].label);
 		jw_int(j, "count", t->kinds[i].count);
 		jw_str(j, "cpus", t->kinds[i].cpus);
-		j_int_known(j, "capacity", t->kinds[i].capacity);
-		j_num_if(
-		    j, "max_mhz", t->kinds[i].max_mhz > 0, t->kinds[i].max_mhz);
-		jw_close(j, '}');
+		row_end(j, t->kinds[i].capacity, t->kinds[i].max_mhz);
 	}
 	jw_close(j, ']');
 	jw_open(j, "cpus", '[', 0);
@@ -109,10 +115,7 @@ json_topology(struct json_writer *j, const struct cpu_topology *t)
 		j_int_known(j, "core", t->cpus[i].core);
 		j_int_known(j, "cluster", t->cpus[i].cluster);
 		j_int_known(j, "node", t->cpus[i].node);
-		j_int_known(j, "capacity", t->cpus[i].capacity);
-		j_num_if(
-		    j, "max_mhz", t->cpus[i].max_mhz > 0, t->cpus[i].max_mhz);
-		jw_close(j, '}');
+		row_end(j, t->cpus[i].capacity, t->cpus[i].max_mhz);
 	}
 	jw_close(j, ']');
 	jw_close(j, '}');
