@@ -15,11 +15,13 @@
 
 #include "compare/compare.h"
 #include "compare/group.h"
+#include "compare/inputs.h"
 #include "compare/parse_json.h"
 #include "compare/parse_text.h"
 #include "file.h"
 #include "parse.h"
 #include "plan/optable.h"
+#include "write/escape.h"
 
 int
 compare_read(
@@ -151,11 +153,23 @@ usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
+/* Says "compare: PATH: WHAT" on stderr, safe for a terminal. */
+static void
+complain(const char *path, const char *what)
+{
+	char line[8192];
+
+	snprintf(line, sizeof(line), "compare: %s%s%s", path ? path : "",
+	    path ? ": " : "", what);
+	escape_plain(line, 0);
+	fprintf(stderr, "%s\n", line);
+}
+
 /* Reads and parses one file; 0, or -1 after one line on stderr. */
 static int
 load(const char *path, struct cmp_file *file)
 {
-	char err[512], *buf, *clean;
+	char err[4096], *buf;
 	struct stat st;
 	size_t len;
 	int fd, rc, in = strcmp(path, "-") == 0;
@@ -164,8 +178,7 @@ load(const char *path, struct cmp_file *file)
 	fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (!in && fd != -1 && (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))) {
 		close(fd);
-		fprintf(stderr, "compare: %s: not a regular file: no report\n",
-		    path);
+		complain(path, "not a regular file: no report");
 		return -1;
 	}
 	rc = fd == -1 ? -1
@@ -179,30 +192,23 @@ load(const char *path, struct cmp_file *file)
 		rc = errno;
 		if (!in && fd != -1)
 			close(fd);
-		fprintf(stderr, "compare: %s: %s\n", path,
-		    rc == EFBIG ? "larger than 32 MiB: no report"
-		                : strerror(rc));
+		complain(path, rc == EFBIG ? "larger than 32 MiB: no report"
+		                           : strerror(rc));
 		return -1;
 	}
 	if (!in)
 		close(fd);
-	rc = compare_read(buf, len, file, err, sizeof(err));
-	free(buf);
-	if (rc == -1) {
-		clean = cmp_text(err, strlen(err));
-		fprintf(stderr, "compare: %s: %s\n", path,
-		    clean ? clean : "out of memory");
-		free(clean);
+	if ((rc = cmp_own_kind(buf, len)) >= 0) {
+		cmp_own_refuse(path, rc, err, sizeof(err));
+		complain(NULL, err);
+		rc = -1;
+	} else if ((rc = compare_read(buf, len, file, err, sizeof(err))) ==
+	           -1) {
+		complain(path, err);
 	}
+	free(buf);
 	return rc;
 }
-
-/* One FILE argument: LABEL=FILE names its column(s). */
-struct input {
-	const char *path;
-	char label[CMP_TEXT_MAX + 1]; /* "" when not given */
-	struct cmp_file file;
-};
 
 /*
  * Lists the reports of the inputs for compare_label and compare_write,
@@ -210,26 +216,27 @@ struct input {
  * after saying on stderr that some were left out.
  */
 static int
-gather(struct input *in, int nin, struct cmp_report **reports,
+gather(const struct cmp_inputs *in, struct cmp_report **reports,
     const char **user, const char **names)
 {
+	const struct cmp_input *x;
 	int i, j, n = 0, columns = 0;
 	struct cmp_report *r;
 
-	for (i = 0; i < nin; i++)
-		for (j = 0; j < in[i].file.nreports; j++) {
-			r = &in[i].file.reports[j];
+	for (i = 0; i < in->n; i++)
+		for (j = 0, x = &in->v[i]; j < x->file.nreports; j++) {
+			r = &x->file.reports[j];
 			if (columns + r->nblocks > CMP_MAX_COLUMNS) {
 				fprintf(stderr,
 				    "compare: %s: more than %d "
 				    "results in all: the rest is left out\n",
-				    in[i].path, CMP_MAX_COLUMNS);
+				    x->path, CMP_MAX_COLUMNS);
 				return -n - 1;
 			}
 			columns += r->nblocks;
 			reports[n] = r;
-			user[n] = in[i].label[0] ? in[i].label : NULL;
-			names[n] = in[i].path;
+			user[n] = x->label[0] ? x->label : NULL;
+			names[n] = x->path;
 			n++;
 		}
 	return n;
@@ -263,9 +270,10 @@ compare_main(int argc, char **argv)
 {
 	struct compare_opts o = {CMP_FORMAT_TEXT, 0, 0, 0};
 	struct cmp_group_set groups;
-	struct input *in;
+	struct cmp_inputs in;
 	struct cmp_report **reports = NULL;
-	const char **user = NULL, **names = NULL, *eq;
+	const char **user = NULL, **names = NULL;
+	char err[512];
 	int i, nin, n = 0, rc = 0;
 
 	memset(&groups, 0, sizeof(groups));
@@ -273,23 +281,17 @@ compare_main(int argc, char **argv)
 		return -1 - nin;
 	if (nin < 1)
 		return usage(stderr);
-	if ((in = calloc((size_t)nin, sizeof(*in))) == NULL) {
-		fprintf(stderr, "compare: out of memory\n");
+	if (cmp_inputs_make(&in, argv, nin, err, sizeof(err)) == -1) {
+		fprintf(stderr, "compare: %s\n", err);
+		cmp_inputs_free(&in);
 		return 2;
 	}
-	for (i = 0; i < nin; i++) {
-		in[i].path = argv[i];
-		/* LABEL=FILE, unless a file has that whole name. */
-		eq = strchr(in[i].path, '=');
-		if (eq != NULL && eq > in[i].path &&
-		    access(in[i].path, F_OK) != 0) {
-			snprintf(in[i].label, sizeof(in[i].label), "%.*s",
-			    (int)(eq - in[i].path), in[i].path);
-			in[i].path = eq + 1;
-		}
-		if (load(in[i].path, &in[i].file) == -1)
+	cmp_inputs_dedupe(&in, stderr);
+	for (i = 0; i < in.n; i++) {
+		if (!in.v[i].left_out &&
+		    load(in.v[i].path, &in.v[i].file) == -1)
 			rc = 2;
-		n += in[i].file.nreports;
+		n += in.v[i].file.nreports;
 	}
 	reports = calloc((size_t)n + 1, sizeof(*reports));
 	user = calloc((size_t)n + 1, sizeof(*user));
@@ -298,7 +300,7 @@ compare_main(int argc, char **argv)
 		fprintf(stderr, "compare: out of memory\n");
 		rc = 2;
 		n = 0;
-	} else if ((n = gather(in, nin, reports, user, names)) < 0) {
+	} else if ((n = gather(&in, reports, user, names)) < 0) {
 		rc = 2;
 		n = -n - 1;
 	}
@@ -325,9 +327,7 @@ compare_main(int argc, char **argv)
 			rc = i < 0 ? 2 : 3;
 	}
 	cmp_groups_free(&groups);
-	for (i = 0; i < nin; i++)
-		cmp_file_free(&in[i].file);
-	free(in);
+	cmp_inputs_free(&in);
 	free(reports);
 	free(user);
 	free(names);

@@ -41,6 +41,7 @@ cmp_text(const char *s, size_t len)
 		i += n;
 	}
 	out[o] = '\0';
+	escape_plain(out, 0); /* C1 controls too, as the runner's texts */
 	return out;
 }
 

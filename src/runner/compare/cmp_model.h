@@ -109,8 +109,9 @@ struct cmp_file {
 
 /*
  * A copy of s[0..len-1] fit for any output: cut to CMP_TEXT_MAX bytes
- * (at a character boundary), with each control character and each byte
- * that starts no well-formed UTF-8 sequence replaced by '?', leading and
+ * (at a character boundary), with each control character (C0, DEL, C1
+ * as escape_plain) and each byte that starts no well-formed UTF-8
+ * sequence replaced by '?', leading and
  * trailing spaces removed and runs of spaces made one (as a text report
  * pasted into a blog has them).  NULL when out of memory.
  */

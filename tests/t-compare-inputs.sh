@@ -1,0 +1,79 @@
+#!/bin/sh
+# t-compare-inputs.sh - compare on a results directory as the runner
+# leaves it: a quick, a default and two --duration runs, each with its
+# text report, JSON, pass log, web page, CSV and Markdown.  The runner's
+# other files are recognised and refused with the file to give instead;
+# the text report and the JSON of one run are one run; a directory reads
+# the reports in it, each run once, in groups of how they were made.
+. "$(dirname "$0")/lib.sh"
+
+progs="dhry2reg whetstone-double execl fstime pipe context1 spawn syscall looper"
+# shellcheck disable=SC2086 # one program name a word
+fake_bin "compare inputs" $progs
+printf '* count 7 1 lps 1\n' >"$scratch/spec"
+export FAKE_SPEC="$scratch/spec"
+res=$scratch/results
+all=text,log,json,html,csv,md
+runb "$res" -qq --no-warnings -f $all -Q -c 1 -c 2
+runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2
+runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2 --duration 1
+runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2 --duration 1
+r1=$(ls "$res"/*-01.json)
+r1=${r1%.json}
+r2=${r1%-01}-02
+check "four runs written" [ -f "${r1%-01}-04.json" ]
+
+out=$scratch/out
+err=$scratch/err
+cmp() {
+	"$BYTEBENCH" compare "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# refused NAME FILE KIND GIVE: compare FILE exits 2 with one line saying
+# what FILE is and which file to give instead, and prints no table.
+refused() {
+	cmp "$2"
+	if [ "$rc" -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+	    grep -q -F "$2 is the $3 of run $r1; compare $4" "$err" &&
+	    [ ! -s "$out" ]; then
+		pass "refused: $1"
+	else
+		fail "refused: $1" "exit $rc: $(head -c 300 "$err")"
+	fi
+}
+refused "the pass log" "$r1.log" "pass log" "$r1.json"
+refused "the web page" "$r1.html" "web page" "$r1.json"
+refused "the CSV" "$r1.csv" "CSV table" "$r1.json"
+refused "the Markdown report" "$r1.md" "Markdown report" "$r1.json"
+
+cmp "$r1.log" "$r2.json"
+check "a .log beside a JSON of another run: exit 2" [ "$rc" -eq 2 ]
+
+# The natural glob: every file of two runs.
+cmp "$r1"* "$r2"*
+check "glob of two runs: exit 0" [ "$rc" -eq 0 ]
+check "glob of two runs: two runs in the key" \
+    [ "$(grep -c '^[A-Z]  ' "$out")" -eq 2 ]
+check "glob of two runs: the JSON read, the text report once" \
+    sh -c "grep -q 'quick run' '$out' && ! grep -q '#2' '$out'"
+check "glob of two runs: what was left out, one line each" \
+    [ "$(wc -l <"$err")" -le 6 ]
+check "glob of two runs: fits 80 columns" \
+    [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
+
+cmp "$r1" "$r1.json"
+check "text and JSON of one run: one column" sh -c "[ $rc -eq 0 ] &&
+    [ \$(grep -c '^[A-Z]  ' '$out') -eq 1 ]"
+
+# A directory: the reports in it.
+cmp "$res"
+check "directory: exit 0" [ "$rc" -eq 0 ]
+check "directory: each run once (3 columns: the two --duration runs one group)" \
+    [ "$(grep -c '^[A-Z]  ' "$out")" -eq 3 ]
+check "directory: fits 80 columns" \
+    [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
+mkdir "$scratch/empty"
+cmp "$scratch/empty"
+check "empty directory: exit 2, one line" sh -c "[ $rc -eq 2 ] &&
+    [ \$(wc -l <'$err') -eq 1 ] && grep -q 'no report' '$err'"
