@@ -244,6 +244,19 @@ dist:
 # Installation: `make install PREFIX=/usr/local DESTDIR=...`.  The command
 # `bytebench` is a small sh wrapper around the runner in libexec.
 PREFIX ?= /usr/local
+# make splits names at blanks, and the recipes below hand the paths to the
+# shell and to sed as they are: a DESTDIR or PREFIX with anything but
+# letters, digits and / . _ - + , : @ % = is refused, as is a relative
+# PREFIX, in one line before anything is built, written or removed.
+ifneq ($(filter install uninstall,$(MAKECMDGOALS)),)
+I_SAFE = a b c d e f g h i j k l m n o p q r s t u v w x y z \
+	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+	0 1 2 3 4 5 6 7 8 9 / . _ - + , : @ % =
+i_strip = $(if $1,$(call i_strip,$(wordlist 2,99,$1),$(subst $(firstword $1),,$2)),$2)
+ifneq ($(words x$(DESTDIR)$(PREFIX)x)$(call i_strip,$(I_SAFE),$(DESTDIR)$(PREFIX))$(filter-out /%,$(PREFIX)),1)
+$(error PREFIX and DESTDIR may hold only letters, digits and / . _ - + , : @ % =, and PREFIX must begin with /)
+endif
+endif
 I_BIN = $(PREFIX)/bin
 I_LIBEXEC = $(PREFIX)/libexec/bytebench
 I_DATA = $(PREFIX)/share/bytebench
