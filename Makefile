@@ -271,16 +271,9 @@ I_FILES = $(I_BIN)/bytebench $(I_MAN)/bytebench.1 \
 	$(addprefix $(I_DATA)/testdir/,$(I_TESTDATA)) \
 	$(addprefix $(I_DOC)/,$(I_DOCS))
 
-# The man page, written by hand (doc/bytebench.1), with the version and
-# the installed documents' directory filled in (doc/ in the tree).
-$(BUILD)/bytebench.1: doc/bytebench.1
-	@mkdir -p $(@D)
-	sed -e '/^\.TH/s|"bytebench"|"bytebench $(VERSION)"|' \
-		-e 's|^\.I doc/$$|.I $(I_DOC)|' -e 's|^\.IR doc/ \.$$|.IR $(I_DOC) .|' \
-		-e 's| (beside doc/ in the source tree)||' \
-		doc/bytebench.1 > $(TMP) $(SETTLE)
-
-install: all $(BUILD)/bytebench.1
+# The man page is written by hand (doc/bytebench.1); install fills in the
+# version and this PREFIX's documents' directory (doc/ in the tree).
+install: all
 	mkdir -p $(DESTDIR)$(I_BIN) $(DESTDIR)$(I_LIBEXEC) \
 		$(DESTDIR)$(I_DATA)/testdir $(DESTDIR)$(I_MAN) $(DESTDIR)$(I_DOC)
 	cp README USAGE $(wildcard doc/*.md) $(DESTDIR)$(I_DOC)/
@@ -291,7 +284,10 @@ install: all $(BUILD)/bytebench.1
 	sed -e 's|@LIBEXEC@|$(I_LIBEXEC)|g' -e 's|@DATA@|$(I_DATA)|g' \
 		src/tools/bytebench.in > $(DESTDIR)$(I_BIN)/bytebench
 	chmod 755 $(DESTDIR)$(I_BIN)/bytebench
-	cp $(BUILD)/bytebench.1 $(DESTDIR)$(I_MAN)/bytebench.1
+	sed -e '/^\.TH/s|"bytebench"|"bytebench $(VERSION)"|' \
+		-e 's|^\.I doc/$$|.I $(I_DOC)|' -e 's|^\.IR doc/ \.$$|.IR $(I_DOC) .|' \
+		-e 's| (beside doc/ in the source tree)||' \
+		doc/bytebench.1 > $(DESTDIR)$(I_MAN)/bytebench.1
 
 # Removes exactly the files install wrote, then its directories if empty.
 uninstall:

@@ -42,12 +42,19 @@ for goal in uninstall install; do
 done
 
 # A plain DESTDIR and PREFIX still install and uninstall (the whole check
-# is t-build-install.sh's).
-dest=$scratch/dest-1
+# is t-build-install.sh's), after an install under another PREFIX: the
+# man page names this one's documents.
+for p in /opt/a /opt/b-1.0; do
+	make -s BUILD="$BUILD" PGMS="$PGMS" DESTDIR="$scratch/dest$p" \
+	    PREFIX=$p install >"$scratch/out" 2>&1 || break
+done
+irc=$?
+man=$scratch/dest/opt/b-1.0/opt/b-1.0/share/man/man1/bytebench.1
+check "install: a second PREFIX, the man page names its documents" sh -c "
+    [ $irc -eq 0 ] && grep -q '^\.I /opt/b-1\.0/share/doc/bytebench\$' '$man'"
+dest=$scratch/dest/opt/b-1.0
 make -s BUILD="$BUILD" PGMS="$PGMS" DESTDIR="$dest" PREFIX=/opt/b-1.0 \
-    install >"$scratch/out" 2>&1 &&
-    make -s BUILD="$BUILD" PGMS="$PGMS" DESTDIR="$dest" PREFIX=/opt/b-1.0 \
-        uninstall >>"$scratch/out" 2>&1
+    uninstall >>"$scratch/out" 2>&1
 irc=$?
 check "install and uninstall: a plain path with - . _ still works" sh -c "
     [ $irc -eq 0 ] && [ -z \"\$(find '$dest' -type f)\" ]"
