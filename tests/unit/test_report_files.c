@@ -55,6 +55,26 @@ tidy_elsewhere(void)
 	return WEXITSTATUS(st);
 }
 
+/* Claims -02 of host's text and JSON in dir in a process that ends. */
+static void
+claim_elsewhere(void)
+{
+	static const struct writer json = {"json", ".json", write_fixed};
+	const struct writer *const formats[] = {&fixed, &json};
+	struct results res;
+	char err[256];
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(results_claim(&res, dir, NULL, "host",
+		          1796212800 /* 2026-12-02 12:00 UTC */, formats, 2,
+		          err, sizeof(err)) == 0
+		          ? 0
+		          : 1);
+	if (pid != -1)
+		waitpid(pid, NULL, 0);
+}
+
 /* install: another run tidies while the file is still beside path. */
 static int tidied_meanwhile = -1, there_meanwhile;
 
@@ -147,17 +167,27 @@ main(void)
 	        files_beside_stem(".tmp.Ab12Cd") == 0 &&
 	        files_beside_stem("h-2026-12-02-01.json") == 0);
 
-	/* What a SIGKILL during the write leaves; and a user's own files. */
+	CHECK("stem: six letters or digits after .tmp.",
+	    files_beside_stem("h-2026-12-02-01.tmp.Ab-2Cd") == 0 &&
+	        files_beside_stem("h-2026-12-02-01.tmp.Ab12Cde") == 0);
+
+	/*
+	 * What a SIGKILL during the write leaves: the claims (here of a
+	 * process that ended) and a temporary file beside one; a user's own
+	 * files named alike, beside no claim.
+	 */
+	claim_elsewhere();
 	put("host-2026-12-02-02.json.tmp.Ab12Cd", "{\"half");
-	put("host-2026-12-02-02.tmp.Zz99Yy", "half");
+	put("host-2026-12-02-03.tmp.Zz99Yy", "half");
 	put("notes.tmp.Ab12Cd", "mine");
 	put("host-2026-12-02-03.tmp.Ab1", "mine");
 	rc = tidy_elsewhere();
-	CHECK("killed while writing: the temporary files removed",
-	    rc == 2 && !has("host-2026-12-02-02.json.tmp.Ab12Cd") &&
-	        !has("host-2026-12-02-02.tmp.Zz99Yy"));
+	CHECK("killed while writing: the claims and temporary file removed",
+	    rc == 3 && !has("host-2026-12-02-02.json.tmp.Ab12Cd") &&
+	        !has("host-2026-12-02-02.json") && !has("host-2026-12-02-02"));
 	CHECK("a user's files named alike are kept",
 	    has("notes.tmp.Ab12Cd") && has("host-2026-12-02-03.tmp.Ab1") &&
+	        has("host-2026-12-02-03.tmp.Zz99Yy") &&
 	        has("host-2026-12-02-01.json"));
 
 	files_remove_tree(dir, NULL);

@@ -101,8 +101,9 @@ pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies, char *err,
 	snprintf(path, sizeof(path), "%s/" PASS_LOCK, d->pass);
 	d->lock = open(
 	    path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (d->lock != -1)
-		files_lock(d->lock);
+	/* Locked before it holds the mark a tidying run looks for. */
+	if (d->lock != -1 && files_lock(d->lock) == 0)
+		files_mark(d->lock);
 	d->copydirs = calloc((size_t)ncopies, sizeof(char *));
 	d->outs = calloc((size_t)ncopies, sizeof(char *));
 	d->errs = calloc((size_t)ncopies, sizeof(char *));
@@ -136,12 +137,13 @@ pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies, char *err,
 	return 0;
 }
 
-/* A pass directory: bytebench.XXXXXX, a directory. */
+/* A pass directory: bytebench. and mkdtemp's six letters or digits. */
 static int
-pass_dir(const char *name, const struct stat *st)
+pass_dir(int dirfd, const char *name, const struct stat *st)
 {
+	(void)dirfd;
 	return S_ISDIR(st->st_mode) && strncmp(name, "bytebench.", 10) == 0 &&
-	       strlen(name) == 16;
+	       files_six_random(name + 10);
 }
 
 int

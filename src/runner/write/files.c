@@ -75,19 +75,37 @@ files_lock(int fd)
 }
 
 int
-files_lock_free(int dirfd, const char *name)
+files_mark(int fd)
 {
-	struct flock fl;
-	int fd = openat(
-	        dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC),
-	    rc;
+	size_t n = sizeof(FILES_MARK) - 1;
 
+	return write(fd, FILES_MARK, n) == (ssize_t)n ? 0 : -1;
+}
+
+int
+files_left(int dirfd, const char *name, mode_t mode)
+{
+	char buf[sizeof(FILES_MARK)];
+	size_t n = sizeof(FILES_MARK) - 1;
+	struct flock fl;
+	struct stat st;
+	int fd, rc;
+
+	/* Looked at before it is opened: no device or FIFO is opened. */
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != mode || st.st_size != (off_t)n)
+		return 0;
+	fd =
+	    openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd == -1)
 		return 0;
 	memset(&fl, 0, sizeof(fl));
 	fl.l_type = F_WRLCK;
 	fl.l_whence = SEEK_SET;
-	rc = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type == F_UNLCK;
+	rc = pread(fd, buf, sizeof(buf), 0) == (ssize_t)n &&
+	     memcmp(buf, FILES_MARK, n) == 0 && fcntl(fd, F_GETLK, &fl) == 0 &&
+	     fl.l_type == F_UNLCK;
 	close(fd);
 	return rc;
 }
@@ -151,18 +169,31 @@ files_write_beside(const char *path, mode_t mode, const struct writer *w,
 	return rc;
 }
 
+int
+files_six_random(const char *s)
+{
+	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
+	                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+	return strlen(s) == 6 && strspn(s, alnum) == 6;
+}
+
 size_t
 files_beside_stem(const char *name)
 {
 	size_t n = strlen(name), k = sizeof(BESIDE) - 1;
 
-	/* The suffix but its six random characters. */
-	return n > k && strncmp(name + n - k, BESIDE, k - 6) == 0 ? n - k : 0;
+	/* The suffix, then mkstemp's six letters or digits. */
+	return n > k && strncmp(name + n - k, BESIDE, k - 6) == 0 &&
+	               files_six_random(name + n - 6)
+	           ? n - k
+	           : 0;
 }
 
 int
 files_remove_dead(const char *dir,
-    int (*pick)(const char *name, const struct stat *st), const char *lock_name)
+    int (*pick)(int dirfd, const char *name, const struct stat *st),
+    const char *lock_name)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -175,20 +206,18 @@ files_remove_dead(const char *dir,
 	while ((e = readdir(d)) != NULL) {
 		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
 		        -1 ||
-		    !pick(e->d_name, &st))
+		    !pick(dirfd(d), e->d_name, &st))
 			continue;
 		if (!S_ISDIR(st.st_mode)) {
-			if (files_lock_free(dirfd(d), e->d_name) == 1 &&
-			    unlinkat(dirfd(d), e->d_name, 0) == 0)
+			if (unlinkat(dirfd(d), e->d_name, 0) == 0)
 				removed++;
 			continue;
 		}
 		fd = openat(dirfd(d), e->d_name,
 		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd == -1 || lock_name == NULL)
-			dead = 0;
-		else
-			dead = files_lock_free(fd, lock_name) == 1;
+		dead = fd != -1 && lock_name != NULL &&
+		       st.st_uid == geteuid() &&
+		       files_left(fd, lock_name, 0600) == 1;
 		if (fd != -1)
 			close(fd);
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);

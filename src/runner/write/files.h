@@ -21,17 +21,27 @@
 int files_lock(int fd);
 
 /*
- * 1 when name in the directory open as dirfd is a file no live process
- * holds a lock on (files_lock); 0 when one does, or when that cannot be
- * told (no such file, a link, locks that do not work there).
+ * Writes the mark of a file a run leaves behind only when it is killed
+ * (a claim, a pass's lock file) into fd, open for writing: one line,
+ * FILES_MARK.  0, or -1 with errno.
  */
-int files_lock_free(int dirfd, const char *name);
+#define FILES_MARK "bytebench: in use by a run in progress\n"
+int files_mark(int fd);
+
+/*
+ * 1 when name in the directory open as dirfd is what a killed run left: a
+ * regular file of this user, of the given mode, holding the mark and
+ * nothing else (files_mark), that no live process holds a lock on; else
+ * 0 (a link, another user's, locks that do not work there, ...).
+ */
+int files_left(int dirfd, const char *name, mode_t mode);
 
 /*
  * Writes the report r in w's format to path through a new file beside it,
  * path.tmp.XXXXXX (mkstemp), of the given mode, close-on-exec and locked
  * (files_lock) until it is in place, so that a tidying run leaves it while
- * this process lives (and removes it where a SIGKILL left it).  Once it is
+ * this process lives (results_tidy removes it beside a claim a SIGKILL
+ * left).  Once it is
  * written and flushed, install(tmp, path, ctx) puts it in place (NULL:
  * rename(2)); a temporary file that did not get there is removed.  0, or
  * -1 with errno (the file at path, if any, is then as it was, but for a
@@ -52,18 +62,22 @@ int files_write_named(
 
 /*
  * The length of name before files_write_beside's temporary suffix
- * (.tmp.XXXXXX), or 0 when it has none.
+ * (.tmp. and six letters or digits), or 0 when it has none.
  */
 size_t files_beside_stem(const char *name);
 
+/* 1 when s is six letters or digits, as mkstemp and mkdtemp make them. */
+int files_six_random(const char *s);
+
 /*
- * Removes the entries of dir that pick accepts (given the name and the
- * entry's lstat) and that no live process holds a lock on: a file's own,
- * or for a directory that of the file lock_name in it (a directory
- * without one stays).  Returns how many were removed.
+ * Removes the entries of dir that pick accepts, given the directory open
+ * as dirfd, the name and the entry's lstat: a file when pick says so (it
+ * tells a killed run's files, files_left), a directory of this user when
+ * its file lock_name is a killed run's (files_left, mode 0600).  Returns
+ * how many were removed.
  */
 int files_remove_dead(const char *dir,
-    int (*pick)(const char *name, const struct stat *st),
+    int (*pick)(int dirfd, const char *name, const struct stat *st),
     const char *lock_name);
 
 /*

@@ -20,8 +20,8 @@
 
 /*
  * The mode of a claim until its report replaces it: read-only for its
- * owner, which no file the user makes by hand has by chance, so the empty
- * files a killed run left are told from anything else (with the lock).
+ * owner; with its mark (files_mark) and its lock, a claim a killed run
+ * left is told from anything else.
  */
 #define CLAIM_MODE 0400
 
@@ -109,8 +109,12 @@ claim(struct results *res, const char *base)
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd == -1)
 			break;
-		/* Locked before it takes the mode a tidying run looks for. */
-		files_lock(fd);
+		/*
+		 * Locked before it takes the mark a tidying run looks for.
+		 * Unmarked (a full disk), only this run removes it.
+		 */
+		if (files_lock(fd) == 0)
+			files_mark(fd);
 		if (fchmod(fd, CLAIM_MODE) == -1 || fstat(fd, &st) == -1) {
 			saved = errno;
 			close(fd);
@@ -408,28 +412,37 @@ result_name(const char *name)
 	return 1;
 }
 
+/* A claim a killed run left: named like one, its mode, its mark. */
+static int
+left_claim(int dirfd, const char *name, const struct stat *st)
+{
+	return S_ISREG(st->st_mode) && result_name(name) &&
+	       files_left(dirfd, name, CLAIM_MODE);
+}
+
 /*
- * What a killed run left: a claim (empty, its mode, named like one), or
- * the temporary file of a result it was writing (files_write_beside).
+ * The temporary file of a report a killed run was writing
+ * (files_write_beside): this user's, named as its claim and .tmp. and six
+ * letters or digits, beside that claim left by a killed run.
  */
 static int
-left_claim(const char *name, const struct stat *st)
+left_temp(int dirfd, const char *name, const struct stat *st)
 {
-	char stem[4096];
+	char claim[4096];
 	size_t k = files_beside_stem(name);
 
-	if (!S_ISREG(st->st_mode))
+	if (k == 0 || k >= sizeof(claim) || !S_ISREG(st->st_mode) ||
+	    st->st_uid != geteuid())
 		return 0;
-	if (k > 0 && k < sizeof(stem)) {
-		snprintf(stem, sizeof(stem), "%.*s", (int)k, name);
-		return result_name(stem);
-	}
-	return st->st_size == 0 && (st->st_mode & 07777) == CLAIM_MODE &&
-	       result_name(name);
+	snprintf(claim, sizeof(claim), "%.*s", (int)k, name);
+	return result_name(claim) && files_left(dirfd, claim, CLAIM_MODE);
 }
 
 int
 results_tidy(const char *dir)
 {
-	return files_remove_dead(dir, left_claim, NULL);
+	/* The temporary files first: their claims vouch for them. */
+	int n = files_remove_dead(dir, left_temp, NULL);
+
+	return n + files_remove_dead(dir, left_claim, NULL);
 }

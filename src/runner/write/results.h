@@ -34,10 +34,11 @@ struct results {
 };
 
 /*
- * Removes from dir what runs that were killed left: the empty files they
- * had claimed (named like results_claim's, mode 0400) and the temporary
- * files of the results they were writing (such a name and .tmp.XXXXXX),
- * that no live process holds a lock on.  Returns how many were removed.
+ * Removes from dir what runs that were killed left, and nothing else:
+ * the claims they had made (named like results_claim's, mode 0400,
+ * holding the mark, files_left) and beside such a claim the temporary
+ * file of its report (its name and .tmp.XXXXXX, the same user's).
+ * Returns how many were removed.
  */
 int results_tidy(const char *dir);
 
