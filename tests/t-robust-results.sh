@@ -33,7 +33,8 @@ FAKE_SPEC=$scratch/slow UB_RESULTDIR=$res "$BYTEBENCH" -q -c 1 -i 1 \
     -f text,json pipe >"$scratch/a.out" 2>"$scratch/a.err" &
 a=$!
 n=0
-while [ -z "$(ls "$res" 2>/dev/null)" ] && [ $n -lt 100 ]; do
+# Both claims (text and JSON) made.
+while [ "$(ls "$res" 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 100 ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
