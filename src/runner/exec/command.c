@@ -332,8 +332,8 @@ write_outputs(const struct run_cmd *c, char *err, size_t errlen)
 	int i, rc = 0;
 
 	for (i = 0; i < c->noutputs; i++) {
-		if (files_write_named(
-		        c->outputs[i].format, c->outputs[i].path, &c->r) == 0)
+		if (files_write_named(c->outputs[i].format, c->outputs[i].path,
+		        c->outputs[i].fd, &c->r) == 0)
 			continue;
 		if (rc == 0)
 			snprintf(err, errlen, "writing %s: %s",
@@ -415,7 +415,7 @@ print_results(const struct run_cmd *c, FILE *f, const char *sep)
 			print_path(f, c->shown, c->res.formats[i]->suffix);
 		}
 	for (i = 0; i < c->noutputs; i++)
-		if (strcmp(c->outputs[i].path, "-") != 0) {
+		if (c->outputs[i].fd == -1) {
 			fputs(written++ > 0 ? sep : "", f);
 			print_path(f, c->outputs[i].path, "");
 		}

@@ -41,6 +41,8 @@ struct options {
 	struct options_output {
 		const char *format;
 		const char *path; /* points into argv */
+		/* outputs_check: the descriptor it names, else -1 */
+		int fd;
 	} outputs[OPTIONS_MAX_FORMATS];
 	int noutputs;
 	int dry_run; /* --dry-run: the plan and its time, no run */

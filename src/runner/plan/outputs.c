@@ -5,7 +5,10 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -25,38 +28,120 @@ dir_of(const char *path, char *dir, size_t size)
 		snprintf(dir, size, "%.*s", (int)(slash - path), path);
 }
 
-int
-outputs_check(const struct options_output *out, int n, char *err, size_t errlen)
+/*
+ * The descriptor this process has open on the file st is, standard
+ * output and error first, standard input last; -1 when none is.
+ */
+static int
+open_on(const struct stat *st)
 {
-	struct stat st;
-	char dir[4096];
-	int i;
+	struct stat fst;
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd;
 
-	for (i = 0; i < n; i++) {
-		if (strcmp(out[i].path, "-") == 0)
-			continue;
-		if (strlen(out[i].path) >= sizeof(dir) - 32) {
-			snprintf(err, errlen, "file name too long: %.60s...",
-			    out[i].path);
-			return -1;
-		}
-		dir_of(out[i].path, dir, sizeof(dir));
+	if (max < 0 || max > 1024)
+		max = 1024;
+	for (fd = 1; fd <= max; fd++)
+		if (fstat(fd % (int)max, &fst) == 0 &&
+		    fst.st_dev == st->st_dev && fst.st_ino == st->st_ino)
+			return fd % (int)max;
+	return -1;
+}
+
+/*
+ * 1 when dir is where a system names a process's descriptors (/dev/fd,
+ * /proc/PID/fd, links to them): no file can be made there.
+ */
+static int
+descriptor_dir(const char *dir)
+{
+	char real[PATH_MAX];
+	size_t n;
+
+	if (realpath(dir, real) == NULL)
+		return 0;
+	if (strcmp(real, "/dev/fd") == 0)
+		return 1;
+	n = strspn(real + 6, "0123456789");
+	return strncmp(real, "/proc/", 6) == 0 && n > 0 &&
+	       strcmp(real + 6 + n, "/fd") == 0;
+}
+
+/* 1 when path is a link to a descriptor's name that is not open. */
+static int
+closed_descriptor(const char *path, char *buf, size_t size)
+{
+	ssize_t n = readlink(path, buf, size - 1);
+
+	if (n <= 0 || buf[0] != '/')
+		return 0;
+	buf[n] = '\0';
+	*strrchr(buf, '/') = '\0'; /* its directory ("" for "/") */
+	return descriptor_dir(buf);
+}
+
+/* Where output o goes (sets o->fd); 0, or -1 with why in err. */
+static int
+check_one(struct options_output *o, char *err, size_t errlen)
+{
+	const char *why = NULL;
+	struct stat lst, st;
+	char dir[4096];
+
+	o->fd = strcmp(o->path, "-") == 0 ? STDOUT_FILENO : -1;
+	if (o->fd != -1)
+		return 0;
+	if (strlen(o->path) >= sizeof(dir) - 32) {
+		snprintf(err, errlen, "file name too long: %.60s...", o->path);
+		return -1;
+	}
+	if (lstat(o->path, &lst) == 0) {
+		if (stat(o->path, &st) == -1)
+			why = closed_descriptor(o->path, dir, sizeof(dir))
+			          ? "no such descriptor open"
+			          : "a link that leads nowhere";
+		else if ((o->fd = open_on(&st)) == STDIN_FILENO)
+			why = "it is standard input";
+		else if (o->fd != -1 &&
+		         (fcntl(o->fd, F_GETFL) & O_ACCMODE) == O_RDONLY)
+			why = "its descriptor is not open for writing";
+		else if (o->fd != -1)
+			return 0;
+		else if (S_ISDIR(st.st_mode))
+			why = "a directory";
+		else if (!S_ISREG(st.st_mode))
+			why = "not a plain file (a device, FIFO or socket)";
+	} else if (errno != ENOENT)
+		why = strerror(errno);
+	if (why == NULL) {
+		dir_of(o->path, dir, sizeof(dir));
+		if (descriptor_dir(dir))
+			why = "no such descriptor open";
+	}
+	if (why == NULL) {
 		if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
 		    access(dir, W_OK | X_OK) == -1) {
 			snprintf(err, errlen,
-			    "cannot write %s: directory %s "
-			    "missing or not writable",
-			    out[i].path, dir);
+			    "cannot write %s: directory %s missing or not "
+			    "writable",
+			    o->path, dir);
 			return -1;
 		}
-		if (stat(out[i].path, &st) == 0 && !S_ISREG(st.st_mode)) {
-			snprintf(err, errlen,
-			    "cannot write %s: not a plain "
-			    "file",
-			    out[i].path);
-			return -1;
-		}
+		return 0;
 	}
+	o->fd = -1;
+	snprintf(err, errlen, "cannot write %s: %s", o->path, why);
+	return -1;
+}
+
+int
+outputs_check(struct options_output *out, int n, char *err, size_t errlen)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (check_one(&out[i], err, errlen) == -1)
+			return -1;
 	return 0;
 }
 
@@ -66,7 +151,7 @@ outputs_to_stdout(const struct options_output *out, int n)
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(out[i].path, "-") == 0)
+		if (out[i].fd == STDOUT_FILENO)
 			return 1;
 	return 0;
 }

@@ -258,12 +258,30 @@ new_file_mode(void)
 }
 
 int
-files_write_named(const char *format, const char *path, const struct report *r)
+files_write_named(
+    const char *format, const char *path, int fd, const struct report *r)
 {
 	const struct writer *w = writer_find(format);
+	FILE *f = fd == STDOUT_FILENO   ? stdout
+	          : fd == STDERR_FILENO ? stderr
+	                                : NULL;
+	int rc, saved;
 
-	if (strcmp(path, "-") == 0)
-		return w->write(stdout, r) == -1 || fflush(stdout) != 0 ? -1
-		                                                        : 0;
-	return files_write_beside(path, new_file_mode(), w, r, NULL, NULL);
+	if (fd == -1)
+		return files_write_beside(
+		    path, new_file_mode(), w, r, NULL, NULL);
+	if (f == NULL) {
+		if ((fd = dup(fd)) == -1)
+			return -1;
+		if ((f = fdopen(fd, "w")) == NULL) {
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+	}
+	rc = w->write(f, r) == -1 || fflush(f) != 0 || ferror(f) ? -1 : 0;
+	if (f != stdout && f != stderr && fclose(f) != 0)
+		rc = -1;
+	return rc;
 }

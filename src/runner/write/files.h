@@ -53,12 +53,13 @@ int files_write_beside(const char *path, mode_t mode, const struct writer *w,
     const void *ctx);
 
 /*
- * Writes r in the format named (writer_find) to path: "-" is standard
- * output (flushed), any other path goes through files_write_beside with
- * the mode a new file gets from the umask.  0, or -1 with errno.
+ * Writes r in the format named (writer_find) to the descriptor fd when it
+ * is not -1 (standard output and error through their streams, flushed),
+ * else to path through files_write_beside with the mode a new file gets
+ * from the umask.  0, or -1 with errno.
  */
 int files_write_named(
-    const char *format, const char *path, const struct report *r);
+    const char *format, const char *path, int fd, const struct report *r);
 
 /*
  * The length of name before files_write_beside's temporary suffix
