@@ -102,3 +102,20 @@ unwrap() {
 	awk '/^          [^ ]/ { sub(/^ +/, ""); line = line " " $0; next }
 	    NR > 1 { print line } { line = $0 } END { if (NR) print line }' "$1"
 }
+
+# killed_run RESULTDIR ARGS...: starts the runner with ARGS, its results
+# in RESULTDIR, and kills it with SIGKILL once its first test started,
+# then that test's copies: what a run killed mid-way leaves.
+killed_run() {
+	rm -f "$scratch/envlog"
+	kres=$1
+	shift
+	FAKE_ENVLOG=$scratch/envlog UB_RESULTDIR=$kres "$BYTEBENCH" "$@" \
+	    >/dev/null 2>&1 &
+	wait_for "$scratch/envlog"
+	sleep 0.3
+	kill -KILL $!
+	wait $! 2>/dev/null
+	pg=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
+	[ -n "$pg" ] && kill -KILL -"$pg" 2>/dev/null
+}

@@ -100,16 +100,7 @@ fi
 
 # SIGKILL of a run: the next run removes its empty files and scratch.
 res=$scratch/res4
-rm -f "$scratch/envlog"
-FAKE_ENVLOG=$scratch/envlog FAKE_SPEC=$scratch/slow UB_RESULTDIR=$res \
-    "$BYTEBENCH" -q -c 1 -i 1 pipe >/dev/null 2>&1 &
-a=$!
-wait_for "$scratch/envlog"
-sleep 0.3
-kill -KILL "$a"
-wait "$a" 2>/dev/null
-pg=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
-[ -n "$pg" ] && kill -KILL -"$pg" 2>/dev/null
+FAKE_SPEC=$scratch/slow killed_run "$res" -q -c 1 -i 1 pipe
 left=$(claims "$res" | wc -l)
 check "killed run: it left its claims and a scratch directory" sh -c "
     [ $left -ge 1 ] && [ -n \"\$(ls -A '$scratch/tmp')\" ]"

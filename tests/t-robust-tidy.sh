@@ -83,16 +83,7 @@ check "look-alikes: the run says it removed nothing" sh -c "
 # A run killed with SIGKILL: what it left (claims, scratch) and a
 # temporary file beside one of its claims (the moment is too short to
 # hit) go; the look-alikes stay.
-rm -f "$scratch/envlog"
-FAKE_ENVLOG=$scratch/envlog UB_RESULTDIR=$res "$BYTEBENCH" -q -c 1 -i 1 \
-    -f text,json pipe >/dev/null 2>&1 &
-a=$!
-wait_for "$scratch/envlog"
-sleep 0.3
-kill -KILL "$a"
-wait "$a" 2>/dev/null
-pg=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
-[ -n "$pg" ] && kill -KILL -"$pg" 2>/dev/null
+killed_run "$res" -q -c 1 -i 1 -f text,json pipe
 # The first run's two reports (-01), the killed run's two claims (-02).
 claim=$(ls "$res" | grep -v '^lab-\|^notes-' | grep '\.json$' | sort |
     tail -n 1)
