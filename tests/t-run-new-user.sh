@@ -38,7 +38,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL BUILD PGMS UB_BINDIR UB_TESTDIR UB_RESULTDIR \
 export MAKEFLAGS=-j2
 cd "$scratch" || exit 1
 
-"$clone/Run" -c 1 -i 1 --duration 1 pipe spawn syscall \
+UB_SETTLE=2 "$clone/Run" -c 1 -i 1 --duration 1 pipe spawn syscall \
     >"$scratch/out" 2>"$scratch/err"
 rc=$?
 report=$(ls "$clone"/results/*-01 2>/dev/null)
@@ -58,6 +58,17 @@ unwrap "$report" >"$scratch/unwrapped"
 check "Run: compiler and flags in the header (wrapped or not)" grep -q \
     '^   Compiler: .* -O' "$scratch/unwrapped"
 check "Run: log beside the report" grep -q '^#### Pass 1' "$report.log"
+# The build said, with its time; the machine let settle after it (at
+# most UB_SETTLE seconds here), said on the console and in the report.
+check "Run: says it builds, and how long it took" sh -c "
+    sed -n 1p '$scratch/err' | grep -q '^Run: building bytebench' &&
+    grep -q '^Run: built in [1-9][0-9]* s\$' '$scratch/err'"
+check "Run: lets the machine settle after the build" grep -q \
+    '^Letting the machine settle after the build (load [0-9.]*; at most 2 s)' \
+    "$scratch/err"
+check "Run: the report says how it settled" grep -q \
+    '^   Settle: \./Run built the suite in [1-9][0-9]* s, then waited [0-2] s' \
+    "$report"
 sed -n '/^=====/,$p' "$scratch/out" | head -n 30 | sed 's/^/    /'
 
 stamp=$clone/build/run.stamp
@@ -66,7 +77,7 @@ touch "$scratch/marker"
 "$clone/Run" --version >"$scratch/out" 2>"$scratch/err"
 check "Run: nothing rebuilt when nothing changed" sh -c "
     [ -z \"\$(find '$stamp' -newer '$scratch/marker')\" ] &&
-    grep -q '^bytebench ' '$scratch/out'"
+    grep -q '^bytebench ' '$scratch/out' && ! grep -q '^Run:' '$scratch/err'"
 
 touch "$clone/src/programs/pipe.c"
 "$clone/Run" --version >"$scratch/out" 2>"$scratch/err"

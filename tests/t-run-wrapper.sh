@@ -16,6 +16,7 @@ cp Run "$tree/Run"
 cat >"$tree/pgms/bytebench" <<'EOS'
 #!/bin/sh
 echo "runner UB_BINDIR=${UB_BINDIR-unset}[${UB_BINDIR+set}]"
+echo "built=${BYTEBENCH_BUILT-none}"
 EOS
 # The stand-in make (also as gmake): --version says GNU Make; a build logs its pid and
 # start, then ends at once, or with MAKE_SLOW set waits (a SIGTERM is
@@ -46,6 +47,21 @@ check "stamp: a planted link is not followed" sh -c "
     [ \"\$(cat '$scratch/victim')\" = precious ] &&
     [ -f '$tree/build/run.stamp' ] && [ ! -L '$tree/build/run.stamp' ] &&
     grep -q '^build' '$scratch/make.log' && grep -q '^runner' '$scratch/out'"
+
+# A build is said, with its time, and the runner told of it (to let the
+# machine settle); -qq says nothing; no build, nothing told, whatever the
+# environment held.
+check "build: Run says it builds and how long it took" sh -c "
+    grep -q '^Run: rebuilding what changed \\.\\.\\.\$' '$scratch/out' &&
+    grep -q '^Run: built in [1-9][0-9]* s\$' '$scratch/out' &&
+    grep -q '^built=[1-9][0-9]*\$' '$scratch/out'"
+touch "$tree/src/x.c"
+"$tree/Run" -qq >"$scratch/out" 2>&1
+check "build: -qq says nothing of it" sh -c "
+    ! grep -q '^Run:' '$scratch/out' && grep -q '^built=[1-9]' '$scratch/out'"
+BYTEBENCH_BUILT=5 "$tree/Run" -h >"$scratch/out" 2>&1
+check "no build: the runner is told of none" sh -c "
+    ! grep -q '^Run:' '$scratch/out' && grep -q '^built=none\$' '$scratch/out'"
 
 # 9. SIGTERM to Run during the build: make gets it and Run waits for it.
 rm -f "$tree/build/run.stamp" "$scratch/make.log" "$scratch/make.pid"

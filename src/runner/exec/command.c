@@ -228,7 +228,8 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	memset(&c->r, 0, sizeof(c->r));
 	if (setup_settings(&c->r.settings, o, err, sizeof(err)) == -1 ||
 	    setup_dirs(&c->d, &c->r.settings, argv0, err, sizeof(err)) == -1 ||
-	    setup_check_env(err, sizeof(err)) == -1) {
+	    setup_check_env(err, sizeof(err)) == -1 ||
+	    setup_settle(&c->r.settle, err, sizeof(err)) == -1) {
 		options_free(o);
 		return usage_error(err, "");
 	}
@@ -455,10 +456,12 @@ run_and_write(struct run_cmd *c)
 	int rc;
 
 	c->env.noise = c->no_warnings ? NULL : &c->nz;
-	if (c->env.noise != NULL)
-		noise_start(c->env.noise, r);
 	open_console(c);
-	rc = runs_all(r, &c->env);
+	rc = runs_settle(r, &c->env);
+	if (rc == 0 && c->env.noise != NULL)
+		noise_start(c->env.noise, r);
+	if (rc == 0)
+		rc = runs_all(r, &c->env);
 	if (c->env.noise != NULL) {
 		noise_finish(c->env.noise, r);
 		precision_warn(r);

@@ -8,14 +8,15 @@
 
 #include "exec/process.h"
 #include "exec/runs.h"
+#include "plan/sysinfo.h"
+#include "score/noise.h"
 
-/* sync and s seconds of idle, cut short by a stop signal. */
+/* s seconds of idle, cut short by a stop signal. */
 static void
-settle(double s)
+idle(double s)
 {
 	struct timespec left;
 
-	sync();
 	if (!(s > 0))
 		return;
 	left.tv_sec = (time_t)s;
@@ -23,6 +24,39 @@ settle(double s)
 	while (!process_stop_signal && nanosleep(&left, &left) == -1 &&
 	       errno == EINTR)
 		;
+}
+
+int
+runs_settle(struct report *r, const struct run_env *e)
+{
+	struct settle *st = &r->settle;
+	double load[NOISE_SETTLE_MAX_S * 4 + 1];
+	int n = 0, most = (int)(sizeof(load) / sizeof(load[0])) - 1;
+
+	if (!(st->build_s > 0) || st->max_s == 0)
+		return 0;
+	st->load_from = r->sys.load1;
+	run_say(e,
+	    "Letting the machine settle after the build (load %.2f; at most "
+	    "%d s) ...\n",
+	    r->sys.load1, st->max_s);
+	do {
+		if (n > 0) {
+			idle(1);
+			if (sysinfo_load_again(&r->sys) == -1)
+				return -1;
+		}
+		load[n++] = r->sys.load1;
+		st->end =
+		    noise_settle(load, n, st->max_s < most ? st->max_s : most);
+	} while (st->end == SETTLE_WAITING && !process_stop_signal);
+	st->waited_s = n - 1;
+	st->load_to = r->sys.load1;
+	run_say(e, "Waited %d s: load %.2f%s\n", st->waited_s, st->load_to,
+	    st->end == SETTLE_BUSY    ? ", kept up by other work"
+	    : st->end == SETTLE_LIMIT ? ", still falling (UB_SETTLE)"
+	                              : "");
+	return 0;
 }
 
 int
@@ -39,7 +73,8 @@ runs_all(struct report *r, const struct run_env *e)
 	for (k = 0; k < s->runs; k++) {
 		run_say(e, "run %d of %d: settling %g s\n", k + 1, s->runs,
 		    s->settle_s);
-		settle(s->settle_s);
+		sync();
+		idle(s->settle_s);
 		if (process_stop_signal) {
 			r->interrupted = (int)process_stop_signal;
 			break;

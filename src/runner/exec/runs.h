@@ -17,4 +17,13 @@
  */
 int runs_all(struct report *r, const struct run_env *e);
 
+/*
+ * When ./Run has just built the suite (r->settle.build_s > 0), waits a
+ * second at a time until the load average falls (score/noise.h's
+ * noise_settle; at most r->settle.max_s), said on the console; a stop
+ * signal ends the wait.  r->sys's load and uptime are then read again,
+ * and r->settle says how it ended.  0, or -1 out of memory.
+ */
+int runs_settle(struct report *r, const struct run_env *e);
+
 #endif

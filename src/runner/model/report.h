@@ -256,6 +256,21 @@ struct repetition {
 	int nblocks;
 };
 
+/* How the wait after a build ended: the machine calm, busy, or time up. */
+enum settle_end { SETTLE_WAITING, SETTLE_CALM, SETTLE_BUSY, SETTLE_LIMIT };
+
+/*
+ * The wait before the first pass when ./Run has just built the suite:
+ * the build's load must not be measured as noise (nor slow the tests).
+ */
+struct settle {
+	double build_s; /* the build's seconds; 0: no build, no wait */
+	int waited_s;
+	double load_from, load_to; /* 1-minute load average before and after */
+	int max_s; /* the most it may wait (UB_SETTLE) */
+	enum settle_end end;
+};
+
 struct report {
 	char *version; /* bytebench version */
 	int index_method; /* method version of the UnixBench index */
@@ -274,6 +289,7 @@ struct report {
 	 */
 	const char *precision_end;
 	time_t start, end;
+	struct settle settle;
 	unsigned long counters_have; /* counters some pass got */
 	char counters_missing[256]; /* why some were not, "" when none */
 };

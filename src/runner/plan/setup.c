@@ -21,6 +21,7 @@
 #include "plan/limits.h"
 #include "plan/room.h"
 #include "plan/setup.h"
+#include "score/noise.h"
 #include "score/stats.h"
 #include "write/results.h"
 
@@ -157,6 +158,25 @@ setup_check_env(char *err, size_t errlen)
 		    "MULTI_SH_WORK_FACTOR must be a "
 		    "whole number from 1 to 1000000: ",
 		    factor);
+	return 0;
+}
+
+int
+setup_settle(struct settle *st, char *err, size_t errlen)
+{
+	const char *built = getenv("BYTEBENCH_BUILT"),
+	           *max = getenv("UB_SETTLE");
+	long n = NOISE_SETTLE_MAX_S;
+
+	if (max != NULL && parse_long(max, 0, 3600, &n) == -1)
+		return fail(err, errlen,
+		    "UB_SETTLE must be a whole number of seconds from 0 to "
+		    "3600: ",
+		    max);
+	st->max_s = (int)n;
+	/* Run's own variable: a bad value is no build. */
+	if (built == NULL || parse_double(built, 0, 1e6, &st->build_s) == -1)
+		st->build_s = 0;
 	return 0;
 }
 

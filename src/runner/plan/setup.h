@@ -48,6 +48,14 @@ int setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
  */
 int setup_check_env(char *err, size_t errlen);
 
+/*
+ * The wait after a build, from the environment: BYTEBENCH_BUILT, the
+ * seconds ./Run's build took (Run sets it when it built), and UB_SETTLE,
+ * the most seconds to wait (0 to 3600; default NOISE_SETTLE_MAX_S).  0,
+ * or -1 with the problem in err.
+ */
+int setup_settle(struct settle *st, char *err, size_t errlen);
+
 /* 1 when one of the tests of s takes an argument starting with prefix. */
 int setup_uses_arg(const struct settings *s, const char *prefix);
 

@@ -326,6 +326,15 @@ uptime_line(const struct sysinfo *s)
 }
 
 int
+sysinfo_load_again(struct sysinfo *s)
+{
+	free(s->uptime);
+	load_facts(s);
+	s->uptime = uptime_line(s);
+	return s->uptime != NULL ? 0 : -1;
+}
+
+int
 sysinfo_collect(struct sysinfo *s, const char *bindir)
 {
 	struct utsname u;

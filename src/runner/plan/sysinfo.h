@@ -19,6 +19,9 @@
  */
 int sysinfo_collect(struct sysinfo *s, const char *bindir);
 
+/* Reads the load averages of s again, and its uptime line; 0, or -1. */
+int sysinfo_load_again(struct sysinfo *s);
+
 /*
  * Records the scratch directory dir and its file system type ("" when
  * unknown) in s.  Returns 0, or -1 when out of memory.

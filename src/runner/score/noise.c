@@ -18,6 +18,18 @@ noise_warn_start(struct report *r)
 		    r->sys.load1, NOISE_LOAD);
 }
 
+enum settle_end
+noise_settle(const double *load, int n, int max_s)
+{
+	if (n > 0 && load[n - 1] <= NOISE_LOAD)
+		return SETTLE_CALM;
+	if (n - 1 >= max_s)
+		return SETTLE_LIMIT;
+	if (n > 15 && load[n - 1] > 0.9 * load[n - 16])
+		return SETTLE_BUSY;
+	return SETTLE_WAITING;
+}
+
 int
 noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
 {

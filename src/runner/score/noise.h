@@ -15,6 +15,18 @@
 #define NOISE_CV          0.05 /* coefficient of variation of a test */
 #define NOISE_ROUNDS      2.0 /* rounds' interval / the tests' (quick) */
 
+/* The wait after a build: at most this long (UB_SETTLE changes it). */
+#define NOISE_SETTLE_MAX_S 90
+
+/*
+ * The wait after a build, a second at a time: load[0..n-1] the 1-minute
+ * load average at each second of it.  SETTLE_CALM once the last is at
+ * most NOISE_LOAD; SETTLE_BUSY when it fell by less than a tenth in 15 s
+ * (idle, it falls by a fifth: other work keeps it up, and waiting on does
+ * not help); SETTLE_LIMIT after max_s seconds; else SETTLE_WAITING.
+ */
+enum settle_end noise_settle(const double *load, int n, int max_s);
+
 /* CPU seconds since boot from the "cpu" line of /proc/stat. */
 struct noise_cpu {
 	double busy_s; /* user, nice, system, irq, softirq */

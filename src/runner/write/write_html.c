@@ -99,6 +99,7 @@ static void
 html_system(FILE *f, const struct report *r)
 {
 	const struct sysinfo *s = &r->sys;
+	char line[400];
 
 	fputs("<h2>Test System Information</h2>\n<div class=\"scroll\">"
 	      "<table>\n",
@@ -166,6 +167,12 @@ html_system(FILE *f, const struct report *r)
 	fputs(", ", f);
 	escape_fixed(f, s->load15, 2);
 	fputs(" (at start)</td></tr>\n", f);
+	writer_settle(line, sizeof(line), r);
+	if (line[0] != '\0') {
+		sys_row(f, "Settle");
+		escape_html(f, line);
+		fputs("</td></tr>\n", f);
+	}
 	html_settings(f, r);
 }
 

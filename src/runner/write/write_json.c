@@ -186,6 +186,28 @@ json_settings(struct json_writer *j, const struct settings *s)
 }
 
 /* How a --precision run ended (doc/precision.md); null in a fixed plan. */
+/* The wait after ./Run's build; null when there was none. */
+static void
+json_settle(struct json_writer *j, const struct settle *st)
+{
+	static const char *const ends[] = {[SETTLE_WAITING] = "stopped",
+	    [SETTLE_CALM] = "calm",
+	    [SETTLE_BUSY] = "busy",
+	    [SETTLE_LIMIT] = "limit"};
+
+	if (!(st->build_s > 0)) {
+		jw_null(j, "settle");
+		return;
+	}
+	jw_open(j, "settle", '{', 1);
+	jw_num(j, "build_s", st->build_s);
+	jw_int(j, "waited_s", st->waited_s);
+	jw_num(j, "load_from", st->load_from);
+	jw_num(j, "load_to", st->load_to);
+	jw_str(j, "ended", ends[st->end]);
+	jw_close(j, '}');
+}
+
 static void
 json_precision(struct json_writer *j, const struct report *r)
 {
@@ -452,6 +474,7 @@ write_json(FILE *f, const struct report *r)
 	json_system(&j, &r->sys);
 	json_settings(&j, &r->settings);
 	json_precision(&j, r);
+	json_settle(&j, &r->settle);
 	json_collection(&j, r);
 	jw_open(&j, "warnings", '[', 0);
 	for (i = 0; i < r->nwarnings; i++)

@@ -38,6 +38,7 @@ static void
 md_system(FILE *f, const struct report *r)
 {
 	const struct sysinfo *s = &r->sys;
+	char line[600];
 
 	fputs("**BYTE UNIX Benchmarks** (bytebench ", f);
 	escape_md(f, r->version);
@@ -46,8 +47,6 @@ md_system(FILE *f, const struct report *r)
 	    r->interrupted ? " — **interrupted**, partial results" : "");
 	md_notes(f, r);
 	if (r->precision_end != NULL) {
-		char line[600];
-
 		precision_summary(r, line, sizeof(line));
 		fputs("Precision: ", f);
 		escape_md(f, line);
@@ -74,6 +73,12 @@ md_system(FILE *f, const struct report *r)
 	putc(' ', f);
 	escape_md(f, s->cflags);
 	fputs("\n", f);
+	writer_settle(line, sizeof(line), r);
+	if (line[0] != '\0') {
+		fputs("\nSettle: ", f);
+		escape_md(f, line);
+		fputs("\n", f);
+	}
 }
 
 static void

@@ -162,6 +162,7 @@ static void
 header_lines(FILE *f, const struct report *r)
 {
 	const struct sysinfo *s = &r->sys;
+	char line[600];
 
 	fprintf(f,
 	    "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
@@ -203,11 +204,12 @@ header_lines(FILE *f, const struct report *r)
 		    "rounds; see each index's interval\n",
 		    r->settings.long_passes);
 	if (r->precision_end != NULL) {
-		char line[600];
-
 		precision_summary(r, line, sizeof(line));
 		fprintf(f, "   Precision: %s\n", line);
 	}
+	writer_settle(line, sizeof(line), r);
+	if (line[0] != '\0')
+		fprintf(f, "   Settle: %s\n", line);
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
 	fputc('\n', f);

@@ -154,3 +154,29 @@ writer_took_turns(
 		snprintf(buf + n, size - n,
 		    " passes took turns in this time, round by round.");
 }
+
+void
+writer_settle(char *buf, size_t size, const struct report *r)
+{
+	const struct settle *st = &r->settle;
+	static const char *const ends[] = {
+	    [SETTLE_WAITING] = "; the wait was stopped",
+	    [SETTLE_CALM] = "",
+	    [SETTLE_BUSY] = "; it fell no further: other work keeps the "
+	                    "machine busy",
+	    [SETTLE_LIMIT] = ", the most it waits (UB_SETTLE)",
+	};
+
+	buf[0] = '\0';
+	if (st->build_s > 0 && st->end == SETTLE_CALM)
+		snprintf(buf, size,
+		    "./Run built the suite in %.0f s, then waited %d s until "
+		    "the load average fell from %.2f to %.2f.",
+		    st->build_s, st->waited_s, st->load_from, st->load_to);
+	else if (st->build_s > 0)
+		snprintf(buf, size,
+		    "./Run built the suite in %.0f s, then waited %d s for the "
+		    "load average to fall (%.2f, then %.2f)%s.",
+		    st->build_s, st->waited_s, st->load_from, st->load_to,
+		    ends[st->end]);
+}

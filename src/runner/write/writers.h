@@ -53,6 +53,13 @@ void writer_took_turns(
     char *buf, size_t size, const struct report *r, const struct block *b);
 
 /*
+ * The wait after ./Run's build as one sentence in buf ("" when there was
+ * no build): "./Run built the suite in 18 s, then waited 42 s until the
+ * load average fell from 1.50 to 0.49."
+ */
+void writer_settle(char *buf, size_t size, const struct report *r);
+
+/*
  * A test's outcome as the writers show it: "failed: killed by signal 11",
  * or the bare outcome without a message; each part through esc
  * (escape_html, escape_md).
