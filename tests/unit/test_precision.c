@@ -423,7 +423,8 @@ test_report(void)
 	struct index_result ir;
 	struct block b;
 	struct report r;
-	char line[400];
+	const char *line = r.precision_text;
+	struct run run;
 	double tests_half;
 	size_t d;
 	int i, k;
@@ -446,8 +447,10 @@ test_report(void)
 	b.ntests = 2;
 	b.indexes = &ir;
 	b.nindexes = 1;
-	r.blocks = &b;
-	r.nblocks = 1;
+	run.blocks = &b;
+	run.nblocks = 1;
+	r.runs = &run;
+	r.nruns = 1;
 	r.settings.precision_pct = 0.1;
 	r.settings.budget_s = 8;
 	r.precision_end = "budget";
@@ -456,7 +459,7 @@ test_report(void)
 	precision_intervals(&r);
 	CHECK("report: moving together, a shared part",
 	    ir.shared_var > 0 && log(ir.ci_high / ir.score) > tests_half);
-	precision_summary(&r, line, sizeof(line));
+	precision_summary(&r);
 	CHECK("report: the summary names the shared part",
 	    strstr(line, "most from changes shared by the tests") != NULL);
 	CHECK("report: no steal counted, none said",
@@ -467,7 +470,7 @@ test_report(void)
 			p[i][k].derived.have = 1U << DRV_STEAL_SHARE;
 			p[i][k].derived.v[DRV_STEAL_SHARE] = steal[k];
 		}
-	precision_summary(&r, line, sizeof(line));
+	precision_summary(&r);
 	CHECK("report: the summary gives the rounds' steal",
 	    strstr(line, "% a round; the hypervisor's steal 1.0 to 10.0% a "
 	                 "round)") != NULL);
@@ -480,7 +483,7 @@ test_report(void)
 	precision_intervals(&r);
 	CHECK_NEAR("report: moving against each other, the tests' interval",
 	    log(ir.ci_high / ir.score), tests_half, 1e-12);
-	precision_summary(&r, line, sizeof(line));
+	precision_summary(&r);
 	CHECK("report: the summary names a test",
 	    strstr(line, "most from pipe (CV") != NULL);
 	free(ir.entries);

@@ -153,7 +153,8 @@ json_tests(const struct json_value *run0, const struct json_value *run1,
 
 	t = jpath(run0, "tests", 0);
 	CHECK("json score full precision",
-	    jnum_is(jpath(t, "score", NONE), r->blocks[0].tests[0].score));
+	    jnum_is(
+	        jpath(t, "score", NONE), r->runs[0].blocks[0].tests[0].score));
 	CHECK("json every pass", jpath(t, "passes", NONE) != NULL &&
 	                             jpath(t, "passes", NONE)->n == 3);
 	CHECK("json dropped pass",
@@ -197,8 +198,8 @@ json_indexes(const struct json_value *run0, const struct json_value *run1,
 	CHECK("json unknown interval null",
 	    jpath(x, "ci_low", NONE) != NULL &&
 	        jpath(x, "ci_low", NONE)->type == JSON_NULL);
-	CHECK("json index score",
-	    jnum_is(jpath(x, "score", NONE), r->blocks[0].indexes[0].score));
+	CHECK("json index score", jnum_is(jpath(x, "score", NONE),
+	                              r->runs[0].blocks[0].indexes[0].score));
 	CHECK("json not-run entry",
 	    jstr_is(jpath(jpath(x, "entries", 4), "outcome", NONE), "not run"));
 	x = jpath(run1, "indexes", 0);

@@ -52,12 +52,12 @@ check_labelled(struct report *r)
 {
 	char *out;
 	size_t len;
-	int rc, samples = r->blocks[1].tests[0].samples;
+	int rc, samples = r->runs[0].blocks[1].tests[0].samples;
 
 	r->settings.label = "kernel <6.2>";
 	r->settings.comment = "BIOS *X*";
 	r->settings.duration_s = 2;
-	r->blocks[1].tests[0].samples = 1;
+	r->runs[0].blocks[1].tests[0].samples = 1;
 	rc = render(write_html, r, &out, &len);
 	CHECK("html title names the label and the host",
 	    rc == 0 && strstr(out, "<title>bytebench: kernel &lt;6.2&gt; "
@@ -88,7 +88,7 @@ check_labelled(struct report *r)
 	free(out);
 	r->settings.label = r->settings.comment = NULL;
 	r->settings.duration_s = 0;
-	r->blocks[1].tests[0].samples = samples;
+	r->runs[0].blocks[1].tests[0].samples = samples;
 }
 
 /* Marks of an interrupted quick run, and a run without an index. */
@@ -97,7 +97,7 @@ check_variants(struct report *r)
 {
 	char *out;
 	size_t len;
-	int rc, nindexes = r->blocks[1].nindexes;
+	int rc, nindexes = r->runs[0].blocks[1].nindexes;
 
 	r->interrupted = 1;
 	r->settings.quick = 1;
@@ -112,14 +112,14 @@ check_variants(struct report *r)
 	    rc == 0 && strstr(out, "\"interrupted\": true,") != NULL &&
 	        strstr(out, "\"quick\": true,") != NULL);
 	free(out);
-	r->blocks[1].nindexes = 0;
+	r->runs[0].blocks[1].nindexes = 0;
 	rc = render(write_md, r, &out, &len);
 	CHECK("md interrupted", rc == 0 && strstr(out, "**interrupted**"));
 	CHECK("md results without index",
 	    strstr(out, "| Test | RESULT | UNIT |\n") != NULL &&
 	        strstr(out, "| Execl Throughput | 8724.8 | lps |\n") != NULL);
 	free(out);
-	r->blocks[1].nindexes = nindexes;
+	r->runs[0].blocks[1].nindexes = nindexes;
 	r->interrupted = 0;
 	r->settings.quick = 0;
 	check_labelled(r);

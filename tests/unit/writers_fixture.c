@@ -268,6 +268,7 @@ make_report(struct report *r)
 	static int copies[] = {1, 2};
 	static const struct test_def *tests[5];
 	struct sysinfo *s = &r->sys;
+	struct run *run;
 	int i;
 
 	memset(r, 0, sizeof(*r));
@@ -342,12 +343,14 @@ make_report(struct report *r)
 	r->settings.ntests = 5;
 	report_warn(r, "load average 0.10 at start");
 	report_warn(r, "test \"pipe\" spread widely (CV 12%%) \\ <b>x</b>\a");
-	r->blocks = xcalloc(2, sizeof(*r->blocks));
-	r->nblocks = 2;
-	make_block(&r->blocks[0], 1, START, 1);
-	make_index(&r->blocks[0], 0, 0);
-	make_block(&r->blocks[1], 2, START + 403, 0);
-	make_index(&r->blocks[1], 2501.25, 2630.5);
+	r->runs = run = xcalloc(1, sizeof(*r->runs));
+	r->nruns = 1;
+	run->blocks = xcalloc(2, sizeof(*run->blocks));
+	run->nblocks = 2;
+	make_block(&run->blocks[0], 1, START, 1);
+	make_index(&run->blocks[0], 0, 0);
+	make_block(&run->blocks[1], 2, START + 403, 0);
+	make_index(&run->blocks[1], 2501.25, 2630.5);
 	r->start = START - 1;
 	r->end = START + 806;
 }

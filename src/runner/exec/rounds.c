@@ -114,6 +114,7 @@ schedule_rounds(struct run_ctx *x)
 {
 	struct report *r = x->r;
 	const struct settings *s = &r->settings;
+	struct run *run = &r->runs[r->nruns - 1];
 	struct test_run *tr, *one;
 	struct block *b;
 	int c, i, k, rounds = 0, rc = -1;
@@ -123,7 +124,7 @@ schedule_rounds(struct run_ctx *x)
 	if (tr == NULL)
 		return -1;
 	for (c = 0; c < s->ncopies; c++) {
-		b = &r->blocks[r->nblocks++];
+		b = &run->blocks[run->nblocks++];
 		b->copies = s->copies[c];
 		b->start = start;
 		b->took_turns = s->ncopies > 1;
@@ -166,21 +167,20 @@ schedule_rounds(struct run_ctx *x)
 		goto out;
 	/* One end for every block, as one start: they share the rounds. */
 	end = time(NULL);
-	for (c = 0; c < r->nblocks; c++) {
-		for (i = 0; i < r->blocks[c].ntests; i++)
+	for (c = 0; c < run->nblocks; c++) {
+		for (i = 0; i < run->blocks[c].ntests; i++)
 			if (schedule_test_finish(&tr[c * s->ntests + i]) == -1)
 				goto out;
-		r->blocks[c].end = end;
-		if (schedule_block_indexes(&r->blocks[c], s) == -1)
+		run->blocks[c].end = end;
+		if (schedule_block_indexes(&run->blocks[c], s) == -1)
 			goto out;
 	}
 	if (s->precision_pct > 0)
 		precision_intervals(r);
 	if (r->precision_end != NULL) {
-		char line[600];
-
-		precision_summary(r, line, sizeof(line));
-		progress_note(&x->progress, bench_now(), "Precision", line);
+		precision_summary(r);
+		progress_note(
+		    &x->progress, bench_now(), "Precision", r->precision_text);
 	}
 	rc = 0;
 out:

@@ -24,10 +24,10 @@ struct run_env {
 
 /*
  * Runs r->settings (tests, copies, passes, duration, placement) and fills
- * r->blocks, their test results and index tables.  A failed, skipped or
- * timed-out test is recorded and the run goes on; a stop signal ends the
- * run with r->interrupted set and what was measured kept.  Returns 0, or
- * -1 when out of memory.
+ * a new run at the end of r->runs: its blocks, their test results and
+ * index tables.  A failed, skipped or timed-out test is recorded and the
+ * run goes on; a stop signal ends the run with r->interrupted set and
+ * what was measured kept.  Returns 0, or -1 when out of memory.
  */
 int run_all(struct report *r, const struct run_env *e);
 

@@ -10,6 +10,7 @@
 #include "exec/runs.h"
 #include "plan/sysinfo.h"
 #include "score/noise.h"
+#include "score/between.h"
 
 /* s seconds of idle, cut short by a stop signal. */
 static void
@@ -67,9 +68,6 @@ runs_all(struct report *r, const struct run_env *e)
 
 	if (s->runs < 2)
 		return run_all(r, e);
-	r->reps = calloc((size_t)s->runs, sizeof(*r->reps));
-	if (r->reps == NULL)
-		return -1;
 	for (k = 0; k < s->runs; k++) {
 		run_say(e, "run %d of %d: settling %g s\n", k + 1, s->runs,
 		    s->settle_s);
@@ -79,16 +77,10 @@ runs_all(struct report *r, const struct run_env *e)
 			r->interrupted = (int)process_stop_signal;
 			break;
 		}
-		if (k > 0) {
-			r->reps[r->nreps].blocks = r->blocks;
-			r->reps[r->nreps++].nblocks = r->nblocks;
-			r->blocks = NULL;
-			r->nblocks = 0;
-		}
 		if (run_all(r, e) == -1)
 			return -1;
 		if (r->interrupted)
 			break;
 	}
-	return 0;
+	return r->nruns > 1 ? between_runs(r) : 0;
 }

@@ -8,12 +8,11 @@
 #include "exec/run.h"
 
 /*
- * With r->settings.runs < 2, run_all(r, e) and nothing else (the run of
- * today, byte for byte).  Else, for each of the K runs: sync, idle
- * r->settings.settle_s seconds (a stop signal ends the wait), run_all;
- * the runs before the last are moved to r->reps, the last stays in
- * r->blocks.  A stop signal or a failure ends the series where it is.
- * Returns 0, or -1 when out of memory.
+ * With r->settings.runs < 2, run_all(r, e) and nothing else.  Else, for
+ * each of the K runs: sync, idle r->settings.settle_s seconds (a stop
+ * signal ends the wait), run_all, which adds the run to r->runs; then
+ * their summary (between_runs).  A stop signal or a failure ends the
+ * series where it is.  Returns 0, or -1 when out of memory.
  */
 int runs_all(struct report *r, const struct run_env *e);
 

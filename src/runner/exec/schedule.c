@@ -54,11 +54,12 @@ run_blocks_in_turn(struct run_ctx *x)
 {
 	struct report *r = x->r;
 	const struct settings *s = &r->settings;
+	struct run *run = &r->runs[r->nruns - 1];
 	struct block *b;
 	int c;
 
 	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
-		b = &r->blocks[r->nblocks++];
+		b = &run->blocks[run->nblocks++];
 		b->copies = s->copies[c];
 		b->start = time(NULL);
 		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
@@ -81,6 +82,7 @@ run_blocks_in_turn(struct run_ctx *x)
 static void
 counters_missing(struct report *r)
 {
+	const struct run *run = report_last(r);
 	const struct pass_result *p;
 	const char *note = "";
 	unsigned long want = 0;
@@ -88,10 +90,10 @@ counters_missing(struct report *r)
 	char *out = r->counters_missing;
 	int b, i, k, passes = 0;
 
-	for (b = 0; b < r->nblocks; b++)
-		for (i = 0; i < r->blocks[b].ntests; i++)
-			for (k = 0; k < r->blocks[b].tests[i].npasses; k++) {
-				p = &r->blocks[b].tests[i].passes[k];
+	for (b = 0; b < run->nblocks; b++)
+		for (i = 0; i < run->blocks[b].ntests; i++)
+			for (k = 0; k < run->blocks[b].tests[i].npasses; k++) {
+				p = &run->blocks[b].tests[i].passes[k];
 				passes += p->ncopies > 0;
 				r->counters_have |= p->counters.have;
 				if (note[0] == '\0')
@@ -123,6 +125,7 @@ run_all(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
 	struct run_ctx x = {r, e, NULL, 0, {0}, bench_now()};
+	struct run *run;
 	int rc = -1;
 
 	if (plan_make(s, e->bindir, &x.steps, &x.nsteps) == -1)
@@ -130,8 +133,9 @@ run_all(struct report *r, const struct run_env *e)
 	progress_init(&x.progress, s, x.steps, x.nsteps, e->console,
 	    progress_columns(e->console), x.origin);
 	process_on_tick(tick, &x.progress);
-	r->blocks = calloc((size_t)s->ncopies, sizeof(*r->blocks));
-	if (r->blocks == NULL)
+	if ((run = report_add_run(r)) == NULL ||
+	    (run->blocks = calloc((size_t)s->ncopies, sizeof(*run->blocks))) ==
+	        NULL)
 		goto out;
 	if ((s->quick ? schedule_rounds(&x) : run_blocks_in_turn(&x)) == -1)
 		goto out;
@@ -149,13 +153,14 @@ out:
 int
 run_all_ok(const struct report *r)
 {
+	const struct run *run = report_last(r);
 	int b, i;
 
 	if (r->interrupted)
 		return 0;
-	for (b = 0; b < r->nblocks; b++)
-		for (i = 0; i < r->blocks[b].ntests; i++)
-			if (r->blocks[b].tests[i].outcome != OUTCOME_OK)
+	for (b = 0; b < run->nblocks; b++)
+		for (i = 0; i < run->blocks[b].ntests; i++)
+			if (run->blocks[b].tests[i].outcome != OUTCOME_OK)
 				return 0;
 	return 1;
 }

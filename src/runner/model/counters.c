@@ -178,18 +178,18 @@ counters_derive(
 	}
 }
 
-static int
-double_cmp(const void *a, const void *b)
+int
+cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
-	return x < y ? -1 : x > y;
+	return (x > y) - (x < y);
 }
 
 double
-counters_sorted_median(double *v, int n)
+sorted_median(double *v, int n)
 {
-	qsort(v, (size_t)n, sizeof(*v), double_cmp);
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -208,7 +208,7 @@ counters_median(const struct derived *const *sets, int n, struct derived *out)
 				v[m++] = sets[i]->v[k];
 		if (m == 0)
 			continue;
-		set(out, (enum derived_id)k, counters_sorted_median(v, m));
+		set(out, (enum derived_id)k, sorted_median(v, m));
 	}
 	free(v);
 }

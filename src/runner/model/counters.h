@@ -129,8 +129,13 @@ void counters_derive(
 void counters_median(
     const struct derived *const *sets, int n, struct derived *out);
 
-/* Sorts v[0..n-1] (n > 0) and returns its median. */
-double counters_sorted_median(double *v, int n);
+/*
+ * The runner's one order of doubles for qsort (ascending), and its one
+ * median: sorts v[0..n-1] (n > 0) and returns the middle value, or the
+ * mean of the two middle ones.
+ */
+int cmp_double(const void *a, const void *b);
+double sorted_median(double *v, int n);
 
 /*
  * A derived value as text in at most 6 characters below 1e12: "97%",

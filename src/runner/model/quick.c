@@ -12,7 +12,9 @@ quick_seconds(const struct test_def *t)
 {
 	double s = t->seconds / 30;
 
-	return s < 1 ? 1 : s > 2 ? 2 : s;
+	return s < QUICK_MIN_S   ? QUICK_MIN_S
+	       : s > QUICK_MAX_S ? QUICK_MAX_S
+	                         : s;
 }
 
 const char *const *

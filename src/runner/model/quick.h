@@ -12,7 +12,15 @@
 /* Passes of every test in quick mode (the worst floor(5/3) = 1 dropped). */
 #define QUICK_PASSES 5
 
-/* Seconds of one quick pass: the test's duration / 30, within 1..2 s. */
+/* The bounds of a quick pass's seconds, and as text: "1 to 2 s". */
+#define QUICK_MIN_S    1
+#define QUICK_MAX_S    2
+#define QUICK_TEXT_(x) #x
+#define QUICK_TEXT(x)  QUICK_TEXT_(x)
+#define QUICK_SECONDS_TEXT                                                     \
+	QUICK_TEXT(QUICK_MIN_S) " to " QUICK_TEXT(QUICK_MAX_S) " s"
+
+/* Seconds of one quick pass: the test's duration / 30, within those. */
 double quick_seconds(const struct test_def *t);
 
 /*

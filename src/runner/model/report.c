@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/plain.h"
 #include "model/report.h"
@@ -142,17 +143,42 @@ blocks_free(struct block *blocks, int n)
 	free(blocks);
 }
 
+struct run *
+report_add_run(struct report *r)
+{
+	struct run *runs =
+	    realloc(r->runs, (size_t)(r->nruns + 1) * sizeof(*runs));
+
+	if (runs == NULL)
+		return NULL;
+	r->runs = runs;
+	memset(&runs[r->nruns], 0, sizeof(*runs));
+	return &runs[r->nruns++];
+}
+
+const struct run *
+report_last(const struct report *r)
+{
+	static const struct run none;
+
+	return r->nruns > 0 ? &r->runs[r->nruns - 1] : &none;
+}
+
 void
 report_free(struct report *r)
 {
 	int i;
 
-	blocks_free(r->blocks, r->nblocks);
-	for (i = 0; i < r->nreps; i++)
-		blocks_free(r->reps[i].blocks, r->reps[i].nblocks);
-	free(r->reps);
-	r->reps = NULL;
-	r->nreps = 0;
+	for (i = 0; i < r->nruns; i++)
+		blocks_free(r->runs[i].blocks, r->runs[i].nblocks);
+	free(r->runs);
+	r->runs = NULL;
+	r->nruns = 0;
+	for (i = 0; i < r->nruns_rows; i++)
+		free(r->runs_rows[i].scores);
+	free(r->runs_rows);
+	r->runs_rows = NULL;
+	r->nruns_rows = 0;
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
@@ -160,8 +186,6 @@ report_free(struct report *r)
 	sysinfo_free(&r->sys);
 	free(r->settings.copies);
 	free(r->settings.tests);
-	r->blocks = NULL;
-	r->nblocks = 0;
 	r->warnings = NULL;
 	r->nwarnings = 0;
 }

@@ -113,6 +113,8 @@ struct test_result {
 	struct spread spread;
 	struct latency latency; /* TEST_LATENCY tests only */
 	struct derived derived; /* medians over the kept passes */
+	double runs_median; /* --runs: the median rate of the passes of
+	                       this test and copies in every run; 0: none */
 };
 
 /* One row of an index table. */
@@ -250,10 +252,25 @@ struct settings {
 	int ntests;
 };
 
-/* One whole run of a --runs report but its last (that is blocks). */
-struct repetition {
+/* One whole run of the selection: a block per copies value. */
+struct run {
 	struct block *blocks;
 	int nblocks;
+};
+
+/*
+ * A row of a --runs report's summary: the score of a test (or index) at
+ * one copies value in each run, their geometric mean and the spread
+ * between runs (score/between.c: between_runs).
+ */
+struct runs_row {
+	int copies;
+	const struct test_def *test; /* the test, or NULL and: */
+	const struct index_def *index; /* the index */
+	double *scores; /* one a run, NAN where it has none */
+	int nok; /* runs with a positive score */
+	double mean; /* their geometric mean; NAN when none */
+	double spread; /* s.d. of ln score; NAN under two */
 };
 
 /* How the wait after a build ended: the machine calm, busy, or time up. */
@@ -276,10 +293,12 @@ struct report {
 	int index_method; /* method version of the UnixBench index */
 	struct sysinfo sys;
 	struct settings settings;
-	struct block *blocks;
-	int nblocks;
-	struct repetition *reps; /* --runs K: the K - 1 runs before */
-	int nreps;
+	struct run *runs; /* in order (--runs K: K of them), the last the
+	                     one being run or reported */
+	int nruns;
+	struct runs_row *runs_rows; /* --runs K > 1: the last run's tests
+	                               and indexes, block by block */
+	int nruns_rows;
 	char **warnings;
 	int nwarnings;
 	int interrupted; /* the run was stopped by a signal */
@@ -288,6 +307,10 @@ struct report {
 	 * "interrupted" (doc/precision.md); NULL in a fixed plan.  Static.
 	 */
 	const char *precision_end;
+	/* Its line in the reports (precision_summary()), "" in a fixed
+	 * plan; the widest index's half width, %, -1 when unknown. */
+	char precision_text[600];
+	double precision_widest_pct;
 	time_t start, end;
 	struct settle settle;
 	unsigned long counters_have; /* counters some pass got */
@@ -307,6 +330,15 @@ void report_plain_sys(struct sysinfo *s);
  */
 void report_warn(struct report *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/*
+ * Adds an empty run at the end of r->runs and returns it; NULL when out of
+ * memory.
+ */
+struct run *report_add_run(struct report *r);
+
+/* The last run of r (an empty one when r has none). */
+const struct run *report_last(const struct report *r);
 
 void report_free(struct report *r);
 

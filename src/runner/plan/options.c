@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "model/counters.h"
+#include "model/quick.h"
 #include "plan/optable.h"
 #include "plan/options.h"
 #include "score/precision.h"
@@ -250,8 +251,12 @@ static const struct opt_def run_options[] = {
     {"-b", NULL, "brief system information in the report header", NULL,
         set_brief},
     {"-Q, --quick", NULL,
-        "quick mode: 5 passes of 1 or 2 s per test, the index with its 95% "
-        "interval, labelled quick (about 3 min on 2 CPUs)",
+        "quick mode: " QUICK_TEXT(QUICK_PASSES) " passes of " QUICK_TEXT(
+            QUICK_MIN_S) " or " QUICK_TEXT(QUICK_MAX_S) " s per test, the "
+                                                        "index with its 95% "
+                                                        "interval, labelled "
+                                                        "quick (about 3 min on "
+                                                        "2 CPUs)",
         NULL, set_quick},
     {"--precision", "PCT",
         "quick passes until each index is known to +/-PCT% (its 95% "

@@ -4,6 +4,7 @@
  * the logs of the runs' scores.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "score/between.h"
 #include "score/interval.h"
@@ -85,4 +86,121 @@ between_groups(const double *a, int na, const double *b, int nb,
 	                                                  : BETWEEN_WITHIN;
 	*out = v;
 	return 0;
+}
+
+/* The score of test (or index) at copies in run (NAN when it has none). */
+static double
+run_score(const struct run *run, const struct runs_row *row)
+{
+	const struct block *b;
+	int i, j;
+
+	for (i = 0; i < run->nblocks; i++) {
+		b = &run->blocks[i];
+		if (b->copies != row->copies)
+			continue;
+		for (j = 0; row->test != NULL && j < b->ntests; j++)
+			if (b->tests[j].test == row->test)
+				return b->tests[j].outcome == OUTCOME_OK
+				           ? b->tests[j].score
+				           : NAN;
+		for (j = 0; row->test == NULL && j < b->nindexes; j++)
+			if (b->indexes[j].def == row->index)
+				return b->indexes[j].nok > 0
+				           ? b->indexes[j].score
+				           : NAN;
+	}
+	return NAN;
+}
+
+/* Each run's score of row, their geometric mean and spread; -1: memory. */
+static int
+runs_row_fill(const struct report *r, struct runs_row *row, double *v)
+{
+	int k;
+
+	if ((row->scores = malloc(sizeof(double) * (size_t)r->nruns)) == NULL)
+		return -1;
+	for (k = 0; k < r->nruns; k++) {
+		row->scores[k] = run_score(&r->runs[k], row);
+		if (isfinite(row->scores[k]) && row->scores[k] > 0)
+			v[row->nok++] = row->scores[k];
+	}
+	row->mean = between_geomean(v, row->nok);
+	row->spread = between_spread(v, row->nok);
+	return 0;
+}
+
+/*
+ * The median rate of the passes of test t at copies in every run of r,
+ * into t->runs_median (0: none); v has room for every pass.
+ */
+static void
+runs_median(
+    const struct report *r, int copies, struct test_result *t, double *v)
+{
+	const struct block *b;
+	const struct test_result *u;
+	int k, i, j, p, n = 0;
+
+	for (k = 0; k < r->nruns; k++)
+		for (i = 0; i < r->runs[k].nblocks; i++) {
+			b = &r->runs[k].blocks[i];
+			for (j = 0; b->copies == copies && j < b->ntests; j++) {
+				u = &b->tests[j];
+				for (p = 0;
+				     u->test == t->test && p < u->npasses; p++)
+					if (u->passes[p].rate > 0)
+						v[n++] = u->passes[p].rate;
+			}
+		}
+	t->runs_median = n > 0 ? sorted_median(v, n) : 0;
+}
+
+int
+between_runs(struct report *r)
+{
+	const struct run *last = report_last(r);
+	const struct block *b;
+	struct block *bk;
+	size_t rows = 0, passes = (size_t)r->nruns;
+	double *v;
+	int k, i, j, rc = 0;
+
+	for (k = 0; k < r->nruns; k++)
+		for (i = 0; i < r->runs[k].nblocks; i++)
+			for (j = 0; j < r->runs[k].blocks[i].ntests; j++)
+				passes += (size_t)r->runs[k]
+				              .blocks[i]
+				              .tests[j]
+				              .npasses;
+	for (i = 0; i < last->nblocks; i++)
+		rows +=
+		    (size_t)(last->blocks[i].ntests + last->blocks[i].nindexes);
+	r->runs_rows = calloc(rows > 0 ? rows : 1, sizeof(*r->runs_rows));
+	if ((v = malloc(sizeof(*v) * passes)) == NULL || r->runs_rows == NULL) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < last->nblocks && rc == 0; i++) {
+		b = &last->blocks[i];
+		for (j = 0; j < b->ntests + b->nindexes && rc == 0; j++) {
+			struct runs_row *row = &r->runs_rows[r->nruns_rows++];
+
+			row->copies = b->copies;
+			if (j < b->ntests)
+				row->test = b->tests[j].test;
+			else
+				row->index = b->indexes[j - b->ntests].def;
+			rc = runs_row_fill(r, row, v);
+		}
+	}
+	for (k = 0; k < r->nruns; k++)
+		for (i = 0; i < r->runs[k].nblocks; i++) {
+			bk = &r->runs[k].blocks[i];
+			for (j = 0; j < bk->ntests; j++)
+				runs_median(r, bk->copies, &bk->tests[j], v);
+		}
+	free(v);
+	return rc;
 }

@@ -1,11 +1,14 @@
 /*
- * between.h - the verdict between two groups of whole runs: is the
- * difference of their scores beyond the machine's run-to-run noise?  Pure
- * functions of the runs' scores: no I/O.  compare's groups (compare/group.c)
- * use it; doc/compare.md states the rule.
+ * between.h - whole runs against each other: the summary of a --runs
+ * report (each run's score, their mean and spread), and the verdict
+ * between two groups of runs: is the difference of their scores beyond
+ * the machine's run-to-run noise?  No I/O.  compare's groups
+ * (compare/group.c) use the verdict; doc/compare.md states the rule.
  */
 #ifndef BETWEEN_H
 #define BETWEEN_H
+
+#include "model/report.h"
 
 #define BETWEEN_MIN_CHANGE 1.0 /* --min-change default, in percent */
 
@@ -54,5 +57,14 @@ double between_spread(const double *v, int n);
  */
 int between_groups(const double *a, int na, const double *b, int nb,
     int lower_is_better, double min_change, struct between *out);
+
+/*
+ * The summary of r's runs (r->nruns > 1): a row of r->runs_rows for each
+ * test and index of each block of the last run, with each run's score,
+ * their geometric mean and spread (between_geomean, between_spread); and
+ * in every test result of every run its runs_median.  Returns 0, or -1
+ * when out of memory.
+ */
+int between_runs(struct report *r);
 
 #endif

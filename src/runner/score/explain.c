@@ -24,7 +24,7 @@ side(const double *v, int n, int k, double *median, double *lo, double *hi)
 		if (isfinite(v[i * NDERIVED + k]))
 			x[m++] = v[i * NDERIVED + k];
 	if (m > 0) {
-		*median = counters_sorted_median(x, m);
+		*median = sorted_median(x, m);
 		*lo = x[0];
 		*hi = x[m - 1];
 	}

@@ -88,6 +88,7 @@ spread_warning(struct report *r, const struct block *bl)
 void
 noise_warn_end(const struct noise *nz, struct report *r)
 {
+	const struct run *run = report_last(r);
 	int b, i, cpus = r->sys.cpus_online > 0 ? r->sys.cpus_online : 1;
 	double share;
 
@@ -102,11 +103,11 @@ noise_warn_end(const struct noise *nz, struct report *r)
 		    "the hypervisor took %.0f%% of the CPU time "
 		    "(steal)",
 		    100 * share);
-	for (b = 0; b < r->nblocks; b++) {
-		spread_warning(r, &r->blocks[b]);
-		for (i = 0; i < r->blocks[b].nindexes; i++) {
+	for (b = 0; b < run->nblocks; b++) {
+		spread_warning(r, &run->blocks[b]);
+		for (i = 0; i < run->blocks[b].nindexes; i++) {
 			const struct index_result *ir =
-			    &r->blocks[b].indexes[i];
+			    &run->blocks[b].indexes[i];
 
 			if (ir->rounds_half > NOISE_ROUNDS * ir->tests_half &&
 			    ir->tests_half > 0)
@@ -117,7 +118,7 @@ noise_warn_end(const struct noise *nz, struct report *r)
 				    "(+/-%.1f%% against +/-%.1f%%): the "
 				    "machine's "
 				    "speed changed during the run",
-				    r->blocks[b].copies, ir->def->label,
+				    run->blocks[b].copies, ir->def->label,
 				    100 * (exp(ir->rounds_half) - 1),
 				    100 * (exp(ir->tests_half) - 1));
 		}

@@ -151,14 +151,6 @@ precision_next(const struct precision_test *tests,
 	return at;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Sum of squared deviations from the mean of x[0..n-1], and the mean. */
 static double
 squares(const double *x, int n, double *mean)
@@ -427,6 +419,7 @@ add_index_rounds(struct interval_common *c, const struct index_result *ir)
 void
 precision_intervals(struct report *r)
 {
+	struct run *run = &r->runs[r->nruns - 1];
 	struct interval_common c;
 	struct index_result *ir;
 	size_t d;
@@ -434,15 +427,15 @@ precision_intervals(struct report *r)
 
 	for (d = 0; d < catalog_nindexes; d++) {
 		memset(&c, 0, sizeof(c));
-		for (b = 0; b < r->nblocks; b++)
-			for (j = 0; j < r->blocks[b].nindexes; j++)
-				if (r->blocks[b].indexes[j].def ==
+		for (b = 0; b < run->nblocks; b++)
+			for (j = 0; j < run->blocks[b].nindexes; j++)
+				if (run->blocks[b].indexes[j].def ==
 				    &catalog_indexes[d])
 					add_index_rounds(
-					    &c, &r->blocks[b].indexes[j]);
-		for (b = 0; b < r->nblocks; b++)
-			for (j = 0; j < r->blocks[b].nindexes; j++) {
-				ir = &r->blocks[b].indexes[j];
+					    &c, &run->blocks[b].indexes[j]);
+		for (b = 0; b < run->nblocks; b++)
+			for (j = 0; j < run->blocks[b].nindexes; j++) {
+				ir = &run->blocks[b].indexes[j];
 				if (ir->def == &catalog_indexes[d])
 					interval_index_common(ir,
 					    interval_common_var(&c), c.dof,

@@ -142,20 +142,14 @@ int precision_choose(const struct settings *s,
 void precision_intervals(struct report *r);
 
 /*
- * The widest half width in percent of r's index intervals, -1 when one
- * is unknown (that one is the widest), 0 when r has no index; *wide and
- * *copies say which (NULL and 0 when none).
+ * How a --precision run ended, for the reports and the console, into
+ * r->precision_text: the target and budget, then "reached" with the
+ * widest index's half width, or "not reached" with why
+ * (r->precision_end), the widest index and the test of the largest share
+ * of its variance; and that half width in r->precision_widest_pct (-1
+ * when unknown or r has no index).
  */
-double precision_widest(
-    const struct report *r, const struct index_result **wide, int *copies);
-
-/*
- * How a --precision run ended, for the header and the console, into
- * buf: the target and budget, then "reached" with the widest index's
- * half width, or "not reached" with why (r->precision_end), the widest
- * index and the test of the largest share of its variance.
- */
-void precision_summary(const struct report *r, char *buf, size_t len);
+void precision_summary(struct report *r);
 
 /*
  * A warning for every test of r whose passes fall in two clusters

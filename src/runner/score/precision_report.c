@@ -91,11 +91,13 @@ steal_range(
 	double share;
 	int b, j, k, rounds = 0;
 
+	const struct run *run = report_last(r);
+
 	*lo = 1;
 	*hi = 0;
-	for (b = 0; b < r->nblocks; b++)
-		for (j = 0; j < r->blocks[b].nindexes; j++) {
-			ir = &r->blocks[b].indexes[j];
+	for (b = 0; b < run->nblocks; b++)
+		for (j = 0; j < run->blocks[b].nindexes; j++) {
+			ir = &run->blocks[b].indexes[j];
 			if (ir->def != def)
 				continue;
 			for (k = 0; k < PRECISION_FIRST_ROUNDS; k++) {
@@ -109,10 +111,16 @@ steal_range(
 	return rounds > 0 ? 0 : -1;
 }
 
-double
+/*
+ * The widest half width in percent of r's index intervals, -1 when one
+ * is unknown (that one is the widest), 0 when r has no index; *wide and
+ * *copies say which (NULL and 0 when none).
+ */
+static double
 precision_widest(
     const struct report *r, const struct index_result **wide, int *copies)
 {
+	const struct run *run = report_last(r);
 	const struct index_result *ir;
 	double pct, widest = 0;
 	int b, j;
@@ -120,31 +128,33 @@ precision_widest(
 	*wide = NULL;
 	*copies = 0;
 	/* An index of unknown interval (-1) is the widest. */
-	for (b = 0; b < r->nblocks; b++)
-		for (j = 0; j < r->blocks[b].nindexes; j++) {
-			ir = &r->blocks[b].indexes[j];
+	for (b = 0; b < run->nblocks; b++)
+		for (j = 0; j < run->blocks[b].nindexes; j++) {
+			ir = &run->blocks[b].indexes[j];
 			pct = index_pct(ir);
 			if (*wide == NULL ||
 			    (widest >= 0 && (pct < 0 || pct > widest))) {
 				*wide = ir;
 				widest = pct;
-				*copies = r->blocks[b].copies;
+				*copies = run->blocks[b].copies;
 			}
 		}
 	return widest;
 }
 
 void
-precision_summary(const struct report *r, char *buf, size_t len)
+precision_summary(struct report *r)
 {
 	const struct index_result *wide;
 	const struct test_result *t;
 	const char *end = r->precision_end ? r->precision_end : "";
+	char *buf = r->precision_text;
+	size_t n, len = sizeof(r->precision_text);
 	double widest, lo, hi;
 	int copies, shared;
-	size_t n;
 
 	widest = precision_widest(r, &wide, &copies);
+	r->precision_widest_pct = wide != NULL && widest >= 0 ? widest : -1;
 	n = (size_t)snprintf(buf, len,
 	    "+/-%g%% asked of each index, budget "
 	    "%g s: ",
@@ -195,14 +205,15 @@ precision_warn(struct report *r)
 {
 	static const char placement[] = "; --placement same-cpu or "
 	                                "cross-cpu measures one of them";
+	const struct run *run = report_last(r);
 	struct precision_bimodal bm;
 	const struct test_result *t;
 	double *rates;
 	int b, i, k, hint;
 
-	for (b = 0; b < r->nblocks; b++) {
-		for (i = 0; i < r->blocks[b].ntests; i++) {
-			t = &r->blocks[b].tests[i];
+	for (b = 0; b < run->nblocks; b++) {
+		for (i = 0; i < run->blocks[b].ntests; i++) {
+			t = &run->blocks[b].tests[i];
 			if (t->outcome != OUTCOME_OK || t->npasses < 5)
 				continue;
 			rates = malloc(sizeof(*rates) * (size_t)t->npasses);
@@ -218,8 +229,8 @@ precision_warn(struct report *r)
 				    "%d x %s: passes in two clusters, %.1f %s "
 				    "(%d passes) and %.1f %s (%d passes): the "
 				    "score mixes them%s",
-				    r->blocks[b].copies, t->test->title, bm.low,
-				    t->unit, bm.nlow, bm.high, t->unit,
+				    run->blocks[b].copies, t->test->title,
+				    bm.low, t->unit, bm.nlow, bm.high, t->unit,
 				    bm.nhigh, hint ? placement : "");
 			free(rates);
 		}

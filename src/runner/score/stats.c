@@ -102,14 +102,6 @@ order_by_count(const struct pass_result *p, int n, int lower, int *order)
 	}
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 void
 stats_spread(const double *v, int n, struct spread *s)
 {
@@ -139,9 +131,7 @@ stats_spread(const double *v, int n, struct spread *s)
 		return;
 	}
 	memcpy(sorted, v, sizeof(*sorted) * (size_t)n);
-	qsort(sorted, (size_t)n, sizeof(*sorted), cmp_double);
-	s->median =
-	    n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	s->median = sorted_median(sorted, n);
 	free(sorted);
 }
 

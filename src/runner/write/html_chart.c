@@ -65,20 +65,21 @@ has_interval(const struct index_result *x)
 static double
 chart_max(const struct report *r, const struct index_result *x0)
 {
+	const struct run *run = report_last(r);
 	const struct index_result *x;
 	const struct index_entry *e;
 	double max = 0;
 	int b, i;
 
-	for (b = 0; b < r->nblocks; b++) {
-		x = writer_index_of(&r->blocks[b], x0->def);
+	for (b = 0; b < run->nblocks; b++) {
+		x = writer_index_of(&run->blocks[b], x0->def);
 		if (has_score(x))
 			max = fmax(max, has_interval(x)
 			                    ? fmax(x->score, x->ci_high)
 			                    : x->score);
 		for (i = 0; i < x0->nentries; i++) {
 			e = find_entry(
-			    &r->blocks[b], x0->def, x0->entries[i].row);
+			    &run->blocks[b], x0->def, x0->entries[i].row);
 			if (e != NULL && e->ok && isfinite(e->index))
 				max = fmax(max, e->index);
 		}
@@ -146,15 +147,17 @@ chart_axes(FILE *f, const struct index_def *d, double axis_max, double step,
 static void
 chart_legend(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	int b, x;
 
-	for (b = 0; b < r->nblocks; b++) {
+	for (b = 0; b < run->nblocks; b++) {
 		x = CHART_LEFT + b * 100;
 		fprintf(f,
 		    "<rect x=\"%d\" y=\"6\" width=\"14\" height=\"14\" "
 		    "fill=\"%s\"/>\n<text x=\"%d\" y=\"19\">%d %s</text>\n",
-		    x, html_colours[b % NCOLOURS], x + 19, r->blocks[b].copies,
-		    r->blocks[b].copies == 1 ? "copy" : "copies");
+		    x, html_colours[b % NCOLOURS], x + 19,
+		    run->blocks[b].copies,
+		    run->blocks[b].copies == 1 ? "copy" : "copies");
 	}
 }
 
@@ -223,13 +226,14 @@ static void
 chart_scores(FILE *f, const struct report *r, const struct index_result *x0,
     int y, double axis_max)
 {
+	const struct run *run = report_last(r);
 	const struct index_result *x;
 	struct bar v;
 	int b;
 
 	chart_title(f, y, " Index Score", x0->def->label);
-	for (b = 0; b < r->nblocks; b++) {
-		x = writer_index_of(&r->blocks[b], x0->def);
+	for (b = 0; b < run->nblocks; b++) {
+		x = writer_index_of(&run->blocks[b], x0->def);
 		if (!has_score(x)) {
 			chart_missing(
 			    f, y + CHART_TITLE + b * CHART_BAR, "no score");
@@ -238,7 +242,7 @@ chart_scores(FILE *f, const struct report *r, const struct index_result *x0,
 		v.value = x->score;
 		v.lo = has_interval(x) ? x->ci_low : 0;
 		v.hi = has_interval(x) ? x->ci_high : 0;
-		v.copies = r->blocks[b].copies;
+		v.copies = run->blocks[b].copies;
 		v.what = x->partial ? " (Partial Only)" : "";
 		chart_bar(f, &v, b, y + CHART_TITLE + b * CHART_BAR, axis_max);
 	}
@@ -249,14 +253,15 @@ static void
 chart_group(FILE *f, const struct report *r, const struct index_result *x0,
     const struct index_row *row, int y, double axis_max)
 {
+	const struct run *run = report_last(r);
 	const struct index_entry *e;
 	struct bar v = {0, 0, 0, 0, ""};
 	int b, by;
 
 	chart_title(f, y, NULL, index_row_title(row));
-	for (b = 0; b < r->nblocks; b++) {
+	for (b = 0; b < run->nblocks; b++) {
 		by = y + CHART_TITLE + b * CHART_BAR;
-		e = find_entry(&r->blocks[b], x0->def, row);
+		e = find_entry(&run->blocks[b], x0->def, row);
 		if (e == NULL || !e->ok || !isfinite(e->index)) {
 			chart_missing(f, by,
 			    outcome_name(e != NULL && e->result != NULL
@@ -265,7 +270,7 @@ chart_group(FILE *f, const struct report *r, const struct index_result *x0,
 			continue;
 		}
 		v.value = e->index;
-		v.copies = r->blocks[b].copies;
+		v.copies = run->blocks[b].copies;
 		chart_bar(f, &v, b, by, axis_max);
 	}
 }
@@ -273,6 +278,7 @@ chart_group(FILE *f, const struct report *r, const struct index_result *x0,
 int
 html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 {
+	const struct run *run = report_last(r);
 	double max = chart_max(r, x0), step, axis_max;
 	const struct index_entry **entries;
 	int i, plot_h, group_h;
@@ -288,7 +294,7 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 		return -1;
 	step = chart_step(max);
 	axis_max = ceil(max / step) * step;
-	group_h = CHART_TITLE + r->nblocks * CHART_BAR + CHART_GAP;
+	group_h = CHART_TITLE + run->nblocks * CHART_BAR + CHART_GAP;
 	plot_h = (x0->nentries + 1) * group_h;
 	fprintf(f,
 	    "<svg viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "

@@ -1,7 +1,7 @@
 /*
  * text_runs.h - the summary of a --runs report (text_runs.c): for each
  * copies value, test and index, each run's score, their geometric mean
- * and the spread between runs.  Format only.
+ * and the spread between runs (r->runs_rows).  Format only.
  */
 #ifndef TEXT_RUNS_H
 #define TEXT_RUNS_H
@@ -10,14 +10,7 @@
 
 #include "model/report.h"
 
-/* The summary of r's runs (r->reps, then r->blocks); none when r has one. */
+/* The summary of r's runs; none when r has one. */
 void text_runs(FILE *f, const struct report *r);
-
-/*
- * The score of the test of def in blocks[0..n-1] at copies (NAN when it
- * has none), or with index set that of the index of def.
- */
-double runs_score(
-    const struct block *blocks, int n, int copies, const void *def, int index);
 
 #endif

@@ -25,12 +25,13 @@ find_test(const struct block *b, const struct test_def *t)
 static void
 index_title(FILE *f, const struct report *r, const struct index_def *d)
 {
+	const struct run *run = report_last(r);
 	const struct index_result *x;
 	char title[256];
 	int b, partial = 0;
 
-	for (b = 0; b < r->nblocks; b++)
-		if ((x = writer_index_of(&r->blocks[b], d)) != NULL &&
+	for (b = 0; b < run->nblocks; b++)
+		if ((x = writer_index_of(&run->blocks[b], d)) != NULL &&
 		    x->partial)
 			partial = 1;
 	snprintf(title, sizeof(title), "%s Index Score%s", d->label,
@@ -41,7 +42,8 @@ index_title(FILE *f, const struct report *r, const struct index_def *d)
 int
 write_csv(FILE *f, const struct report *r)
 {
-	const struct block *head = r->nblocks > 0 ? &r->blocks[0] : NULL;
+	const struct run *run = report_last(r);
+	const struct block *head = run->nblocks > 0 ? &run->blocks[0] : NULL;
 	const struct test_result **tests = NULL, *t;
 	const struct index_result *x;
 	int b, i;
@@ -61,18 +63,18 @@ write_csv(FILE *f, const struct report *r)
 	}
 	putc('\n', f);
 
-	for (b = 0; b < r->nblocks; b++) {
-		fprintf(f, "%d", r->blocks[b].copies);
+	for (b = 0; b < run->nblocks; b++) {
+		fprintf(f, "%d", run->blocks[b].copies);
 		for (i = 0; i < head->ntests; i++) {
 			putc(',', f);
-			t = find_test(&r->blocks[b], tests[i]->test);
+			t = find_test(&run->blocks[b], tests[i]->test);
 			if (t != NULL && t->outcome == OUTCOME_OK)
 				escape_fixed(f, t->score, 1);
 		}
 		for (i = 0; i < head->nindexes; i++) {
 			putc(',', f);
 			x = writer_index_of(
-			    &r->blocks[b], head->indexes[i].def);
+			    &run->blocks[b], head->indexes[i].def);
 			if (x != NULL && x->nok > 0)
 				escape_fixed(f, x->score, 1);
 		}

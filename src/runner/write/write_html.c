@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "score/precision.h"
 #include "write/escape.h"
 #include "write/html_chart.h"
 #include "write/html_style.h"
@@ -252,21 +251,22 @@ html_notes(FILE *f, const struct report *r)
 static void
 html_scores(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	const struct index_result *x;
 	int b, i;
 
-	if (r->nblocks == 0 || r->blocks[0].nindexes == 0)
+	if (run->nblocks == 0 || run->blocks[0].nindexes == 0)
 		return;
 	fputs("<h2>Index Scores</h2>\n<ul class=\"scores\">\n", f);
-	for (b = 0; b < r->nblocks; b++) {
-		for (i = 0; i < r->blocks[b].nindexes; i++) {
-			x = &r->blocks[b].indexes[i];
+	for (b = 0; b < run->nblocks; b++) {
+		for (i = 0; i < run->blocks[b].nindexes; i++) {
+			x = &run->blocks[b].indexes[i];
 			fputs("<li><strong>", f);
 			html_score(f, x);
 			fputs("</strong> ", f);
 			html_score_name(f, x);
-			fprintf(f, ", %d %s; ", r->blocks[b].copies,
-			    r->blocks[b].copies == 1 ? "copy" : "copies");
+			fprintf(f, ", %d %s; ", run->blocks[b].copies,
+			    run->blocks[b].copies == 1 ? "copy" : "copies");
 			if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
 				fputs("95% interval ", f);
 				escape_fixed(f, x->ci_low, 1);
@@ -378,6 +378,7 @@ html_block(FILE *f, const struct report *r, const struct block *b)
 int
 write_html(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	int i;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -400,22 +401,19 @@ write_html(FILE *f, const struct report *r)
 	fprintf(f, "; index method %d)</h1>\n", r->index_method);
 	html_notes(f, r);
 	if (r->precision_end != NULL) {
-		char line[600];
-
-		precision_summary(r, line, sizeof(line));
 		fputs("<p><strong>Precision:</strong> ", f);
-		escape_html(f, line);
+		escape_html(f, r->precision_text);
 		fputs("</p>\n", f);
 	}
 	html_scores(f, r);
-	for (i = 0; r->nblocks > 0 && i < r->blocks[0].nindexes; i++)
-		if (html_chart(f, r, &r->blocks[0].indexes[i]) == -1)
+	for (i = 0; run->nblocks > 0 && i < run->blocks[0].nindexes; i++)
+		if (html_chart(f, r, &run->blocks[0].indexes[i]) == -1)
 			return -1;
 	html_runs(f, r);
 	html_system(f, r);
 	html_warnings(f, r);
-	for (i = 0; i < r->nblocks; i++)
-		if (html_block(f, r, &r->blocks[i]) == -1)
+	for (i = 0; i < run->nblocks; i++)
+		if (html_block(f, r, &run->blocks[i]) == -1)
 			return -1;
 	fputs("</body>\n</html>\n", f);
 	if (fflush(f) == EOF || ferror(f))

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "write/escape.h"
-#include "score/precision.h"
 #include "write/json_writer.h"
 #include "write/writers.h"
 
@@ -211,24 +210,18 @@ json_settle(struct json_writer *j, const struct settle *st)
 static void
 json_precision(struct json_writer *j, const struct report *r)
 {
-	const struct index_result *wide;
-	double widest;
-	int copies;
-	char line[600];
-
 	if (r->precision_end == NULL) {
 		jw_null(j, "precision");
 		return;
 	}
-	widest = precision_widest(r, &wide, &copies);
-	precision_summary(r, line, sizeof(line));
 	jw_open(j, "precision", '{', 0);
 	jw_num(j, "target_pct", r->settings.precision_pct);
 	jw_num(j, "budget_s", r->settings.budget_s);
 	jw_int(j, "first_rounds", r->settings.long_passes);
 	jw_str(j, "end", r->precision_end);
-	j_num_if(j, "widest_pct", wide != NULL && widest >= 0, widest);
-	jw_str(j, "summary", line);
+	j_num_if(j, "widest_pct", r->precision_widest_pct >= 0,
+	    r->precision_widest_pct);
+	jw_str(j, "summary", r->precision_text);
 	jw_close(j, '}');
 }
 
@@ -435,21 +428,30 @@ json_block(struct json_writer *j, const struct block *b)
 	jw_close(j, '}');
 }
 
+/* The blocks of run as "runs" (the schema's name for blocks). */
+static void
+json_blocks(struct json_writer *j, const struct run *run)
+{
+	int i;
+
+	jw_open(j, "runs", '[', 0);
+	for (i = 0; i < run->nblocks; i++)
+		json_block(j, &run->blocks[i]);
+	jw_close(j, ']');
+}
+
 /* --runs K: the K - 1 runs before the last ("runs" above), in full. */
 static void
 json_repetitions(struct json_writer *j, const struct report *r)
 {
-	int k, i;
+	int k;
 
-	if (r->nreps < 1)
+	if (r->nruns < 2)
 		return;
 	jw_open(j, "repetitions", '[', 0);
-	for (k = 0; k < r->nreps; k++) {
+	for (k = 0; k < r->nruns - 1; k++) {
 		jw_open(j, NULL, '{', 0);
-		jw_open(j, "runs", '[', 0);
-		for (i = 0; i < r->reps[k].nblocks; i++)
-			json_block(j, &r->reps[k].blocks[i]);
-		jw_close(j, ']');
+		json_blocks(j, &r->runs[k]);
 		jw_close(j, '}');
 	}
 	jw_close(j, ']');
@@ -480,10 +482,7 @@ write_json(FILE *f, const struct report *r)
 	for (i = 0; i < r->nwarnings; i++)
 		jw_str(&j, NULL, r->warnings[i]);
 	jw_close(&j, ']');
-	jw_open(&j, "runs", '[', 0);
-	for (i = 0; i < r->nblocks; i++)
-		json_block(&j, &r->blocks[i]);
-	jw_close(&j, ']');
+	json_blocks(&j, report_last(r));
 	json_repetitions(&j, r);
 	jw_close(&j, '}');
 	putc('\n', f);

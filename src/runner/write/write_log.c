@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "model/quick.h"
 #include "write/writers.h"
 
 /* Prints text with each line indented; "(nothing)" when empty. */
@@ -163,6 +164,7 @@ index_log(FILE *f, const struct block *b)
 int
 write_log(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	const struct settings *s = &r->settings;
 	char when[64];
 	struct tm tm;
@@ -175,7 +177,8 @@ write_log(FILE *f, const struct report *r)
 	fprintf(f, "passes: long %d, short %d; duration: %s", s->long_passes,
 	    s->short_passes,
 	    s->duration_s > 0 ? ""
-	    : s->quick ? "quick: each test's / 30, within 1 to 2 s, in rounds\n"
+	    : s->quick ? "quick: each test's / 30, within " QUICK_SECONDS_TEXT
+	                 ", in rounds\n"
 	               : "each test's own\n");
 	if (s->duration_s > 0)
 		fprintf(f, "%g s for every test\n", s->duration_s);
@@ -191,11 +194,11 @@ write_log(FILE *f, const struct report *r)
 	    counters_level_name(r->settings.counters),
 	    r->counters_missing[0] != '\0' ? "; not available: " : "",
 	    r->counters_missing);
-	for (b = 0; b < r->nblocks; b++) {
-		for (i = 0; i < r->blocks[b].ntests; i++)
+	for (b = 0; b < run->nblocks; b++) {
+		for (i = 0; i < run->blocks[b].ntests; i++)
 			test_log(
-			    f, &r->blocks[b].tests[i], r->blocks[b].copies);
-		index_log(f, &r->blocks[b]);
+			    f, &run->blocks[b].tests[i], run->blocks[b].copies);
+		index_log(f, &run->blocks[b]);
 	}
 	for (i = 0; i < r->nwarnings; i++)
 		fprintf(f, "\nwarning: %s\n", r->warnings[i]);

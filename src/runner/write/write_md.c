@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "score/precision.h"
 #include "write/escape.h"
 #include "write/writers.h"
 
@@ -47,9 +46,8 @@ md_system(FILE *f, const struct report *r)
 	    r->interrupted ? " — **interrupted**, partial results" : "");
 	md_notes(f, r);
 	if (r->precision_end != NULL) {
-		precision_summary(r, line, sizeof(line));
 		fputs("Precision: ", f);
-		escape_md(f, line);
+		escape_md(f, r->precision_text);
 		fputs("\n\n", f);
 	}
 	fputs("System: ", f);
@@ -174,13 +172,14 @@ md_results(FILE *f, const struct block *b)
 int
 write_md(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	const struct block *b;
 	char start[32], end[32], turns[200];
 	int i, k;
 
 	md_system(f, r);
-	for (i = 0; i < r->nblocks; i++) {
-		b = &r->blocks[i];
+	for (i = 0; i < run->nblocks; i++) {
+		b = &run->blocks[i];
 		fprintf(f, "\n### Benchmark Run: %d parallel %s (%s to %s)\n",
 		    b->copies, b->copies == 1 ? "copy" : "copies",
 		    escape_utc(start, sizeof(start), b->start),

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "model/quick.h"
 #include "write/text_counters.h"
 #include "write/text_spread.h"
 #include "write/text_runs.h"
 #include "write/textwrap.h"
-#include "score/precision.h"
 #include "write/write_text.h"
 #include "write/writers.h"
 
@@ -100,11 +100,12 @@ cpu_lines(FILE *f, const struct sysinfo *s, int brief)
 static void
 placement(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	const struct test_result *t;
 	int i, n = 0;
 
-	for (i = 0; r->nblocks > 0 && i < r->blocks[0].ntests; i++) {
-		t = &r->blocks[0].tests[i];
+	for (i = 0; run->nblocks > 0 && i < run->blocks[0].ntests; i++) {
+		t = &run->blocks[0].tests[i];
 		if (t->placement != NULL)
 			fprintf(f, "%s %s %s",
 			    n++ > 0 ? "," : "   Placement:", t->test->name,
@@ -195,18 +196,18 @@ header_lines(FILE *f, const struct report *r)
 		                             : "file system unknown");
 	if (r->settings.quick && r->settings.precision_pct > 0)
 		fprintf(f,
-		    "   Quick passes of 1 to 2 s: %d rounds, then one "
+		    "   Quick passes of " QUICK_SECONDS_TEXT
+		    ": %d rounds, then one "
 		    "pass at a time to the noisiest tests\n",
 		    r->settings.long_passes);
 	else if (r->settings.quick)
 		fprintf(f,
-		    "   Quick mode: %d passes of 1 to 2 s per test, in "
+		    "   Quick mode: %d passes of " QUICK_SECONDS_TEXT
+		    " per test, in "
 		    "rounds; see each index's interval\n",
 		    r->settings.long_passes);
-	if (r->precision_end != NULL) {
-		precision_summary(r, line, sizeof(line));
-		fprintf(f, "   Precision: %s\n", line);
-	}
+	if (r->precision_end != NULL)
+		fprintf(f, "   Precision: %s\n", r->precision_text);
 	writer_settle(line, sizeof(line), r);
 	if (line[0] != '\0')
 		fprintf(f, "   Settle: %s\n", line);
@@ -249,21 +250,22 @@ test_line(FILE *f, const struct test_result *t)
 static void
 failed_warning(FILE *f, const struct report *r)
 {
+	const struct run *run = report_last(r);
 	char names[2048], line[2100];
 	size_t n = 0;
 	int b, i, k = 0;
 
 	names[0] = '\0';
-	for (b = 0; b < r->nblocks; b++)
-		for (i = 0; i < r->blocks[b].ntests; i++) {
-			const struct test_result *t = &r->blocks[b].tests[i];
+	for (b = 0; b < run->nblocks; b++)
+		for (i = 0; i < run->blocks[b].ntests; i++) {
+			const struct test_result *t = &run->blocks[b].tests[i];
 
 			if (t->outcome == OUTCOME_OK || n >= sizeof(names))
 				continue;
 			n += (size_t)snprintf(names + n, sizeof(names) - n,
 			    "%s%s (%d cop%s)", k++ ? ", " : "", t->test->title,
-			    r->blocks[b].copies,
-			    r->blocks[b].copies == 1 ? "y" : "ies");
+			    run->blocks[b].copies,
+			    run->blocks[b].copies == 1 ? "y" : "ies");
 		}
 	if (k == 0)
 		return;
@@ -390,18 +392,13 @@ write_text(FILE *f, const struct report *r)
 	int i, k;
 
 	/* --runs: each run a report of its own, then their summary. */
-	for (k = 0; k < r->nreps; k++) {
+	for (k = 0; k == 0 || k < r->nruns; k++) {
 		if (header(f, r) == -1)
 			return -1;
-		for (i = 0; i < r->reps[k].nblocks; i++)
-			if (block(f, r, &r->reps[k].blocks[i]) == -1)
+		for (i = 0; k < r->nruns && i < r->runs[k].nblocks; i++)
+			if (block(f, r, &r->runs[k].blocks[i]) == -1)
 				return -1;
 	}
-	if (header(f, r) == -1)
-		return -1;
-	for (i = 0; i < r->nblocks; i++)
-		if (block(f, r, &r->blocks[i]) == -1)
-			return -1;
 	text_runs(f, r);
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("Warning: ", f);
