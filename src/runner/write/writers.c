@@ -140,16 +140,17 @@ void
 writer_took_turns(
     char *buf, size_t size, const struct report *r, const struct block *b)
 {
+	const struct run *run = report_last(r);
 	size_t n = 0;
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; b->took_turns && i < r->nblocks && n < size; i++)
+	for (i = 0; b->took_turns && i < run->nblocks && n < size; i++)
 		n += (size_t)snprintf(buf + n, size - n, "%s%d-copy",
-		    i == 0                ? "The "
-		    : i + 1 == r->nblocks ? " and "
-		                          : ", ",
-		    r->blocks[i].copies);
+		    i == 0                  ? "The "
+		    : i + 1 == run->nblocks ? " and "
+		                            : ", ",
+		    run->blocks[i].copies);
 	if (n > 0 && n < size)
 		snprintf(buf + n, size - n,
 		    " passes took turns in this time, round by round.");
