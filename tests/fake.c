@@ -33,8 +33,8 @@
  * With FAKE_NO_BARRIER set, it skips the start barrier (as a program
  * that does not use bench_ready).  With FAKE_ENVLOG set, each run appends one
  * line describing its copy (key, BENCH_COPY, BENCH_COPIES, UB_TMPDIR, LC_ALL,
- * cwd, process group) to that file; it also leaves a file in UB_TMPDIR to show
- * that the runner cleans up.
+ * cwd, its CPUs: how many and the first, process group) to that file; it also
+ * leaves a file in UB_TMPDIR to show that the runner cleans up.
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "cpu.h"
 #include "parse.h"
 
 static void
@@ -58,7 +59,8 @@ log_env(const char *key)
 	const char *file = getenv("FAKE_ENVLOG"), *tmp = getenv("UB_TMPDIR");
 	const char *lc = getenv("LC_ALL");
 	char cwd[1024], line[4096], path[1100];
-	int fd, n;
+	int fd, n, cpus[CPU_LIST_MAX] = {-1},
+	           ncpus = cpu_usable_list(cpus, CPU_LIST_MAX);
 
 	if (tmp != NULL) {
 		snprintf(path, sizeof(path), "%s/fake.tmp", tmp);
@@ -71,10 +73,11 @@ log_env(const char *key)
 		strcpy(cwd, "?");
 	n = snprintf(line, sizeof(line),
 	    "key=%s copy=%s copies=%s tmpdir=%s "
-	    "lc_all=%s cwd=%s pgid=%ld\n",
+	    "lc_all=%s cwd=%s cpus=%d first=%d pgid=%ld\n",
 	    key, getenv("BENCH_COPY") ? getenv("BENCH_COPY") : "-",
 	    getenv("BENCH_COPIES") ? getenv("BENCH_COPIES") : "-",
-	    tmp ? tmp : "-", lc ? lc : "-", cwd, (long)getpgrp());
+	    tmp ? tmp : "-", lc ? lc : "-", cwd, ncpus, cpus[0],
+	    (long)getpgrp());
 	if ((fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0644)) == -1)
 		return;
 	if (n > 0 && write(fd, line, (size_t)n) != n)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cpu.h"
 #include "exec/child.h"
 #include "file.h"
 #include "write/escape.h"
@@ -110,6 +111,8 @@ child_exec(const struct launch *l, char **envp, pid_t pgid,
 		close(fd);
 	if (chdir(l->cwd) == -1)
 		child_fail("enter", l->cwd);
+	if (l->pin >= 0 && cpu_pin(l->pin) == -1)
+		child_fail("pin the copy to", "the CPU of its block");
 	/* The runner closes the gate when its counters are attached. */
 	if (gate[0] != -1) {
 		close(gate[1]);

@@ -240,6 +240,7 @@ make_launches(struct launch *l, const struct launch_pass_def *def,
 		l[i].out_path = d->outs[i];
 		l[i].err_path = d->errs[i];
 		l[i].counters = r->settings.counters;
+		l[i].pin = def->step->pin;
 		if (l[i].argv == NULL || l[i].envp == NULL)
 			return -1;
 	}

@@ -19,6 +19,7 @@ struct launch {
 	const char *out_path; /* stdout: written from its start, no link */
 	const char *err_path; /* stderr goes here */
 	enum counters_level counters; /* of the pass: copy 0's is used */
+	int pin; /* the CPU it runs on, -1 any */
 };
 
 /*

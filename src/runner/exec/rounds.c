@@ -125,7 +125,7 @@ schedule_rounds(struct run_ctx *x)
 		return -1;
 	for (c = 0; c < s->ncopies; c++) {
 		b = &run->blocks[run->nblocks++];
-		b->copies = s->copies[c];
+		schedule_block_begin(b, r, c);
 		b->start = start;
 		b->took_turns = s->ncopies > 1;
 		if ((b->tests = calloc((size_t)s->ntests, sizeof(*b->tests))) ==

@@ -48,6 +48,17 @@ run_block_in_turn(struct run_ctx *x, struct block *b, int c)
 	return 0;
 }
 
+void
+schedule_block_begin(struct block *b, const struct report *r, int c)
+{
+	const struct cpu_topology *t = &r->sys.topo;
+
+	b->copies = r->settings.copies[c];
+	b->pin = r->settings.pins != NULL ? r->settings.pins[c] : -1;
+	b->pinned = b->pin >= 0;
+	b->kind = b->pinned && b->pin < t->ncpus ? t->cpus[b->pin].kind : -1;
+}
+
 /* Runs the blocks of r one copies value after another, as UnixBench does. */
 static int
 run_blocks_in_turn(struct run_ctx *x)
@@ -60,7 +71,7 @@ run_blocks_in_turn(struct run_ctx *x)
 
 	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
 		b = &run->blocks[run->nblocks++];
-		b->copies = s->copies[c];
+		schedule_block_begin(b, r, c);
 		b->start = time(NULL);
 		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
 		if (b->tests == NULL)

@@ -60,6 +60,12 @@ int schedule_test_finish(struct test_run *tr);
  * asked for, else the first with a test in b, partial).  0, or -1 when
  * out of memory.
  */
+/*
+ * Starts block b, the c-th copies value of r's settings: its copies, the
+ * CPU they are pinned to and its kind of core.
+ */
+void schedule_block_begin(struct block *b, const struct report *r, int c);
+
 int schedule_block_indexes(struct block *b, const struct settings *s);
 
 /*

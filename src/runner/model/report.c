@@ -185,6 +185,7 @@ report_free(struct report *r)
 	free(r->version);
 	sysinfo_free(&r->sys);
 	free(r->settings.copies);
+	free(r->settings.pins);
 	free(r->settings.tests);
 	r->warnings = NULL;
 	r->nwarnings = 0;

@@ -144,6 +144,9 @@ struct index_result {
 /* One "Benchmark Run": every test at one copies value. */
 struct block {
 	int copies;
+	int pinned; /* its copies ran on CPU pin (--per-core-type) */
+	int pin;
+	int kind; /* that CPU's kind, index in sys.topo.kinds; -1 none */
 	time_t start, end;
 	/*
 	 * Its passes took turns with those of the other blocks (quick mode's
@@ -246,6 +249,9 @@ struct settings {
 	const char *comment; /* --comment, NULL: none (borrowed) */
 	int *copies; /* copies values, in order */
 	int ncopies;
+	int per_kind; /* --per-core-type: a pinned 1-copy block a kind */
+	int *pins; /* ncopies CPUs: where block c's copies run, -1 anywhere
+	            * (NULL: every block anywhere) */
 	int runs; /* --runs: whole runs of the selection (0 or 1: one) */
 	double settle_s; /* --settle: idle seconds before each of them */
 	const struct test_def **tests;

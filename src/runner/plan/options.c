@@ -19,7 +19,8 @@
 static const char usage_head[] =
     "usage: @ [-q | -qq | --silent | -v] [-b] [-Q] [-i n] [-c n]...\n"
     "         [-f fmt[,...][,fmt=PATH]] [--json PATH] [--label text]\n"
-    "         [--comment text] [--duration s] [--placement p]\n"
+    "         [--comment text] [--duration s] [--placement p] "
+    "[--per-core-type]\n"
     "         [--counters off|on|all] [--precision PCT [--budget s]]\n"
     "         [--runs K [--settle s]] [--no-warnings] [--dry-run]\n"
     "         [test|group ...]\n"
@@ -79,6 +80,7 @@ FLAG_SETTER(set_verbose, settings.verbose, 1)
 FLAG_SETTER(set_brief, settings.brief, 1)
 FLAG_SETTER(set_quick, settings.quick, 1)
 FLAG_SETTER(set_no_warnings, no_warnings, 1)
+FLAG_SETTER(set_per_kind, settings.per_kind, 1)
 FLAG_SETTER(set_dry_run, dry_run, 1)
 FLAG_SETTER(set_smoke, smoke, 1)
 FLAG_SETTER(set_list, action, ACTION_LIST)
@@ -295,6 +297,10 @@ static const struct opt_def run_options[] = {
         "/proc, nothing in the timed loop), all (also perf_event_open; see "
         "doc/why.md)",
         NULL, set_counters},
+    {"--per-core-type", NULL,
+        "then a 1-copy block on one CPU of each kind of core (P- and "
+        "E-cores, big and little), pinned there",
+        NULL, set_per_kind},
     {"--runs", "K",
         "K whole runs, one after another, in one report: each run's score, "
         "their mean and spread",

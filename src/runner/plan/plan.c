@@ -41,6 +41,7 @@ plan_make(const struct settings *s, const char *bindir,
 			st = &(*steps)[(*n)++];
 			st->test = s->tests[i];
 			st->copies = s->copies[c];
+			st->pin = s->pins != NULL ? s->pins[c] : -1;
 			st->passes = quick_passes(s, st->test);
 			st->seconds = quick_pass_seconds(s, st->test);
 			st->extra_s = quick_extra_seconds(st->test, s->quick);

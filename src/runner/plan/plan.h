@@ -18,6 +18,7 @@
 struct plan_step {
 	const struct test_def *test;
 	int copies;
+	int pin; /* the CPU its copies run on, -1 any (--per-core-type) */
 	int passes; /* planned; --precision adds some; cut to done at its end */
 	double seconds; /* duration of one pass, the program's -t */
 	double extra_s; /* first guess of a pass's time beyond that */

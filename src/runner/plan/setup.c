@@ -14,12 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cpu.h"
 #include "model/catalog.h"
 #include "model/quick.h"
 #include "parse.h"
 #include "plan/budget.h"
 #include "plan/limits.h"
 #include "plan/room.h"
+#include "plan/topology.h"
 #include "plan/setup.h"
 #include "score/noise.h"
 #include "score/stats.h"
@@ -271,6 +273,62 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	return 0;
 }
 
+/*
+ * The first CPU of kind k in usable[0..n-1] (this process's CPUs), or -1
+ * when it may use none of that kind.
+ */
+static int
+kind_cpu(const struct cpu_topology *t, int k, const int *usable, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (usable[i] < t->ncpus && t->cpus[usable[i]].kind == k)
+			return usable[i];
+	return -1;
+}
+
+/*
+ * --per-core-type: after the blocks asked for, a 1-copy block for each
+ * kind of core this process may use, pinned to its first CPU of it.
+ */
+static int
+kind_blocks(struct settings *s, char *out, size_t outlen)
+{
+	static int usable[CPU_LIST_MAX];
+	struct cpu_topology t;
+	int k, n, cpu, *copies, *pins;
+
+	if (topology_collect(&t, "") == -1)
+		return fail(out, outlen, "out of memory", "");
+	n = cpu_usable_list(usable, CPU_LIST_MAX);
+	copies = realloc(
+	    s->copies, sizeof(int) * ((size_t)s->ncopies + TOPO_KINDS_MAX));
+	if (copies != NULL)
+		s->copies = copies;
+	pins = calloc((size_t)s->ncopies + TOPO_KINDS_MAX, sizeof(*pins));
+	if (copies == NULL || pins == NULL || t.nkinds == 0 || n < 1) {
+		free(t.cpus);
+		free(pins);
+		return fail(out, outlen, "--per-core-type: ",
+		    copies == NULL || pins == NULL ? "out of memory"
+		    : t.nkinds == 0 ? "this system does not say what kinds "
+		                      "of core it has"
+		                    : "cannot pin a process to a CPU here");
+	}
+	for (k = 0; k < s->ncopies; k++)
+		pins[k] = -1;
+	for (k = 0; k < t.nkinds; k++) {
+		if ((cpu = kind_cpu(&t, k, usable, n)) == -1)
+			continue;
+		s->copies[s->ncopies] = 1;
+		pins[s->ncopies++] = cpu;
+	}
+	s->pins = pins;
+	free(t.cpus);
+	return 0;
+}
+
 int
 setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
 {
@@ -292,6 +350,8 @@ setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
 		if (usable > 1)
 			s->copies[s->ncopies++] = usable;
 	}
+	if (s->per_kind && kind_blocks(s, out, outlen) == -1)
+		return -1;
 	for (i = 0; i < s->ncopies; i++)
 		if (s->copies[i] > most)
 			most = s->copies[i];

@@ -360,7 +360,7 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->cpus_online = limits_online_cpus();
 	s->cpus_usable = limits_usable_cpus();
 	if (s->machine == NULL || cpu_facts(s) == -1 ||
-	    topology_collect(s) == -1)
+	    topology_collect(&s->topo, s->cpu_model) == -1)
 		ok = 0;
 	if (locale_facts(s) == -1 || build_facts(s, bindir) == -1)
 		ok = 0;

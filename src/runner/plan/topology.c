@@ -418,7 +418,7 @@ system_file(void *ctx, const char *path)
 }
 
 int
-topology_collect(struct sysinfo *s)
+topology_collect(struct cpu_topology *t, const char *model)
 {
-	return topology_read(&s->topo, s->cpu_model, system_file, NULL);
+	return topology_read(t, model, system_file, NULL);
 }

@@ -31,7 +31,7 @@ typedef char *(*topo_reader)(void *ctx, const char *path);
 int topology_read(
     struct cpu_topology *t, const char *model, topo_reader read, void *ctx);
 
-/* Fills s->topo from this system's files (topology_read). 0 or -1. */
-int topology_collect(struct sysinfo *s);
+/* Fills t from this system's files (topology_read). 0 or -1. */
+int topology_collect(struct cpu_topology *t, const char *model);
 
 #endif

@@ -417,6 +417,8 @@ json_block(struct json_writer *j, const struct block *b)
 	j_time(j, "start", b->start);
 	j_time(j, "end", b->end);
 	jw_bool(j, "took_turns", b->took_turns);
+	j_int_known(j, "pinned_cpu", b->pinned ? b->pin : -1);
+	j_int_known(j, "core_kind", b->pinned ? b->kind : -1);
 	jw_open(j, "tests", '[', 0);
 	for (i = 0; i < b->ntests; i++)
 		json_test(j, &b->tests[i]);

@@ -92,6 +92,27 @@ cpu_lines(FILE *f, const struct sysinfo *s, int brief)
 }
 
 /*
+ * "Pinned to CPU 7, of kind 1 of 2: ARM Cortex-X3 up to 3.2 GHz": where a
+ * --per-core-type block ran; nothing for the others.
+ */
+static void
+pinned(FILE *f, const struct report *r, const struct block *b)
+{
+	const struct cpu_topology *t = &r->sys.topo;
+
+	if (!b->pinned)
+		return;
+	fprintf(f, "Pinned to CPU %d", b->pin);
+	if (b->kind >= 0 && t->nkinds == 1)
+		fprintf(f, ", of the one kind of core here: %s",
+		    t->kinds[b->kind].label);
+	else if (b->kind >= 0 && b->kind < t->nkinds)
+		fprintf(f, ", of kind %d of %d: %s", b->kind + 1, t->nkinds,
+		    t->kinds[b->kind].label);
+	fputs(" (--per-core-type)\n", f);
+}
+
+/*
  * "Placement: context1 same-cpu, ctxlat same-cpu (--placement)": where the
  * tests of the run that take a placement ran (those of its first block);
  * nothing when none.  A line of bytebench's own after its own Compiler
@@ -365,6 +386,7 @@ block(FILE *f, const struct report *r, const struct block *b)
 	writer_took_turns(turns, sizeof(turns), r, b);
 	if (turns[0] != '\0')
 		text_wrap(f, turns, 0, 0, TEXT_COLUMNS);
+	pinned(f, r, b);
 	fputc('\n', f);
 	for (i = 0; i < b->ntests; i++)
 		test_line(f, tests[i]);
