@@ -1,7 +1,8 @@
 /*
  * test_room.c - the checks made before a run: copies against the
- * process room and memory, the file tests' scratch space against the free
- * space, with the numbers in the message.
+ * process room and memory, file descriptors against their limit, the file
+ * tests' scratch space against the free space, with the numbers in the
+ * message.
  */
 #include <string.h>
 
@@ -54,6 +55,18 @@ main(void)
 			        strstr(err, copies_cases[i].says) != NULL);
 	}
 
+	CHECK("fds: no limit worth checking",
+	    room_check_fds(-1, 500, 400, 5, 1, err, sizeof(err)) == 0);
+	CHECK("fds: exactly enough", room_check_fds(3 + ROOM_RUNNER_FDS + 4, 3,
+	                                 0, 4, 0, err, sizeof(err)) == 0);
+	CHECK("fds: one short refused, limit and need said",
+	    room_check_fds(12, 3, 0, 4, 0, err, sizeof(err)) == -1 &&
+	        strstr(err, "limit is 12 (ulimit -n)") &&
+	        strstr(err, "needs 13 (3 open already)"));
+	CHECK("fds: a shell test needs its descriptors at 10 and above",
+	    room_check_fds(ROOM_SHELL_FDS + 1, 3, 2, 1, 1, err, sizeof(err)) ==
+	            -1 &&
+	        strstr(err, "needs 15") && strstr(err, "shell"));
 	CHECK("scratch: fsdisk writes two 8000 KiB files",
 	    fs != NULL && room_scratch_kib(fs) == 16000);
 	CHECK("scratch: fstime two 2000 KiB files",

@@ -238,7 +238,9 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	memcpy(c->outputs, o->outputs, sizeof(c->outputs));
 	c->no_warnings = o->no_warnings;
 	options_free(o);
-	if (outputs_check(c->outputs, c->noutputs, err, sizeof(err)) == -1)
+	if (outputs_check(c->outputs, c->noutputs, err, sizeof(err)) == -1 ||
+	    setup_check_fds(&c->r.settings, c->nformats, err, sizeof(err)) ==
+	        -1)
 		return usage_error(err, "");
 	c->r.version = strdup(BYTEBENCH_VERSION);
 	c->r.index_method = catalog_indexes[0].method;

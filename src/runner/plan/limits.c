@@ -1,7 +1,8 @@
 /*
  * limits.c - what the runner may use, for planning copies: CPUs (the
  * affinity mask and the cgroup CPU quota), memory (the cgroup memory
- * limit), processes (RLIMIT_NPROC and pid_max), and the CPUs online and
+ * limit), processes (RLIMIT_NPROC and pid_max), file descriptors
+ * (RLIMIT_NOFILE), and the CPUs online and
  * physical memory they start from.  With the parsers of the cgroup and
  * mount files they are read from, pure functions of the text.
  */
@@ -21,6 +22,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -436,6 +438,25 @@ limits_process_room(void)
 	return -1;
 }
 #endif
+
+long
+limits_fds(int *open, int *high)
+{
+	struct rlimit rl;
+	int fd;
+
+	*open = *high = 0;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 ||
+	    rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > LIMITS_FDS_LOOKED)
+		return -1;
+	for (fd = 0; fd < (int)rl.rlim_cur; fd++)
+		if (fcntl(fd, F_GETFD) != -1) {
+			(*open)++;
+			if (fd >= 10)
+				(*high)++;
+		}
+	return (long)rl.rlim_cur;
+}
 
 long long
 limits_memory_kib(void)

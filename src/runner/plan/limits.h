@@ -24,6 +24,17 @@ int limits_usable_cpus(void);
  */
 long limits_process_room(void);
 
+/* Above this many file descriptors a run is not short of them. */
+#define LIMITS_FDS_LOOKED 1024
+
+/*
+ * The file descriptor limit (RLIMIT_NOFILE's soft limit), with in *open
+ * how many are open now below it and in *high how many of those are 10
+ * or above; -1 (and 0s) when there is none or it is above
+ * LIMITS_FDS_LOOKED.
+ */
+long limits_fds(int *open, int *high);
+
 /*
  * The memory this process may use in KiB: the machine's physical memory,
  * or the least memory limit of its cgroup and their parents (v2

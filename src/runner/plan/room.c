@@ -49,6 +49,24 @@ room_check_copies(
 }
 
 int
+room_check_fds(long limit, int open, int high, int nformats, int shell,
+    char *err, size_t errlen)
+{
+	long need = open + ROOM_RUNNER_FDS + nformats;
+
+	if (shell && ROOM_SHELL_FDS + high > need)
+		need = ROOM_SHELL_FDS + high;
+	if (limit < 0 || need <= limit)
+		return 0;
+	snprintf(err, errlen,
+	    "the file descriptor limit is %ld (ulimit -n); this run needs "
+	    "%ld (%d open already%s)",
+	    limit, need, open,
+	    shell ? ", a shell script's at 10 and above" : "");
+	return -1;
+}
+
+int
 room_check_scratch(const struct test_def *const *tests, int ntests,
     const int *copies, int ncopies, const char *dir, long long free_kib,
     char *err, size_t errlen)

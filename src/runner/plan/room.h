@@ -34,6 +34,31 @@ int room_check_copies(
     int copies, long room, long long memory_kib, char *err, size_t errlen);
 
 /*
+ * The file descriptors the runner opens on top of those open when it
+ * starts: a pass's lock, the start barrier's two pipes and a copy's
+ * output file read back; and one for each result file (nformats), held
+ * from the start to keep the name.
+ */
+#define ROOM_RUNNER_FDS 6
+
+/*
+ * What a test that runs a shell script needs: the shell (dash) keeps its
+ * script and the descriptors it saves around a redirection at 10 and
+ * above, three at most in the suite's scripts, besides any open there.
+ */
+#define ROOM_SHELL_FDS 13
+
+/*
+ * Refuses a run that would be short of file descriptors: limit (-1: none
+ * worth checking) against open (those open now) + ROOM_RUNNER_FDS +
+ * nformats, and with shell set ROOM_SHELL_FDS + high (those open now at
+ * 10 or above, which copies inherit).  Returns 0, or -1 with one line
+ * giving the limit and the need in err.
+ */
+int room_check_fds(long limit, int open, int high, int nformats, int shell,
+    char *err, size_t errlen);
+
+/*
  * Refuses a run whose file tests cannot fit in the scratch directory dir
  * with free_kib KiB free: the most any test needs per copy times the most
  * copies.  Returns 0, or -1 with one line naming the test, the need, the

@@ -182,6 +182,19 @@ setup_settle(struct settle *st, char *err, size_t errlen)
 	return 0;
 }
 
+int
+setup_check_fds(
+    const struct settings *s, int nformats, char *err, size_t errlen)
+{
+	int open, high, shell = 0, i;
+	long limit = limits_fds(&open, &high);
+
+	for (i = 0; i < s->ntests; i++)
+		if (s->tests[i]->flags & TEST_SHELL)
+			shell = 1;
+	return room_check_fds(limit, open, high, nformats, shell, err, errlen);
+}
+
 /*
  * The test data when UB_TESTDIR does not name it: testdir/ beside the
  * program directory, or when there is none there (UB_BINDIR names

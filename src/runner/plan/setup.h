@@ -56,6 +56,13 @@ int setup_check_env(char *err, size_t errlen);
  */
 int setup_settle(struct settle *st, char *err, size_t errlen);
 
+/*
+ * The file descriptors of a run of s writing nformats result files,
+ * against the limit (room_check_fds): 0, or -1 with one line in err.
+ */
+int setup_check_fds(
+    const struct settings *s, int nformats, char *err, size_t errlen);
+
 /* 1 when one of the tests of s takes an argument starting with prefix. */
 int setup_uses_arg(const struct settings *s, const char *prefix);
 
