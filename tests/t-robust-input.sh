@@ -273,3 +273,23 @@ else
 fi
 check "hostile: JSON read back by compare" sh -c \
     "'$BYTEBENCH' compare '$r.json' '$r.json' >/dev/null"
+
+# Test data missing: a test whose input file (named in its arguments, or
+# read by its script: multi.sh's sort.src) cannot be read does not run;
+# its row says so in place of a number and the run goes on.
+mkdir -p "$scratch/nodata"
+rm -f "$scratch/envlog"
+FAKE_ENVLOG=$scratch/envlog UB_TESTDIR=$scratch/nodata \
+    runb "$scratch/resnodata" -q -c 1 -i 1 dc grep C shell1 hanoi
+unwrap "$rep" >"$scratch/nodata.rows"
+check "no test data: exit status 1" [ "$rc" -eq 1 ]
+for t in 'Dc: sqrt(2) to 99 decimal places|dc.dat' \
+    'Grep a large file (system.s grep)|large.txt' \
+    'C Compiler Throughput|cctest.c' 'Shell Scripts (1 concurrent)|sort.src'; do
+	check "no test data: ${t%|*}: not run, its input named" grep -q \
+	    "^${t%|*}  *missing lpm  *(cannot read its input $scratch/nodata/${t#*|}" \
+	    "$scratch/nodata.rows"
+done
+check "no test data: none of them started, the run went on" sh -c \
+    "[ \$(wc -l <'$scratch/envlog') -eq 1 ] &&
+    grep -q '^Recursion Test -- Tower of Hanoi  *1\.0 lps' '$scratch/nodata.rows'"

@@ -145,11 +145,35 @@ test_row_titles(void)
 	    "Execl Throughput Test");
 }
 
+/* The test-data files a test reads: checked before it runs. */
+static void
+test_inputs(void)
+{
+	const char *names[CATALOG_MAX_ARGS];
+	size_t i;
+	int ok = 1;
+
+	CHECK("inputs: dc reads dc.dat",
+	    catalog_inputs(catalog_find_test("dc"), names, 4) == 1 &&
+	        strcmp(names[0], "dc.dat") == 0);
+	CHECK("inputs: shell8 reads sort.src (multi.sh's)",
+	    catalog_inputs(catalog_find_test("shell8"), names, 4) == 1 &&
+	        strcmp(names[0], "sort.src") == 0);
+	CHECK("inputs: pipe reads none",
+	    catalog_inputs(catalog_find_test("pipe"), names, 4) == 0);
+	for (i = 0; i < catalog_ntests; i++)
+		if ((catalog_tests[i].flags & TEST_SHELL) &&
+		    catalog_inputs(&catalog_tests[i], names, 4) == 0)
+			ok = 0;
+	CHECK("inputs: every test of system tools names what it reads", ok);
+}
+
 int
 main(void)
 {
 	test_rows();
 	test_names();
 	test_row_titles();
+	test_inputs();
 	return check_exit();
 }

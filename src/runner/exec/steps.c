@@ -3,6 +3,7 @@
  * start it at one copies value, run its next pass through launch.c, end
  * and score it; the index tables of a block.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,30 @@ test_fail(struct test_result *t, enum outcome o, const char *msg)
 }
 
 /*
+ * Says in msg which test-data file of t in testdir cannot be read (a
+ * workload such as GNU dc would run without it, and count); "" when all
+ * can.
+ */
+static void
+missing_input(
+    const struct test_def *t, const char *testdir, char *msg, size_t len)
+{
+	const char *names[CATALOG_MAX_ARGS];
+	int n = catalog_inputs(t, names, CATALOG_MAX_ARGS), i;
+	char path[4200];
+
+	msg[0] = '\0';
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", testdir, names[i]);
+		if (access(path, R_OK) == -1) {
+			snprintf(msg, len, "cannot read its input %.500s: %s",
+			    path, strerror(errno));
+			return;
+		}
+	}
+}
+
+/*
  * Starts tr for step k of the plan into *t: room for its passes, the
  * program found.  A missing program ends the test here.  Returns 0, or -1
  * when out of memory.
@@ -51,9 +76,12 @@ schedule_test_start(
 	snprintf(t->unit, sizeof(t->unit), "%s", st->test->unit);
 	if (test_fail(t, OUTCOME_OK, "") == -1)
 		return -1;
-	if (access(st->path, X_OK) == -1) {
-		progress_test_begin(&x->progress, k, bench_now());
+	if (access(st->path, X_OK) == -1)
 		snprintf(msg, sizeof(msg), "not built: %.500s", st->path);
+	else
+		missing_input(st->test, x->e->testdir, msg, sizeof(msg));
+	if (msg[0] != '\0') {
+		progress_test_begin(&x->progress, k, bench_now());
 		progress_test_end(&x->progress, bench_now(), msg);
 		return test_fail(t, OUTCOME_MISSING, msg);
 	}

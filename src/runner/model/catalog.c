@@ -39,15 +39,16 @@
 #define ARITH(nm, ti) TIMED(nm, ti, nm, 10, PASSES_SHORT, "lps", 0)
 /*
  * A command timed by looper; quick mode passes -l (the interval ends with
- * the last counted run), and half a second goes to the last run.
+ * the last counted run), and half a second goes to the last run.  in:
+ * the test-data file it reads that its arguments do not name, or NULL.
  */
-#define LOOPER(nm, ti, secs, fl, smoke_run, ...)                               \
+#define LOOPER(nm, ti, secs, fl, in, smoke_run, ...)                           \
 	{                                                                      \
 		.name = nm, .title = ti, .program = "looper",                  \
 		.args = {"@T", __VA_ARGS__}, .seconds = secs,                  \
 		.passes = PASSES_SHORT, .unit = "lpm", .flags = fl,            \
-		.quick_args = {"-l"}, .extra_s = 0.5, .quick_extra_s = 0.5,    \
-		.smoke = {                                                     \
+		.input = in, .quick_args = {"-l"}, .extra_s = 0.5,             \
+		.quick_extra_s = 0.5, .smoke = {                               \
 			smoke_run                                              \
 		}                                                              \
 	}
@@ -155,11 +156,11 @@ const struct test_def catalog_tests[NTESTS] = {
     [T_FSDISK_R] = FS("fsdisk-r", "File Read 4096 bufsize 8000 maxblocks", "-r",
         "4096", "8000", 10, 0.3, "-r -t 1 -d @TMP -b 4096 -m 8000 -p 0 -P 0.1"),
     [T_SHELL1] = LOOPER("shell1", "Shell Scripts (1 concurrent)", 60,
-        TEST_SHELL, "1 @BIN/multi.sh 1", "@BIN/multi.sh", "1"),
+        TEST_SHELL, "sort.src", "1 @BIN/multi.sh 1", "@BIN/multi.sh", "1"),
     [T_SHELL8] = LOOPER("shell8", "Shell Scripts (8 concurrent)", 60,
-        TEST_SHELL, "-l 1 @BIN/multi.sh 8", "@BIN/multi.sh", "8"),
+        TEST_SHELL, "sort.src", "-l 1 @BIN/multi.sh 8", "@BIN/multi.sh", "8"),
     [T_SHELL16] = LOOPER("shell16", "Shell Scripts (16 concurrent)", 60,
-        TEST_SHELL, "-l 1 @BIN/multi.sh 16", "@BIN/multi.sh", "16"),
+        TEST_SHELL, "sort.src", "-l 1 @BIN/multi.sh 16", "@BIN/multi.sh", "16"),
     [T_ARITHOH] = ARITH("arithoh", "Arithoh"),
     [T_SHORT] = ARITH("short", "Arithmetic Test (short)"),
     [T_INT] = ARITH("int", "Arithmetic Test (int)"),
@@ -169,13 +170,13 @@ const struct test_def catalog_tests[NTESTS] = {
     [T_HANOI] = TIMED("hanoi", "Recursion Test -- Tower of Hanoi", "hanoi", 20,
         PASSES_SHORT, "lps", 0),
     [T_DC] = LOOPER("dc", "Dc: sqrt(2) to 99 decimal places", 30, TEST_SHELL,
-        "1 dc @DATA/dc.dat", "dc", "@DATA/dc.dat"),
+        NULL, "1 dc @DATA/dc.dat", "dc", "@DATA/dc.dat"),
     [T_C] = LOOPER("C", "C Compiler Throughput", 60, TEST_SHELL | TEST_SCRATCH,
-        "1 cc -c -o @TMP/cctest.o @DATA/cctest.c", "cc", "-c", "-o",
+        NULL, "1 cc -c -o @TMP/cctest.o @DATA/cctest.c", "cc", "-c", "-o",
         "@TMP/cctest.o", "@DATA/cctest.c"),
     [T_GREP] = LOOPER("grep", "Grep a large file (system's grep)", 30,
-        TEST_SHELL, "1 grep -c gimp @DATA/large.txt", "grep", "-c", "gimp",
-        "@DATA/large.txt"),
+        TEST_SHELL, NULL, "1 grep -c gimp @DATA/large.txt", "grep", "-c",
+        "gimp", "@DATA/large.txt"),
     [T_SYSEXEC] = {.name = "sysexec",
         .title = "Exec System Call Overhead",
         .program = "syscall",
@@ -263,6 +264,20 @@ catalog_find_test(const char *name)
 		if (strcmp(catalog_tests[i].name, name) == 0)
 			return &catalog_tests[i];
 	return NULL;
+}
+
+int
+catalog_inputs(const struct test_def *t, const char **names, int max)
+{
+	int n = 0, i;
+
+	for (i = 0; t->args[i] != NULL && n < max; i++)
+		if (strncmp(t->args[i], "@DATA/", 6) == 0 &&
+		    t->args[i][6] != '\0')
+			names[n++] = t->args[i] + 6;
+	if (t->input != NULL && n < max)
+		names[n++] = t->input;
+	return n;
 }
 
 const struct group_def *

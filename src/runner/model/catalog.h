@@ -44,6 +44,11 @@ struct test_def {
 	enum passes_kind passes;
 	const char *unit; /* lps, lpm, KBps, MWIPS, us */
 	unsigned flags; /* enum test_flags */
+	/*
+	 * A file of the test-data directory the workload reads that args do
+	 * not name ("@DATA/..."): multi.sh's sort.src; NULL: none.
+	 */
+	const char *input;
 	/* Quick mode (quick.h): options put before args, NULL-terminated. */
 	const char *quick_args[CATALOG_MAX_QUICK_ARGS];
 	/*
@@ -102,6 +107,12 @@ extern const size_t catalog_nindexes;
 
 const struct test_def *catalog_find_test(const char *name);
 const struct group_def *catalog_find_group(const char *name);
+
+/*
+ * The test-data files t reads, relative to the test-data directory (its
+ * "@DATA/" arguments, then its input), at most max into names; how many.
+ */
+int catalog_inputs(const struct test_def *t, const char **names, int max);
 
 /*
  * The placement t runs with: chosen when the user gave --placement

@@ -22,7 +22,8 @@ enum outcome {
 	OUTCOME_SKIPPED, /* exit 77 or not runnable here */
 	OUTCOME_NO_RESULT, /* exited 0 without a valid COUNT line */
 	OUTCOME_INTERRUPTED, /* the run was interrupted during it */
-	OUTCOME_MISSING, /* the program does not exist */
+	OUTCOME_MISSING, /* its program or a test-data file it reads is missing
+	                  */
 	OUTCOME_NOT_RUN /* in an index but not asked for */
 };
 
