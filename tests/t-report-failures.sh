@@ -1,6 +1,6 @@
 #!/bin/sh
 # t-report-failures.sh - a failed test explained, with the real shell workload:
-# the cause multi.sh gives on stderr reaches every report, the text
+# the cause (its input missing) reaches every report, the text
 # report keeps its lines within 80 columns and its closing warnings name
 # the test; and programs copied elsewhere (UB_BINDIR) still find the
 # runner's own test data.
@@ -34,8 +34,8 @@ export UB_TESTDIR="$scratch/empty"
 runb "$scratch/res2" -c 1 -i 1 --duration 1 -f text,json,html,md shell1
 check "no test data: the run fails" [ "$rc" -ne 0 ]
 for f in "$rep" "$rep.json" "$rep.html" "$rep.md"; do
-	check "the cause reaches ${f##*-01}: multi.sh: cannot read" \
-	    grep -q 'multi\.sh: cannot read' "$f"
+	check "the cause reaches ${f##*-01}: its input, named" \
+	    grep -q 'empty/sort\.src' "$f"
 done
 check "text report: every line within 80 columns" \
     sh -c "[ \$(awk 'length > 80' '$rep' | wc -l) -eq 0 ]"
