@@ -123,6 +123,18 @@ check "partial against full: side by side, the partial index as p" \
 has "partial against full: p explained" "p    a partial index: some of its tests did not run."
 has "partial against full index: said why" "partial and full index"
 
+# A pasted index table alone (no header, no copies line) is one copy, and
+# the key says that this was assumed.
+cmp $fx/ub513-linux.txt $fx/index-only.txt
+check "index table alone: exit 0" [ "$rc" -eq 0 ]
+check "index table alone: no table of unknown copies" \
+    sh -c "! grep -q 'copies unknown' '$out'"
+check "index table alone: compared, one copy" \
+    sh -c "grep -F 'Pipe Throughput' '$out' | head -n 1 | grep -q ' 1358024.6  *1.10x'"
+flat
+has "index table alone: the assumption in the key" \
+    "B index-only: copies not given: taken as 1" "$scratch/flat"
+
 cmp $fx/bb-failed.txt $fx/partial.txt
 check "failed tests: exit 0" [ "$rc" -eq 0 ]
 check "failed tests: the outcome in the cell" \

@@ -221,7 +221,8 @@ text_two_tables(void)
 	CHECK("text: two pasted index tables are two reports",
 	    rc == 0 && f.nreports == 2 &&
 	        f.reports[1].blocks[0].indexes[0].score == 408.0 &&
-	        f.reports[1].blocks[0].copies == 0);
+	        f.reports[1].blocks[0].copies == 1 &&
+	        f.reports[1].blocks[0].copies_assumed);
 	cmp_file_free(&f);
 }
 

@@ -69,7 +69,8 @@ struct cmp_index {
 
 /* One "Benchmark Run": the results at one copies value. */
 struct cmp_block {
-	int copies; /* 0 when the report does not say */
+	int copies; /* 1 when the report does not say (copies_assumed) */
+	int copies_assumed;
 	char date[11]; /* "YYYY-MM-DD" of its start, or "" */
 	struct cmp_test *tests;
 	int ntests;

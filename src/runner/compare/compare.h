@@ -74,7 +74,7 @@ enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
 
 /*
  * Writes the comparison of the labelled reports[0..n-1] onto f: one table
- * per copies group (1 copy, N copies, copies unknown), a row per test
+ * per copies group (1 copy, N copies), a row per test
  * (the union, by title) and per index score, a column per block, each
  * column after the first with its ratio to the first.  Returns 0, or -1
  * when out of memory or a write failed.

@@ -160,5 +160,9 @@ cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
 		    r->duration_s);
 	/* The default build goes without saying. */
 	if (r->build_kind[0] != '\0' && strcmp(r->build_kind, "default") != 0)
-		cmp_appendf(buf, size, n, ", %s" NBSP "build", r->build_kind);
+		n = cmp_appendf(
+		    buf, size, n, ", %s" NBSP "build", r->build_kind);
+	if (r->nblocks > 0 && r->blocks[0].copies_assumed)
+		cmp_appendf(buf, size, n, "%scopies not given: taken as 1",
+		    n > 0 ? ", " : "");
 }

@@ -273,9 +273,9 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 		return fail(err, errlen, "more than %d runs, or out of memory",
 		    CMP_MAX_BLOCKS);
 	copies = number_of(run, "copies");
-	b->copies = copies >= 1 && copies <= 1e6 && copies == floor(copies)
-	                ? (int)copies
-	                : 0;
+	b->copies_assumed =
+	    !(copies >= 1 && copies <= 1e6 && copies == floor(copies));
+	b->copies = b->copies_assumed ? 1 : (int)copies;
 	date_of(run, "start", b->date);
 	if (b->date[0] == '\0')
 		memcpy(b->date, report_date, 11);

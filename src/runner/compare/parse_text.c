@@ -327,6 +327,24 @@ mark_run_set(const struct parser *p)
 	}
 }
 
+/*
+ * A block without its copies line (an index table pasted alone) is taken
+ * as one copy, the usual paste, and says so (copies_assumed).
+ */
+static void
+assume_one_copy(const struct parser *p)
+{
+	struct cmp_file *f = p->out;
+	int i, j;
+
+	for (i = p->first_report; i < f->nreports; i++)
+		for (j = 0; j < f->reports[i].nblocks; j++)
+			if (f->reports[i].blocks[j].copies == 0) {
+				f->reports[i].blocks[j].copies = 1;
+				f->reports[i].blocks[j].copies_assumed = 1;
+			}
+}
+
 int
 parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
@@ -366,6 +384,7 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 		text_problem(&p, "no bytebench or UnixBench report found");
 	} else {
 		mark_run_set(&p);
+		assume_one_copy(&p);
 	}
 	if (p.nerrors > 1) {
 		n = strlen(err);

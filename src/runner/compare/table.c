@@ -13,9 +13,8 @@
 #include "compare/table.h"
 #include "score/interval.h"
 
-const char *const cmp_group_name[NGROUPS] = {
-    "1 copy", "N copies", "copies unknown"};
-const char *const cmp_group_key[NGROUPS] = {"1", "N", "unknown"};
+const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
+const char *const cmp_group_key[NGROUPS] = {"1", "N"};
 const char *const cmp_why_text[NWHY] = {"", "", "", "units differ",
     "index methods differ", "index baselines differ",
     "indexes over different tests", "partial and full index"};
@@ -59,9 +58,7 @@ compare_ratio(double first, double value, int lower_is_better)
 static enum group
 group_of(int copies)
 {
-	return copies == 1  ? GROUP_ONE
-	       : copies > 1 ? GROUP_MANY
-	                    : GROUP_UNKNOWN;
+	return copies > 1 ? GROUP_MANY : GROUP_ONE;
 }
 
 static int

@@ -20,7 +20,7 @@
 #define NBSP       TEXT_NBSP /* no line is broken there (textwrap.h) */
 
 /* The tables: one per copies group. */
-enum group { GROUP_ONE, GROUP_MANY, GROUP_UNKNOWN, NGROUPS };
+enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
 
 /* Why a column is not comparable with the first of its table (bits). */
 enum caveat {
@@ -100,7 +100,7 @@ struct notes {
 };
 
 extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
-extern const char *const cmp_group_key[NGROUPS]; /* "1", "N", "unknown" */
+extern const char *const cmp_group_key[NGROUPS]; /* "1", "N" */
 extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
 /* Builds the table of group g; an empty group gives ncols 0.  -1: out of
