@@ -261,6 +261,12 @@ check "missing file: exit 2" [ "$rc" -eq 2 ]
 has "missing file: named" "missing.txt: No such file or directory" "$err"
 has "missing file: the other file shown" "System Call Overhead"
 
+cmp $fx/ub41.txt
+check "UnixBench 4.1: exit 2, one line" sh -c "[ $rc -eq 2 ] &&
+    [ \$(wc -l <'$err') -eq 1 ] && [ ! -s '$out' ]"
+has "UnixBench 4.1: said what it is" \
+    "ub41.txt: a UnixBench 4.1.0 report: an older layout, not read" "$err"
+
 cmp $fx/nonreport.txt
 check "no report: exit 2" [ "$rc" -eq 2 ]
 has "no report: said" "nonreport.txt: no bytebench or UnixBench report" "$err"

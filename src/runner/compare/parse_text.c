@@ -373,7 +373,8 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 	}
 	if (!p.stop && p.holding && one_line(&p, &p.held) == -1)
 		p.stop = 1;
-	text_end_report(&p);
+	if (!p.stop)
+		text_end_report(&p);
 	if (p.stop) {
 		/* What was read of this file is dropped whole. */
 		while (out->nreports > p.first_report)

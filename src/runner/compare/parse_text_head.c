@@ -90,6 +90,15 @@ text_header_line(struct parser *p, const struct line *l)
 		return -1;
 	s = open + strlen("BYTE UNIX Benchmarks (");
 	e = s + strcspn(s, ";)");
+	/* UnixBench before 5.0 wrote another layout ("INDEX VALUES",
+	 * "FINAL SCORE") of other tests and baselines. */
+	if (strncmp(s, "Version ", 8) == 0 && s[8] >= '0' && s[8] < '5' &&
+	    s[9] == '.') {
+		text_problem(p,
+		    "a UnixBench %.*s report: an older layout, not read",
+		    (int)(e - s - 8 > 20 ? 20 : e - s - 8), s + 8);
+		return -1;
+	}
 	if (strncmp(s, "Version ", 8) == 0)
 		snprintf(origin, sizeof(origin), "UnixBench %.*s",
 		    (int)(e - s - 8 > 40 ? 40 : e - s - 8), s + 8);
