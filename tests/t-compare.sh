@@ -97,7 +97,7 @@ check "md, 5 runs: every ratio of the text output ($n_text)" [ "$(ratios)" -eq "
 has "md, 5 runs: every value" "| 130457421.8 |"
 cmp -f md $fx/bb-a.json $fx/bb-b.json
 check "md, 2 runs: one table a copies group" \
-    [ "$(grep -c '^| Test | unit | A | B | B/A |$' "$out")" -eq 2 ]
+    [ "$(grep -c '^| Test | unit | bb-a | bb-b | bb-b/bb-a |$' "$out")" -eq 2 ]
 
 # One file name from two directories: the directory tells them apart
 # (name #2 is the second report inside one file).
@@ -161,8 +161,26 @@ check "json: same runs are comparable: no ! mark" sh -c "! grep -q '!' '$out'"
 
 cmp -f md before=$fx/ub513-linux.txt $fx/bb-a.json
 has "md: a key with the user's label" "- **A** before: UnixBench 5.1.3"
-has "md: the table header names the runs" "| Test | unit | A | B | B/A! |"
 has "md: right-aligned numbers" "---:|"
+has "md: the index score row in bold" "| **System Benchmarks Index Score** |"
+check "md: the not-comparable reasons nested under the ! note" \
+    grep -q '^  - B/A: suites differ' "$out"
+cmp -f md before=$fx/ub513-linux.txt after=$fx/bb-a.json
+has "md: the table header names the runs by their labels" \
+    "| Test | unit | before | after | after/before! |"
+cmp -h
+check "compare -h: fits 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
+
+# A huge rate (1e308): its ratio stays a short number with its x, the
+# text within 80 columns, the Markdown within 100 columns of text.
+sed 's/"score": 32063709.756316803,/"score": 1e308,/' $fx/bb-a.json >"$scratch/huge.json"
+cmp $fx/bb-b.json "$scratch/huge.json"
+check "1e308: a short ratio with its x" \
+    sh -c "grep -A 2 -F 'Dhrystone' '$out' | grep -q 'B/A [0-9.e+]*x[ ?~!]*\$'"
+check "1e308: text within 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
+cmp -f md $fx/bb-b.json "$scratch/huge.json"
+check "1e308: md within 100 columns of text: $(md_widest)" [ "$(md_widest)" -le 100 ]
+
 cmp -f json $fx/bb-small.json $fx/blog.txt
 has "json output: schema" '"schema": "bytebench-compare/1"'
 has "json output: noise unknown for a text column" '"noise": "unknown"'

@@ -109,11 +109,15 @@ static size_t
 say_change(char *buf, size_t size, size_t n, const struct table *t, int r,
     const struct cell *c)
 {
-	char title[3 * CMP_TEXT_MAX];
+	char title[3 * CMP_TEXT_MAX], ratio[32];
 
 	cmp_row_title(&t->rows[r], title, sizeof(title));
-	return cmp_appendf(buf, size, n, "%s %.2fx (%.3f to %.3f)", title,
-	    c->between.ratio, c->between.low, c->between.high);
+	cmp_ratio_text(c->between.ratio, ratio, sizeof(ratio));
+	/* Three decimals; a huge ratio's bounds as its ratio (%g). */
+	return cmp_appendf(buf, size, n,
+	    c->between.high < 1000 ? "%s %s (%.3f to %.3f)"
+	                           : "%s %s (%.3g to %.3g)",
+	    title, ratio, c->between.low, c->between.high);
 }
 
 /* The verdicts of column col: its changes beyond run-to-run noise. */

@@ -25,6 +25,13 @@ format_number(double v, char *buf, size_t size)
 		snprintf(buf, size, "%.4g", v);
 }
 
+void
+cmp_ratio_text(double ratio, char *buf, size_t size)
+{
+	snprintf(buf, size, ratio < 1000 && ratio >= 0.005 ? "%.2fx" : "%.2gx",
+	    ratio);
+}
+
 /* The row's title, " Index Score" after an index label. */
 void
 cmp_row_title(const struct row *row, char *buf, size_t size)
@@ -77,7 +84,7 @@ ratio_text(const struct table *t, int r, int col, char *buf, size_t size,
 	buf[0] = '\0';
 	notes->lower |= t->rows[r].lower_is_better;
 	if (!isnan(c->ratio)) {
-		snprintf(buf, size, "%.2fx", c->ratio);
+		cmp_ratio_text(c->ratio, buf, size);
 	} else if (c->why >= WHY_UNITS) {
 		snprintf(buf, size, "n/a");
 		notes->why[c->why] = 1;
@@ -348,9 +355,18 @@ md_cell(const struct table *t, int r, int s, char *buf, size_t size,
 {
 	char marks[8];
 
+	int col = s < 3 ? 0 : (s - 3) / 3 + 1;
+
 	format_sub(t, r, s, buf, size, notes);
 	if (r < 0 && s == 0)
 		snprintf(buf, size, "Test");
+	else if (r < 0 && s >= 2 && (s - 3) % 3 == 1) /* the ratio's */
+		snprintf(buf, size, "%s/%s%s", t->cols[col].report->label,
+		    t->cols[0].report->label, t->cols[col].caveats ? "!" : "");
+	else if (r < 0 && s >= 2) /* a value's: the label the user gave */
+		snprintf(buf, size, "%s%s", t->cols[col].report->label,
+		    strchr(t->cols[col].id, '/') ? strchr(t->cols[col].id, '/')
+		                                 : "");
 	if (r < 0 || s < 3 || (s - 3) % 3 != 1)
 		return;
 	format_sub(t, r, s + 1, marks, sizeof(marks), notes);
@@ -364,15 +380,16 @@ md_table(
     FILE *f, const struct table *t, const int *sub, int n, struct notes *notes)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	int r, i;
+	int r, i, bold;
 
 	for (r = -1; r < t->nrows; r++) {
 		fputc('|', f);
 		for (i = 0; i < n; i++) {
 			md_cell(t, r, sub[i], buf, sizeof(buf), notes);
-			fputc(' ', f);
+			bold = r >= 0 && t->rows[r].is_index && buf[0] != '\0';
+			fputs(bold ? " **" : " ", f);
 			escape_md(f, buf);
-			fputs(" |", f);
+			fputs(bold ? "** |" : " |", f);
 		}
 		fputc('\n', f);
 		if (r < 0) {

@@ -83,7 +83,8 @@ static void
 note_line(FILE *f, int md, const char *mark, const char *text)
 {
 	if (md) {
-		fputs("- ", f);
+		/* A line without a mark is a sub-point of the one before. */
+		fputs(mark[0] != '\0' ? "- " : "  - ", f);
 		if (mark[0] != '\0') {
 			fputc('`', f);
 			fputs(mark, f);
@@ -219,7 +220,7 @@ compare_regressions(
 {
 	struct table t;
 	const struct cell *c;
-	char title[3 * CMP_TEXT_MAX];
+	char title[3 * CMP_TEXT_MAX], ratio[32];
 	int g, r, j, found = 0;
 
 	for (g = 0; g < NGROUPS; g++) {
@@ -234,11 +235,12 @@ compare_regressions(
 				    c->noise == CMP_NOISE_WITHIN)
 					continue;
 				cmp_row_title(&t.rows[r], title, sizeof(title));
+				cmp_ratio_text(c->ratio, ratio, sizeof(ratio));
 				fprintf(f,
-				    "compare: %s (%s): %s/%s %.2fx, "
+				    "compare: %s (%s): %s/%s %s, "
 				    "below %.2fx and %s noise\n",
 				    title, cmp_group_name[t.group],
-				    t.cols[j].id, t.cols[0].id, c->ratio, below,
+				    t.cols[j].id, t.cols[0].id, ratio, below,
 				    c->noise == CMP_NOISE_BEYOND
 				        ? "beyond"
 				        : "of unknown");

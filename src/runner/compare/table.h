@@ -112,6 +112,10 @@ void cmp_table_free(struct table *t);
 /* The cell of row r, column col. */
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
 
+/* A ratio as text, "1.05x", at most 9 characters however large or small
+ * ("1.2e+300x", "1e-300x"). */
+void cmp_ratio_text(double ratio, char *buf, size_t size);
+
 /* The row's title, " Index Score" after an index label. */
 void cmp_row_title(const struct row *row, char *buf, size_t size);
 
