@@ -138,13 +138,21 @@ same "contract: avocado reads the first score" "$(grep \
     'System Benchmarks Index Score' "$stdout" | head -n 1 |
     awk '{ print $NF }')" "$score1"
 
-# After the last score (and its interval) only warnings: nothing a
-# harness above could take for a value.
+# After the last score (and its interval) only the scaling section and
+# warnings: nothing a harness above could take for a value.
 tail_lines=$(awk '/Index Score/ { n = NR } { l[NR] = $0 }
     END { for (i = n + 1; i <= NR; i++) print l[i] }' "$stdout")
-check "contract: after the last score only warnings" sh -c '
+check "contract: after the last score the scaling, for every test" sh -c '
+    printf "%s\n" "$1" | grep -q "^Scaling from 1 copy to 2: " &&
+    [ $(printf "%s\n" "$1" |
+        grep -Ec "^[A-Z].* +[0-9]+\.[0-9][0-9]( +(below 1|above 2))?$") \
+        -eq 5 ]' sh "$tail_lines"
+check "contract: after the last score only scaling and warnings" sh -c '
     printf "%s\n" "$1" | grep -v -e "^Warning: " -e "^         [^ ]" -e "^$" \
-        -e "^ *95% interval: [0-9.]* to [0-9.]*$" | grep -q . && exit 1
+        -e "^ *95% interval: [0-9.]* to [0-9.]*$" -e "^Scaling from 1 copy " \
+        -e "^[A-Z].* \{1,\}[0-9]\{1,\}\.[0-9][0-9]\(  \(below 1\|above 2\)\)\{0,1\}$" \
+        -e "^  [^ ]" -e "^\(below 1\|above 2\): " |
+        grep -q . && exit 1
     printf "%s\n" "$1" | grep -Eq \
         "[0-9.]+ *(lps|lpm|KBps|MWIPS)|Score|[0-9]\.[0-9] +[0-9.]+ +[0-9]" &&
         exit 1

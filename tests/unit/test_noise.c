@@ -1,9 +1,15 @@
 /*
  * test_noise.c - noise_settle, the wait after a build: calm once the load
- * is at most NOISE_LOAD, busy when it stops falling, time up at the most.
+ * is at most NOISE_LOAD, busy when it stops falling, time up at the most;
+ * and how far to trust a report: the scaling ratios and their flags at
+ * the edges, the interval judged too wide.
  */
+#include <stdlib.h>
+
 #include "check.h"
+#include "defs.h"
 #include "score/noise.h"
+#include "score/scaling.h"
 
 static void
 check_settle(void)
@@ -30,9 +36,47 @@ check_settle(void)
 	    noise_settle(load, 16, 90) == SETTLE_BUSY);
 }
 
+static const struct test_def def_a = FAKE_TEST("a", "A", 10, PASSES_LONG);
+
+/* Scaling of one test scored one at 1 copy, ratio at 2. */
+static enum scale_flag
+flag_at(double ratio)
+{
+	struct test_result t1 = {.test = &def_a, .score = 1},
+	                   t2 = {.test = &def_a, .score = ratio};
+	struct block b[2] = {{.copies = 1, .tests = &t1, .ntests = 1},
+	    {.copies = 2, .tests = &t2, .ntests = 1}};
+	struct run run = {.blocks = b, .nblocks = 2};
+	struct report r = {.runs = &run, .nruns = 1};
+	enum scale_flag f = (enum scale_flag) - 1;
+
+	if (scaling_compute(&r) == 0 && r.scaling.nrows == 1 &&
+	    r.scaling.to == 2)
+		f = r.scaling.rows[0].flag;
+	free(r.scaling.rows);
+	return f;
+}
+
+static void
+check_scaling(void)
+{
+	struct index_result x = {
+	    .nok = 1, .score = 100, .ci_low = 90, .ci_high = 118};
+
+	CHECK("scaling: 0.99 is below 1", flag_at(0.994) == SCALE_BELOW_ONE);
+	CHECK("scaling: 1.00 is not", flag_at(0.996) == SCALE_OK);
+	CHECK("scaling: 2.00 is not above 2", flag_at(2.004) == SCALE_OK);
+	CHECK("scaling: 2.01 is", flag_at(2.006) == SCALE_ABOVE_N);
+	CHECK_NEAR(
+	    "interval: the wider half", scaling_interval_half(&x), 0.18, 1e-12);
+	x.ci_low = 0;
+	CHECK("interval: none is no half", scaling_interval_half(&x) == 0);
+}
+
 int
 main(void)
 {
 	check_settle();
+	check_scaling();
 	return check_exit();
 }

@@ -204,8 +204,13 @@ json_indexes(const struct json_value *run0, const struct json_value *run1,
 	    jstr_is(jpath(jpath(x, "entries", 4), "outcome", NONE), "not run"));
 	x = jpath(run1, "indexes", 0);
 	CHECK("json known interval",
-	    jnum_is(jpath(x, "ci_low", NONE), 2501.25) &&
-	        jnum_is(jpath(x, "ci_high", NONE), 2630.5));
+	    jnum_is(jpath(x, "ci_low", NONE), 1790.0) &&
+	        jnum_is(jpath(x, "ci_high", NONE), 2015.0));
+	CHECK("json interval judged too wide",
+	    jpath(x, "ci_wide", NONE) != NULL &&
+	        jpath(x, "ci_wide", NONE)->type == JSON_TRUE &&
+	        jnum_is(jpath(x, "ci_half", NONE),
+	            r->runs[0].blocks[1].indexes[0].ci_half));
 }
 
 /* The JSON read back: strings round-trip, numbers at full precision. */
@@ -302,7 +307,21 @@ check_md(const char *out)
 		if (md_pipes(line, (size_t)(nl - line)) != 5)
 			bad++;
 	}
-	CHECK("md two tables of eight rows", rows == 16 && bad == 0);
+	/* Two index tables of eight rows, the scaling table of seven. */
+	CHECK("md two tables of eight rows", rows == 23 && bad == 7);
+	CHECK("md scaling flagged and explained",
+	    strstr(out, "| Pipe Throughput | 0.40 | below 1 |") != NULL &&
+	        strstr(out, "| System Call Overhead | 3.00 | above 2 |") !=
+	            NULL &&
+	        strstr(out, "\nbelow 1: the copies together got less") !=
+	            NULL &&
+	        strstr(out, "\nabove 2: each copy did more") != NULL);
+	CHECK("md units, reading and warnings",
+	    strstr(out, "| 30308637.1 lps |") != NULL &&
+	        strstr(out, "\nHigher is better.") != NULL &&
+	        strstr(out, "\n- load average 0.10 at start\n") != NULL &&
+	        strstr(out,
+	            "(+/-6%): **too wide to tell two runs 5% apart**") != NULL);
 	CHECK("md hostname escaped",
 	    strstr(out, "\\<script\\>alert(1)\\</script\\>") != NULL);
 	CHECK("md failed row",

@@ -71,7 +71,7 @@ check_labelled(struct report *r)
 	    strstr(out, "<p class=\"warn\"><strong>--duration 2.0 s:</strong>"
 	                " every test ran") != NULL &&
 	        strstr(out, "not comparable with a real index") <
-	            strstr(out, "<details>"));
+	            strstr(out, "<details open>"));
 	CHECK("html no CV of one sample",
 	    strstr(out, "data-k=\"Samples\">1</td><td class=\"n\" "
 	                "data-k=\"CV\">-</td>") != NULL &&
@@ -175,12 +175,60 @@ check_table(void)
 	}
 }
 
+/*
+ * The text report says what the numbers mean in its header, and after
+ * the last score how the machine scaled: one number a row, no unit and
+ * no "Score" there, every line within 80 columns.
+ */
+static void
+check_text_explained(const struct report *r)
+{
+	const char *tail, *p, *nl;
+	char *out;
+	size_t len;
+	int wide = 0;
+
+	if (render(write_text, r, &out, &len) != 0) {
+		CHECK("text renders", 0);
+		return;
+	}
+	for (p = out; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		wide += nl - p > 80;
+	CHECK("text within 80 columns", wide == 0);
+	CHECK("text says what the numbers mean",
+	    strstr(out, "\n   Reading: Higher is better. A test's index is its "
+	                "result / the baseline's\n") != NULL);
+	tail = strstr(out, "Scaling from 1 copy to 2:");
+	CHECK("text scaling after the last score",
+	    tail != NULL && strstr(tail, "Index Score") == NULL &&
+	        strstr(tail - 400, "95% interval: 1790.0 to 2015.0") != NULL);
+	CHECK("text scaling rows flagged",
+	    tail != NULL &&
+	        strstr(tail,
+	            "\nPipe Throughput                                  "
+	            "0.40  below 1\n") != NULL &&
+	        strstr(tail,
+	            "\nSystem Call Overhead                             "
+	            "3.00  above 2\n") != NULL &&
+	        strstr(tail,
+	            "\nSystem Benchmarks Index                          "
+	            "1.37\n") != NULL);
+	CHECK("text scaling rows hold no unit",
+	    tail != NULL && strstr(tail, " lps") == NULL &&
+	        strstr(tail, "MWIPS") == NULL);
+	CHECK("text flags explained", tail != NULL &&
+	                                  strstr(tail, "\nbelow 1: ") != NULL &&
+	                                  strstr(tail, "\nabove 2: ") != NULL);
+	free(out);
+}
+
 int
 main(void)
 {
 	struct report r;
 
 	make_report(&r);
+	check_text_explained(&r);
 	check_empty();
 	check_variants(&r);
 	check_write_error(&r);

@@ -73,17 +73,25 @@ check_html_layout(const char *out)
 	CHECK("html scores first",
 	    strstr(out, "<h2>Index Scores</h2>") != NULL && table != NULL &&
 	        strstr(out, "<h2>Index Scores</h2>") < table &&
-	        strstr(out, "<strong>2564.9</strong> System Benchmarks Index "
+	        strstr(out, "<strong>1898.3</strong> System Benchmarks Index "
 	                    "Score (Partial Only), 2 copies; 95% interval "
-	                    "2501.2 &ndash; 2630.5</li>") != NULL);
-	CHECK("html warnings folded",
-	    strstr(out, "<details>\n<summary>2 warnings</summary>") != NULL &&
+	                    "1790.0 &ndash; 2015.0 (&plusmn;6%): <strong>too "
+	                    "wide to tell two runs 5% apart</strong>") != NULL);
+	CHECK("html warnings shown open",
+	    strstr(out, "<details open>\n<summary>3 warnings</summary>") !=
+	            NULL &&
 	        strstr(out, "<h2>Warnings</h2>") == NULL);
+	CHECK("html scaling flagged and explained",
+	    strstr(out, "<h2>Scaling</h2>") != NULL &&
+	        strstr(out, "<td class=\"n\">0.40</td><td><strong>below "
+	                    "1</strong>") != NULL &&
+	        strstr(out, "<p class=\"warn\">above 2: each copy did more") !=
+	            NULL);
 	CHECK("html tables scroll in their box",
-	    count(out, "<div class=\"scroll\"><table") == 3 &&
+	    count(out, "<div class=\"scroll\"><table") == 4 &&
 	        strstr(out, ".scroll{overflow-x:auto") != NULL);
 	CHECK("html table headers repeat when printed",
-	    count(out, "<thead><tr><th>Test</th>") == 2 &&
+	    count(out, "<thead><tr><th>Test</th>") == 3 &&
 	        strstr(out, "thead{display:table-header-group}") != NULL);
 }
 
@@ -123,8 +131,8 @@ check_html(const char *out)
 	        ">Shell Scripts (8 concurrent)</text>",
 	        ">System Call Overhead</text>"));
 	/* The headline (twice: one says there is none), the chart's
-	 * tooltip, the table's row. */
-	CHECK("html interval", count(out, "95% interval") == 4);
+	 * tooltip, the table's row, the warning. */
+	CHECK("html interval", count(out, "95% interval") == 5);
 	CHECK("html memory and mitigations",
 	    strstr(out, "<tr><th>Memory</th><td>3.8 GiB, 4028232 KiB</td>") !=
 	            NULL &&

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score/scaling.h"
 #include "write/escape.h"
 #include "writers_fixture.h"
 
@@ -350,7 +351,13 @@ make_report(struct report *r)
 	make_block(&run->blocks[0], 1, START, 1);
 	make_index(&run->blocks[0], 0, 0);
 	make_block(&run->blocks[1], 2, START + 403, 0);
-	make_index(&run->blocks[1], 2501.25, 2630.5);
+	/* Scaling flagged both ways: pipe below 1, syscall above 2. */
+	run->blocks[1].tests[2].score *= 0.2;
+	run->blocks[1].tests[3].score *= 1.5;
+	make_index(&run->blocks[1], 1790.0, 2015.0);
+	scaling_judge(r, 1);
+	if (scaling_compute(r) == -1)
+		abort();
 	r->start = START - 1;
 	r->end = START + 806;
 }

@@ -25,6 +25,7 @@
 #include "plan/sysinfo.h"
 #include "exec/noise_sample.h"
 #include "score/precision.h"
+#include "score/scaling.h"
 #include "write/escape.h"
 #include "write/files.h"
 #include "write/results.h"
@@ -468,6 +469,9 @@ run_and_write(struct run_cmd *c)
 		noise_finish(c->env.noise, r);
 		precision_warn(r);
 	}
+	scaling_judge(r, c->env.noise != NULL);
+	if (scaling_compute(r) == -1)
+		rc = -1;
 	if (rc == -1)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		                "measured\n");

@@ -179,6 +179,9 @@ report_free(struct report *r)
 	free(r->runs_rows);
 	r->runs_rows = NULL;
 	r->nruns_rows = 0;
+	free(r->scaling.rows);
+	r->scaling.rows = NULL;
+	r->scaling.nrows = 0;
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);

@@ -135,6 +135,12 @@ struct index_result {
 	double score; /* geometric mean x10, or the average */
 	double sum; /* INDEX_SUM_AVERAGE only */
 	double ci_low, ci_high; /* 95% interval of score; 0 when unknown */
+	/*
+	 * Its wider half as a share of score (0.18: +/-18%), 0 unknown;
+	 * above SCALING_WIDE it cannot tell two runs 5% apart (scaling.h).
+	 */
+	double ci_half;
+	int ci_wide;
 	double tests_half; /* its log half width from the tests' passes */
 	double rounds_half; /* that from the rounds (quick); 0: none */
 	double shared_var; /* the tests' shared part of var ln(score)
@@ -280,6 +286,27 @@ struct runs_row {
 	double spread; /* s.d. of ln score; NAN under two */
 };
 
+/*
+ * How the machine scaled: a test's (or an index's) result at N copies
+ * over its result at 1 copy.  Below 1 the copies got less done together
+ * than one alone; above N each copy did more than one alone.
+ */
+enum scale_flag { SCALE_OK, SCALE_BELOW_ONE, SCALE_ABOVE_N };
+
+struct scale_row {
+	const struct test_def *test; /* the test, or NULL for an index */
+	const struct index_def *index; /* the index, or NULL for a test */
+	double ratio;
+	enum scale_flag flag;
+};
+
+/* The rows of the first 1-copy block against the last N-copy one. */
+struct scaling {
+	int from, to; /* their copies: 1 and N; 0 when there is no such pair */
+	struct scale_row *rows; /* the tests in run order, then the indexes */
+	int nrows;
+};
+
 /* How the wait after a build ended: the machine calm, busy, or time up. */
 enum settle_end { SETTLE_WAITING, SETTLE_CALM, SETTLE_BUSY, SETTLE_LIMIT };
 
@@ -320,6 +347,7 @@ struct report {
 	double precision_widest_pct;
 	time_t start, end;
 	struct settle settle;
+	struct scaling scaling;
 	unsigned long counters_have; /* counters some pass got */
 	char counters_missing[256]; /* why some were not, "" when none */
 };

@@ -201,7 +201,7 @@ html_warnings(FILE *f, const struct report *r)
 
 	if (r->nwarnings == 0)
 		return;
-	fprintf(f, "<details>\n<summary>%d warning%s</summary>\n<ul>\n",
+	fprintf(f, "<details open>\n<summary>%d warning%s</summary>\n<ul>\n",
 	    r->nwarnings, r->nwarnings == 1 ? "" : "s");
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("<li>", f);
@@ -272,13 +272,60 @@ html_scores(FILE *f, const struct report *r)
 				escape_fixed(f, x->ci_low, 1);
 				fputs(" &ndash; ", f);
 				escape_fixed(f, x->ci_high, 1);
+				fprintf(f, " (&plusmn;%.0f%%)%s",
+				    100 * x->ci_half,
+				    x->ci_wide
+				        ? ": <strong>too wide to tell two "
+				          "runs 5% apart</strong> (see the "
+				          "warnings)"
+				        : "");
 			} else {
 				fputs("no 95% interval", f);
 			}
 			fputs("</li>\n", f);
 		}
 	}
-	fputs("</ul>\n", f);
+	fputs("</ul>\n<p>", f);
+	escape_html(f, writer_reading);
+	fputs("</p>\n", f);
+}
+
+/* How the machine scaled: a row per test and index, flagged ones noted. */
+static void
+html_scaling(FILE *f, const struct scaling *s)
+{
+	char line[400], mark[16];
+	int i, seen[SCALE_ABOVE_N + 1] = {0};
+
+	if (s->nrows == 0)
+		return;
+	writer_scale_head(line, sizeof(line), s);
+	fputs("<h2>Scaling</h2>\n<p>", f);
+	escape_html(f, line);
+	fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Test</th>"
+	      "<th>Ratio</th><th></th></tr></thead>\n<tbody>\n",
+	    f);
+	for (i = 0; i < s->nrows; i++) {
+		writer_scale_name(line, sizeof(line), &s->rows[i]);
+		fputs("<tr><td>", f);
+		escape_html(f, line);
+		fputs("</td><td class=\"n\">", f);
+		escape_fixed(f, s->rows[i].ratio, 2);
+		fputs("</td><td><strong>", f);
+		escape_html(f, writer_scale_mark(
+		                   mark, sizeof(mark), s->rows[i].flag, s->to));
+		fputs("</strong></td></tr>\n", f);
+		seen[s->rows[i].flag] = 1;
+	}
+	fputs("</tbody></table></div>\n", f);
+	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
+		if (seen[i]) {
+			writer_scale_why(
+			    line, sizeof(line), (enum scale_flag)i, s->to);
+			fputs("<p class=\"warn\">", f);
+			escape_html(f, line);
+			fputs("</p>\n", f);
+		}
 }
 
 static void
@@ -409,6 +456,7 @@ write_html(FILE *f, const struct report *r)
 	for (i = 0; run->nblocks > 0 && i < run->blocks[0].nindexes; i++)
 		if (html_chart(f, r, &run->blocks[0].indexes[i]) == -1)
 			return -1;
+	html_scaling(f, &r->scaling);
 	html_runs(f, r);
 	html_system(f, r);
 	html_warnings(f, r);

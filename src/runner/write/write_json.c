@@ -185,6 +185,37 @@ json_settings(struct json_writer *j, const struct settings *s)
 }
 
 /* How a --precision run ended (doc/precision.md); null in a fixed plan. */
+/* How the machine scaled from 1 copy to N; null without both blocks. */
+static void
+json_scaling(struct json_writer *j, const struct scaling *s)
+{
+	static const char *const flags[] = {[SCALE_OK] = NULL,
+	    [SCALE_BELOW_ONE] = "below_1",
+	    [SCALE_ABOVE_N] = "above_n"};
+	int i;
+
+	if (s->nrows == 0) {
+		jw_null(j, "scaling");
+		return;
+	}
+	jw_open(j, "scaling", '{', 0);
+	jw_int(j, "from_copies", s->from);
+	jw_int(j, "to_copies", s->to);
+	jw_open(j, "rows", '[', 0);
+	for (i = 0; i < s->nrows; i++) {
+		jw_open(j, NULL, '{', 1);
+		if (s->rows[i].test != NULL)
+			jw_str(j, "test", s->rows[i].test->name);
+		else
+			jw_str(j, "index", s->rows[i].index->name);
+		jw_num(j, "ratio", s->rows[i].ratio);
+		jw_str(j, "flag", flags[s->rows[i].flag]);
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+	jw_close(j, '}');
+}
+
 /* The wait after ./Run's build; null when there was none. */
 static void
 json_settle(struct json_writer *j, const struct settle *st)
@@ -399,6 +430,8 @@ json_index(struct json_writer *j, const struct index_result *x)
 	j_num_if(j, "sum", sum && x->nok > 0, x->sum);
 	j_num_if(j, "ci_low", ci, x->ci_low);
 	j_num_if(j, "ci_high", ci, x->ci_high);
+	j_num_if(j, "ci_half", x->ci_half > 0, x->ci_half);
+	jw_bool(j, "ci_wide", x->ci_wide);
 	jw_int(j, "counted", x->nok);
 	jw_open(j, "entries", '[', 0);
 	for (i = 0; i < x->nentries; i++)
@@ -485,6 +518,7 @@ write_json(FILE *f, const struct report *r)
 		jw_str(&j, NULL, r->warnings[i]);
 	jw_close(&j, ']');
 	json_blocks(&j, report_last(r));
+	json_scaling(&j, &r->scaling);
 	json_repetitions(&j, r);
 	jw_close(&j, '}');
 	putc('\n', f);

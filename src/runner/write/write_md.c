@@ -45,6 +45,8 @@ md_system(FILE *f, const struct report *r)
 	    r->settings.quick ? " — quick mode" : "",
 	    r->interrupted ? " — **interrupted**, partial results" : "");
 	md_notes(f, r);
+	escape_md(f, writer_reading);
+	fputs("\n\n", f);
 	if (r->precision_end != NULL) {
 		fputs("Precision: ", f);
 		escape_md(f, r->precision_text);
@@ -91,6 +93,8 @@ md_entry(FILE *f, const struct index_entry *e)
 	fputs(" | ", f);
 	if (e->ok) {
 		escape_fixed(f, e->result->score, 1);
+		putc(' ', f);
+		escape_md(f, e->result->unit);
 		fputs(" | ", f);
 		escape_fixed(f, e->index, 1);
 	} else {
@@ -136,7 +140,10 @@ md_index(FILE *f, const struct index_result *x)
 		escape_fixed(f, x->ci_low, 1);
 		fputs(" to ", f);
 		escape_fixed(f, x->ci_high, 1);
-		fputs("\n", f);
+		fprintf(f, " (+/-%.0f%%)%s\n", 100 * x->ci_half,
+		    x->ci_wide ? ": **too wide to tell two runs 5% apart** "
+		                 "(see the warnings)"
+		               : "");
 	}
 	return 0;
 }
@@ -169,6 +176,56 @@ md_results(FILE *f, const struct block *b)
 	return 0;
 }
 
+/* How the machine scaled, as a table; the flagged ones explained. */
+static void
+md_scaling(FILE *f, const struct scaling *s)
+{
+	char line[400], mark[16];
+	int i, seen[SCALE_ABOVE_N + 1] = {0};
+
+	if (s->nrows == 0)
+		return;
+	writer_scale_head(line, sizeof(line), s);
+	fputs("\n### Scaling\n\n", f);
+	escape_md(f, line);
+	fputs("\n\n| Test | RATIO | |\n|:---|---:|:---|\n", f);
+	for (i = 0; i < s->nrows; i++) {
+		writer_scale_name(line, sizeof(line), &s->rows[i]);
+		fputs("| ", f);
+		escape_md(f, line);
+		fputs(" | ", f);
+		escape_fixed(f, s->rows[i].ratio, 2);
+		fputs(" | ", f);
+		escape_md(f, writer_scale_mark(
+		                 mark, sizeof(mark), s->rows[i].flag, s->to));
+		fputs(" |\n", f);
+		seen[s->rows[i].flag] = 1;
+	}
+	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
+		if (seen[i]) {
+			writer_scale_why(
+			    line, sizeof(line), (enum scale_flag)i, s->to);
+			fputs("\n", f);
+			escape_md(f, line);
+			fputs("\n", f);
+		}
+}
+
+/* The warnings, one item each. */
+static void
+md_warnings(FILE *f, const struct report *r)
+{
+	int i;
+
+	if (r->nwarnings > 0)
+		fputs("\n### Warnings\n\n", f);
+	for (i = 0; i < r->nwarnings; i++) {
+		fputs("- ", f);
+		escape_md(f, r->warnings[i]);
+		fputs("\n", f);
+	}
+}
+
 int
 write_md(FILE *f, const struct report *r)
 {
@@ -193,6 +250,8 @@ write_md(FILE *f, const struct report *r)
 		if (b->nindexes == 0 && md_results(f, b) == -1)
 			return -1;
 	}
+	md_scaling(f, &r->scaling);
+	md_warnings(f, r);
 	if (fflush(f) == EOF || ferror(f))
 		return -1;
 	return 0;

@@ -189,6 +189,7 @@ header_lines(FILE *f, const struct report *r)
 	fprintf(f,
 	    "   BYTE UNIX Benchmarks (bytebench %s%s; index method %d)\n\n",
 	    r->version, r->settings.quick ? " quick" : "", r->index_method);
+	fprintf(f, "   Reading: %s\n", writer_reading);
 	fprintf(f, "   System: %s: %s\n", s->hostname,
 	    s->distro[0] != '\0' ? s->distro : s->os_name);
 	if (r->settings.label != NULL)
@@ -408,6 +409,37 @@ block(FILE *f, const struct report *r, const struct block *b)
 	return 0;
 }
 
+/*
+ * How the machine scaled, after the last block: a row per test and index
+ * with its ratio (no unit, no "Score", one number: no harness rule reads
+ * it), the flagged ones marked, and what each flag means.
+ */
+static void
+text_scaling(FILE *f, const struct scaling *s)
+{
+	char line[400], name[128], mark[16];
+	int i, seen[SCALE_ABOVE_N + 1] = {0};
+
+	if (s->nrows == 0)
+		return;
+	writer_scale_head(line, sizeof(line), s);
+	text_wrap(f, line, 0, 2, TEXT_COLUMNS);
+	for (i = 0; i < s->nrows; i++) {
+		writer_scale_name(name, sizeof(name), &s->rows[i]);
+		writer_scale_mark(mark, sizeof(mark), s->rows[i].flag, s->to);
+		fprintf(f, "%-40s %12.2f%s%s\n", name, s->rows[i].ratio,
+		    mark[0] != '\0' ? "  " : "", mark);
+		seen[s->rows[i].flag] = 1;
+	}
+	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
+		if (seen[i]) {
+			writer_scale_why(
+			    line, sizeof(line), (enum scale_flag)i, s->to);
+			text_wrap(f, line, 0, 2, TEXT_COLUMNS);
+		}
+	fputc('\n', f);
+}
+
 int
 write_text(FILE *f, const struct report *r)
 {
@@ -421,6 +453,7 @@ write_text(FILE *f, const struct report *r)
 			if (block(f, r, &r->runs[k].blocks[i]) == -1)
 				return -1;
 	}
+	text_scaling(f, &r->scaling);
 	text_runs(f, r);
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("Warning: ", f);

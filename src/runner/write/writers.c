@@ -181,3 +181,63 @@ writer_settle(char *buf, size_t size, const struct report *r)
 		    st->build_s, st->waited_s, st->load_from, st->load_to,
 		    ends[st->end]);
 }
+
+const char writer_reading[] =
+    "Higher is better. A test's index is its result / the baseline's "
+    "result x 10: the baseline machine, a SPARCstation 20-61, scores 10 in "
+    "every test. An index score is the geometric mean of its tests' "
+    "indexes; the interval under it (95% confidence) comes from the spread "
+    "of this run's passes: it covers the noise within the run, not what "
+    "changes between runs (another boot, another day).";
+
+void
+writer_scale_head(char *buf, size_t size, const struct scaling *s)
+{
+	snprintf(buf, size,
+	    "Scaling from 1 copy to %d: each result at %d copies / its "
+	    "result at 1 copy (1.00: no gain; %d.00: %d times the work)",
+	    s->to, s->to, s->to, s->to);
+}
+
+void
+writer_scale_name(char *buf, size_t size, const struct scale_row *row)
+{
+	if (row->test != NULL)
+		snprintf(buf, size, "%s", row->test->title);
+	else
+		snprintf(buf, size, "%s Index", row->index->label);
+}
+
+const char *
+writer_scale_mark(char *buf, size_t size, enum scale_flag f, int n)
+{
+	buf[0] = '\0';
+	if (f == SCALE_BELOW_ONE)
+		snprintf(buf, size, "below 1");
+	else if (f == SCALE_ABOVE_N)
+		snprintf(buf, size, "above %d", n);
+	return buf;
+}
+
+void
+writer_scale_why(char *buf, size_t size, enum scale_flag f, int n)
+{
+	char mark[16];
+
+	writer_scale_mark(mark, sizeof(mark), f, n);
+	if (f == SCALE_BELOW_ONE)
+		snprintf(buf, size,
+		    "%s: the copies together got less done than one alone: "
+		    "they contend for something shared (the disk, the memory "
+		    "bus, a lock), or other work took the CPUs.",
+		    mark);
+	else if (f == SCALE_ABOVE_N)
+		snprintf(buf, size,
+		    "%s: each copy did more than one alone: at 1 copy the "
+		    "test's pair of processes shared a CPU or waited on each "
+		    "other, at %d copies they ran apart (the Placement line "
+		    "says where they ran).",
+		    mark, n);
+	else
+		buf[0] = '\0';
+}

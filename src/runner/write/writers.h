@@ -52,6 +52,26 @@ const struct index_entry **writer_sorted_entries(const struct index_result *x);
 void writer_took_turns(
     char *buf, size_t size, const struct report *r, const struct block *b);
 
+/* What the numbers mean, in three sentences (every format says it). */
+extern const char writer_reading[];
+
+/*
+ * The scaling table's heading in buf: "Scaling from 1 copy to 2: each
+ * result at 2 copies / its result at 1 copy (1.00: no gain; 2.00: 2 times
+ * the work)".
+ */
+void writer_scale_head(char *buf, size_t size, const struct scaling *s);
+
+/* A scaling row's name: its test's title, or "LABEL Index". */
+void writer_scale_name(char *buf, size_t size, const struct scale_row *row);
+
+/*
+ * The flag of a row in a few words ("below 1", "above 2"; "" when none),
+ * and what it means, one sentence, in buf (for the note under the table).
+ */
+const char *writer_scale_mark(char *buf, size_t size, enum scale_flag f, int n);
+void writer_scale_why(char *buf, size_t size, enum scale_flag f, int n);
+
 /*
  * The wait after ./Run's build as one sentence in buf ("" when there was
  * no build): "./Run built the suite in 18 s, then waited 42 s until the
