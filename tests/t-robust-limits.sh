@@ -83,3 +83,23 @@ if [ $rc -ne 3 ]; then
 	check "./Run under ulimit -n 11: the runner's line on stderr" grep -q \
 	    'file descriptor.* 11.* needs [0-9]' "$scratch/r.err"
 fi
+
+# A small stack (ulimit -s): refused at once in one line, never a crash
+# part-way (the runner's frames take some tens of KiB).
+if sanitized || foreign "$BYTEBENCH"; then
+	skip "ulimit -s" "a sanitizer's or qemu's stack use differs"
+else
+	for s in 32 64; do
+		(
+			ulimit -s $s || exit 3
+			UB_RESULTDIR=$scratch/ress exec "$BYTEBENCH" -q -c 1 \
+			    -i 1 pipe
+		) >"$scratch/s.out" 2>"$scratch/s.err"
+		rc=$?
+		[ $rc -eq 3 ] && continue
+		check "ulimit -s $s: exit status 2 (got $rc), one line" sh -c \
+		    "[ $rc -eq 2 ] && [ \$(wc -l <'$scratch/s.err') -eq 1 ] &&
+		    grep -q 'stack size limit is $s KiB (ulimit -s).* needs' \
+		    '$scratch/s.err'"
+	done
+fi

@@ -67,6 +67,13 @@ main(void)
 	    room_check_fds(ROOM_SHELL_FDS + 1, 3, 2, 1, 1, err, sizeof(err)) ==
 	            -1 &&
 	        strstr(err, "needs 15") && strstr(err, "shell"));
+	CHECK("stack: none, or enough",
+	    room_check_stack(-1, err, sizeof(err)) == 0 &&
+	        room_check_stack(ROOM_STACK_KIB, err, sizeof(err)) == 0);
+	CHECK("stack: 1 KiB short refused, limit and need said",
+	    room_check_stack(ROOM_STACK_KIB - 1, err, sizeof(err)) == -1 &&
+	        strstr(err, "limit is 255 KiB (ulimit -s)") &&
+	        strstr(err, "needs 256 KiB"));
 	CHECK("scratch: fsdisk writes two 8000 KiB files",
 	    fs != NULL && room_scratch_kib(fs) == 16000);
 	CHECK("scratch: fstime two 2000 KiB files",

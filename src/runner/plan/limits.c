@@ -2,7 +2,7 @@
  * limits.c - what the runner may use, for planning copies: CPUs (the
  * affinity mask and the cgroup CPU quota), memory (the cgroup memory
  * limit), processes (RLIMIT_NPROC and pid_max), file descriptors
- * (RLIMIT_NOFILE), and the CPUs online and
+ * (RLIMIT_NOFILE), the stack (RLIMIT_STACK), and the CPUs online and
  * physical memory they start from.  With the parsers of the cgroup and
  * mount files they are read from, pure functions of the text.
  */
@@ -456,6 +456,16 @@ limits_fds(int *open, int *high)
 				(*high)++;
 		}
 	return (long)rl.rlim_cur;
+}
+
+long long
+limits_stack_kib(void)
+{
+	struct rlimit rl;
+
+	return getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+	           ? (long long)(rl.rlim_cur / 1024)
+	           : -1;
 }
 
 long long

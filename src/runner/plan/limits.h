@@ -35,6 +35,9 @@ long limits_process_room(void);
  */
 long limits_fds(int *open, int *high);
 
+/* The stack size limit (RLIMIT_STACK's soft limit) in KiB; -1: none. */
+long long limits_stack_kib(void);
+
 /*
  * The memory this process may use in KiB: the machine's physical memory,
  * or the least memory limit of its cgroup and their parents (v2

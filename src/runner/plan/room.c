@@ -67,6 +67,18 @@ room_check_fds(long limit, int open, int high, int nformats, int shell,
 }
 
 int
+room_check_stack(long long kib, char *err, size_t errlen)
+{
+	if (kib < 0 || kib >= ROOM_STACK_KIB)
+		return 0;
+	snprintf(err, errlen,
+	    "the stack size limit is %lld KiB (ulimit -s); bytebench needs "
+	    "%d KiB",
+	    kib, ROOM_STACK_KIB);
+	return -1;
+}
+
+int
 room_check_scratch(const struct test_def *const *tests, int ntests,
     const int *copies, int ncopies, const char *dir, long long free_kib,
     char *err, size_t errlen)

@@ -59,6 +59,20 @@ int room_check_fds(long limit, int open, int high, int nformats, int shell,
     char *err, size_t errlen);
 
 /*
+ * The stack bytebench asks for, in KiB: its deepest calls take some tens
+ * of KiB of frames (the run command's own about 52 KiB), and a program's
+ * arguments and environment sit on the stack too.
+ */
+#define ROOM_STACK_KIB 256
+
+/*
+ * Refuses a stack size limit of kib (-1: none) below ROOM_STACK_KIB,
+ * where bytebench would crash part-way.  Returns 0, or -1 with one line
+ * in err.
+ */
+int room_check_stack(long long kib, char *err, size_t errlen);
+
+/*
  * Refuses a run whose file tests cannot fit in the scratch directory dir
  * with free_kib KiB free: the most any test needs per copy times the most
  * copies.  Returns 0, or -1 with one line naming the test, the need, the
