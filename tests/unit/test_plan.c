@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "model/quick.h"
+#include "plan/estimate.h"
 #include "plan/plan.h"
 
 /* The catalog's row named name; exits when there is none. */
@@ -32,6 +33,7 @@ test_order(void)
 	int copies[2] = {1, 4}, n, k, ok = 1;
 	struct settings s;
 	struct plan_step *st;
+	struct plan_run pr;
 
 	memset(&s, 0, sizeof(s));
 	s.tests = tests;
@@ -65,7 +67,10 @@ test_order(void)
 	        st[0].placement == NULL);
 	CHECK("no quick options outside quick mode",
 	    st[1].quick_args != NULL && st[1].quick_args[0] == NULL);
-	CHECK("nothing ran yet", st[5].done == 0 && st[5].done_s == 0);
+	CHECK("tallies: as planned, nothing ran yet",
+	    estimate_start(&pr, st, n) == 0 && pr.tally[5].passes == 10 &&
+	        pr.tally[5].done == 0 && pr.tally[5].done_s == 0);
+	free(pr.tally);
 	free(st);
 
 	s.quick = 1;

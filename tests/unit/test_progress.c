@@ -52,23 +52,31 @@ test_guess(void)
 	        .seconds = 10,
 	        .extra_s = 0.5},
 	};
+	struct plan_run pr = {s, NULL, 3};
 
-	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(s, 3, 0),
+	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(&pr, 0),
 	    10.5, 1e-12);
 	/* 10 x 10.5 + 3 x 45 + 10 x 10.5 */
-	CHECK_NEAR("left before anything ran", estimate_left(s, 3), 345, 1e-9);
-	s[0].done = 2;
-	s[0].done_s = 24;
+	CHECK_NEAR("left before anything ran", estimate_left(&pr), 345, 1e-9);
+	if (estimate_start(&pr, s, 3) == -1) {
+		CHECK("estimate_start", 0);
+		return;
+	}
+	CHECK_NEAR("tallies as planned", estimate_left(&pr), 345, 1e-9);
+	pr.tally[0].done = 2;
+	pr.tally[0].done_s = 24;
 	CHECK_NEAR("guess: mean of the finished passes",
-	    estimate_pass_guess(s, 3, 0), 12, 1e-12);
+	    estimate_pass_guess(&pr, 0), 12, 1e-12);
 	CHECK_NEAR("guess: the same test at other copies",
-	    estimate_pass_guess(s, 3, 2), 12, 1e-12);
+	    estimate_pass_guess(&pr, 2), 12, 1e-12);
 	CHECK_NEAR("guess: another test keeps its own",
-	    estimate_pass_guess(s, 3, 1), 45, 1e-12);
+	    estimate_pass_guess(&pr, 1), 45, 1e-12);
 	/* 8 x 12 + 3 x 45 + 10 x 12 */
-	CHECK_NEAR("left learns", estimate_left(s, 3), 351, 1e-9);
-	s[1].passes = s[1].done;
-	CHECK_NEAR("a cut test leaves nothing", estimate_left(s, 3), 216, 1e-9);
+	CHECK_NEAR("left learns", estimate_left(&pr), 351, 1e-9);
+	pr.tally[1].passes = pr.tally[1].done;
+	CHECK_NEAR("a cut test leaves nothing", estimate_left(&pr), 216, 1e-9);
+	CHECK("the plan unchanged", s[0].passes == 10 && s[1].passes == 3);
+	free(pr.tally);
 }
 
 /* Settings of tests a, b at copies 1 and 2, 4 long and 2 short passes. */
@@ -94,7 +102,7 @@ struct capture {
 	int copies[2];
 	struct settings s;
 	struct plan_step *steps;
-	int nsteps;
+	struct plan_run plan;
 	struct progress p;
 	char *text;
 	size_t len;
@@ -112,8 +120,10 @@ capture_open(struct capture *c, int passes, int tty, double now)
 		CHECK("open_memstream", 0);
 		return -1;
 	}
-	CHECK("plan", plan_make(&c->s, NULL, &c->steps, &c->nsteps) == 0);
-	progress_init(&c->p, &c->s, c->steps, c->nsteps, c->f, tty, now);
+	CHECK("plan", plan_make(&c->s, NULL, &c->steps, &c->plan.n) == 0 &&
+	                  estimate_start(&c->plan, c->steps, c->plan.n) == 0);
+	progress_init(&c->p, &c->plan, c->f, tty, now);
+	progress_estimate(&c->p, &c->s);
 	return 0;
 }
 
@@ -121,6 +131,7 @@ capture_open(struct capture *c, int passes, int tty, double now)
 static void
 capture_close(struct capture *c)
 {
+	free(c->plan.tally);
 	free(c->steps);
 	fclose(c->f);
 }
@@ -133,26 +144,25 @@ test_run(void)
 	if (capture_open(&c, 0, 0, 100) == -1)
 		return;
 	/* a: 4 x 10.1 s, b: 2 x 30.1 s, twice: 201.2 s. */
-	CHECK("planned 4 steps", c.p.nsteps == 4 && c.p.steps[0].passes == 4 &&
-	                             c.p.steps[1].passes == 2 &&
-	                             c.p.steps[3].copies == 2);
-	CHECK_NEAR("planned estimate", estimate_left(c.p.steps, c.p.nsteps),
-	    201.2, 1e-9);
+	CHECK("planned 4 steps", c.plan.n == 4 && c.steps[0].passes == 4 &&
+	                             c.steps[1].passes == 2 &&
+	                             c.steps[3].copies == 2);
+	CHECK_NEAR("planned estimate", estimate_left(&c.plan), 201.2, 1e-9);
 	progress_test_begin(&c.p, 0, 100);
 	progress_pass_begin(&c.p, 1, 100);
 	progress_pass_end(&c.p, 112, NULL);
-	CHECK_NEAR("one pass of 12 s learnt",
-	    estimate_left(c.p.steps, c.p.nsteps),
+	CHECK_NEAR("one pass of 12 s learnt", estimate_left(&c.plan),
 	    3 * 12 + 2 * 30.1 + 4 * 12 + 2 * 30.1, 1e-9);
 	progress_pass_begin(&c.p, 2, 112);
 	progress_pass_end(&c.p, 113, "failed: boom");
 	progress_test_end(&c.p, 113, NULL);
-	CHECK("failed pass not counted, test cut",
-	    c.p.steps[0].done == 1 && c.p.steps[0].passes == 1);
+	CHECK("failed pass not counted, test cut, the plan unchanged",
+	    c.plan.tally[0].done == 1 && c.plan.tally[0].passes == 1 &&
+	        c.steps[0].passes == 4);
 	progress_test_begin(&c.p, 1, 113);
 	progress_test_end(&c.p, 113, "not built");
 	CHECK("step 2: the first test at the second copies value",
-	    c.p.steps[2].test == &def_a && c.p.steps[2].copies == 2);
+	    c.steps[2].test == &def_a && c.steps[2].copies == 2);
 	capture_close(&c);
 	CHECK("estimate of 3 min printed",
 	    c.text != NULL &&
@@ -234,8 +244,9 @@ test_rounds(void)
 			progress_round_end(&c.p, 10.0 * k + 5);
 		}
 		CHECK("rounds: each pass counted in its step",
-		    c.p.steps[0].done == 2 && c.p.steps[0].done_s == 4 &&
-		        c.p.steps[1].done == 0 && c.p.steps[1].passes == 0);
+		    c.plan.tally[0].done == 2 && c.plan.tally[0].done_s == 4 &&
+		        c.plan.tally[1].done == 0 &&
+		        c.plan.tally[1].passes == 0);
 		capture_close(&c);
 		t = c.text != NULL ? c.text : "";
 		/* Off a terminal the round's line is the test's format; on
@@ -339,9 +350,11 @@ test_narrow(void)
 			return;
 		c.tests[0] = &def_long;
 		free(c.steps);
+		free(c.plan.tally);
 		CHECK("plan again",
-		    plan_make(&c.s, NULL, &c.steps, &c.nsteps) == 0);
-		progress_init(&c.p, &c.s, c.steps, c.nsteps, c.f, widths[w], 0);
+		    plan_make(&c.s, NULL, &c.steps, &c.plan.n) == 0 &&
+		        estimate_start(&c.plan, c.steps, c.plan.n) == 0);
+		progress_init(&c.p, &c.plan, c.f, widths[w], 0);
 		progress_test_begin(&c.p, 0, 0);
 		for (k = 1; k <= 3; k++) {
 			progress_pass_begin(&c.p, k, 10.0 * k);
@@ -423,18 +436,22 @@ test_quiet(void)
 	const struct test_def *tests[2];
 	struct settings s;
 	struct plan_step *steps;
+	struct plan_run plan;
 	struct progress p;
 	int copies[2], n;
 
 	settings(&s, tests, copies);
-	CHECK("quiet plan", plan_make(&s, NULL, &steps, &n) == 0);
-	progress_init(&p, &s, steps, n, NULL, 0, 0);
+	CHECK("quiet plan", plan_make(&s, NULL, &steps, &n) == 0 &&
+	                        estimate_start(&plan, steps, n) == 0);
+	progress_init(&p, &plan, NULL, 0, 0);
+	progress_estimate(&p, &s);
 	progress_test_begin(&p, 0, 0);
 	progress_pass_begin(&p, 1, 0);
 	progress_pass_end(&p, 5, NULL);
 	progress_test_end(&p, 5, NULL);
 	CHECK("quiet still learns",
-	    p.steps[0].done == 1 && p.steps[0].done_s == 5);
+	    plan.tally[0].done == 1 && plan.tally[0].done_s == 5);
+	free(plan.tally);
 	free(steps);
 }
 

@@ -29,11 +29,14 @@ dry_run_print(
 {
 	const struct settings *s = &r->settings;
 	struct plan_step *st;
+	struct plan_run pr = {NULL, NULL, 0};
 	char each[32], total[32];
 	int i, n;
 
 	if (plan_make(s, NULL, &st, &n) == -1)
 		return -1;
+	pr.steps = st;
+	pr.n = n;
 	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
 	    r->version,
 	    s->precision_pct > 0 ? ", --precision: its first "
@@ -44,17 +47,16 @@ dry_run_print(
 	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
 	    "each pass (estimate)");
 	for (i = 0; i < n; i++) {
-		estimate_clock(
-		    estimate_pass_guess(st, n, i), each, sizeof(each));
+		estimate_clock(estimate_pass_guess(&pr, i), each, sizeof(each));
 		fprintf(f, "%6d  %-18s %6d  %s\n", st[i].copies,
 		    st[i].test->name, st[i].passes, each);
 	}
-	estimate_clock(estimate_left(st, n), total, sizeof(total));
+	estimate_clock(estimate_left(&pr), total, sizeof(total));
 	fprintf(f, "\n%d test%s at ", s->ntests, s->ntests == 1 ? "" : "s");
 	copies_list(f, s);
 	fprintf(f, "; estimated time: %s\n", total);
 	if (s->runs > 1) {
-		estimate_clock(s->runs * (estimate_left(st, n) + s->settle_s),
+		estimate_clock(s->runs * (estimate_left(&pr) + s->settle_s),
 		    total, sizeof(total));
 		fprintf(f,
 		    "--runs %d: that %d times, %g s of settle before each; "

@@ -143,21 +143,23 @@ own_entry(const char *entry)
  * NULL when out of memory.
  */
 static char **
-make_env(const struct test_def *t, const struct run_env *e, const char *copydir,
-    int copy, int ncopies, const char *locale)
+make_env(const struct launch_pass_def *def, const char *copydir, int copy)
 {
+	const struct test_def *t = def->step->test;
+	const struct run_env *e = def->env;
 	char copy_s[24], copies_s[24], **env;
 	const char *value[NENV];
 	size_t n = 0, k = 0, i, len;
 
 	snprintf(copy_s, sizeof(copy_s), "%d", copy);
-	snprintf(copies_s, sizeof(copies_s), "%d", ncopies);
+	snprintf(copies_s, sizeof(copies_s), "%d", def->step->copies);
 	value[ENV_COPY] = copy_s;
 	value[ENV_COPIES] = copies_s;
 	value[ENV_BINDIR] = e->bindir;
 	value[ENV_TESTDIR] = e->testdir;
 	value[ENV_TMPDIR] = copydir;
-	value[ENV_LC_ALL] = t->flags & TEST_SHELL ? locale : NULL;
+	value[ENV_LC_ALL] =
+	    t->flags & TEST_SHELL ? def->report->sys.locale : NULL;
 	while (environ[n] != NULL)
 		n++;
 	if ((env = calloc(n + NENV + 1, sizeof(*env))) == NULL)
@@ -234,8 +236,7 @@ make_launches(struct launch *l, const struct launch_pass_def *def,
 
 	for (i = 0; i < n; i++) {
 		l[i].argv = make_argv(def->step, def->env, d->copydirs[i]);
-		l[i].envp = make_env(def->step->test, def->env, d->copydirs[i],
-		    i, n, r->sys.locale);
+		l[i].envp = make_env(def, d->copydirs[i], i);
 		l[i].cwd = d->copydirs[i];
 		l[i].out_path = d->outs[i];
 		l[i].err_path = d->errs[i];
@@ -340,10 +341,12 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 	    make_launches(l, def, &d) == -1) {
 		rc = -1;
 	} else {
+		struct pass_spec spec = {
+		    l, n, st->seconds, st->margin_s, def->origin};
+
 		if (def->show)
 			show_command(def->env, l[0].argv);
-		ran = process_run_pass(l, n, st->seconds, st->margin_s,
-		    def->origin, p, err, sizeof(err));
+		ran = process_run_pass(&spec, p, err, sizeof(err));
 		if (ran == PROCESS_NOMEM)
 			rc = -1;
 		else if (ran == PROCESS_NOT_STARTED) {

@@ -56,20 +56,33 @@ set_cloexec(int fd)
 	return flags == -1 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
 }
 
+/* One copy of a pass as the runner watches it. */
+struct copy_state {
+	pid_t pid;
+	double ended; /* bench_now() at exit, 0 while running */
+	double stopped_at; /* bench_now() of a stop, 0 while not stopped */
+	double stopped_s; /* seconds stopped in all */
+	int stops; /* how many times it was stopped */
+	int status;
+	struct counters ctr; /* from counters_reap */
+	struct counters_perf perf;
+	char **env; /* its environment with the barrier's */
+};
+
+/* A pass as it runs: what it runs, its copies, its times, its result. */
 struct pass_state {
-	pid_t *pids;
-	double *ended; /* bench_now() at exit, 0 while running */
-	double *stopped_at; /* bench_now() of a stop, 0 while not stopped */
-	double *stopped_s; /* seconds stopped in all */
-	int *stops; /* how many times it was stopped */
-	int *status;
-	int ncopies, running;
-	double killed; /* bench_now() of the first kill, 0 when none */
+	const struct pass_spec *spec;
+	struct copy_state *c; /* spec->ncopies of them */
+	int running;
 	enum counters_level level;
-	struct counters *ctr; /* each copy's, from counters_reap */
-	struct counters_perf *perf;
-	int gate; /* write end of the exec gate, or -1 */
-	char ***envs; /* each copy's environment with the barrier's */
+	pid_t pgid; /* the copies' process group, 0 before the first fork */
+	double forked, release; /* bench_now() of the first fork, release */
+	double killed; /* bench_now() of the first kill, 0 when none */
+	enum outcome why; /* OK, or TIMEOUT or INTERRUPTED: it was killed */
+	sigset_t old; /* the signal mask the runner waits with */
+	struct pass_result *p;
+	char *err; /* why the pass could not start */
+	size_t errlen;
 };
 
 /* Frees what pass_state_alloc allocated (its envs' strings are not st's). */
@@ -78,63 +91,47 @@ pass_state_free(struct pass_state *st)
 {
 	int i;
 
-	if (st->envs != NULL)
-		for (i = 0; i < st->ncopies; i++)
-			free(st->envs[i]);
-	free(st->envs);
-	free(st->pids);
-	free(st->ended);
-	free(st->stopped_at);
-	free(st->stopped_s);
-	free(st->stops);
-	free(st->status);
-	free(st->ctr);
-	free(st->perf);
+	for (i = 0; st->c != NULL && i < st->spec->ncopies; i++)
+		free(st->c[i].env);
+	free(st->c);
 }
 
-/* The state of a pass of ncopies copies, zeroed; 0, or -1 out of memory. */
+/* The state of a pass of spec, zeroed; 0, or -1 out of memory. */
 static int
-pass_state_alloc(struct pass_state *st, int ncopies, enum counters_level level)
+pass_state_alloc(struct pass_state *st, const struct pass_spec *spec,
+    struct pass_result *p, char *err, size_t errlen)
 {
-	size_t n = (size_t)ncopies;
 	int i;
 
 	memset(st, 0, sizeof(*st));
-	st->pids = calloc(n, sizeof(*st->pids));
-	st->ended = calloc(n, sizeof(*st->ended));
-	st->stopped_at = calloc(n, sizeof(*st->stopped_at));
-	st->stopped_s = calloc(n, sizeof(*st->stopped_s));
-	st->stops = calloc(n, sizeof(*st->stops));
-	st->status = calloc(n, sizeof(*st->status));
-	st->ctr = calloc(n, sizeof(*st->ctr));
-	st->perf = calloc(n, sizeof(*st->perf));
-	st->envs = calloc(n, sizeof(*st->envs));
-	st->ncopies = ncopies;
-	st->level = level;
-	if (st->perf != NULL)
-		for (i = 0; i < ncopies; i++)
-			st->perf[i].fd[0] = st->perf[i].fd[1] =
-			    st->perf[i].fd[2] = -1;
-	return st->pids && st->ended && st->stopped_at && st->stopped_s &&
-	               st->stops && st->status && st->ctr && st->perf &&
-	               st->envs
-	           ? 0
-	           : -1;
+	st->spec = spec;
+	st->level = spec->l[0].counters;
+	st->p = p;
+	st->err = err;
+	st->errlen = errlen;
+	st->why = OUTCOME_OK;
+	if ((st->c = calloc((size_t)spec->ncopies, sizeof(*st->c))) == NULL)
+		return -1;
+	for (i = 0; i < spec->ncopies; i++)
+		st->c[i].perf.fd[0] = st->c[i].perf.fd[1] =
+		    st->c[i].perf.fd[2] = -1;
+	return 0;
 }
 
-/* Copy i is no longer stopped (continued or ended) at now. */
+/* Copy c is no longer stopped (continued or ended) at now. */
 static void
-stop_end(struct pass_state *st, int i, double now)
+stop_end(struct copy_state *c, double now)
 {
-	if (st->stopped_at[i] > 0)
-		st->stopped_s[i] += now - st->stopped_at[i];
-	st->stopped_at[i] = 0;
+	if (c->stopped_at > 0)
+		c->stopped_s += now - c->stopped_at;
+	c->stopped_at = 0;
 }
 
 /* Notes each copy stopped (SIGSTOP, SIGTSTP, a debugger) or continued. */
 static void
 watch_stops(struct pass_state *st)
 {
+	struct copy_state *c;
 	siginfo_t si;
 	double now;
 	int i;
@@ -146,21 +143,22 @@ watch_stops(struct pass_state *st)
 		    si.si_pid == 0)
 			return;
 		now = bench_now();
-		for (i = 0; i < st->ncopies; i++) {
-			if (st->pids[i] != si.si_pid || st->ended[i] != 0)
+		for (i = 0; i < st->spec->ncopies; i++) {
+			c = &st->c[i];
+			if (c->pid != si.si_pid || c->ended != 0)
 				continue;
 			if (si.si_code == CLD_CONTINUED) {
 				/*
 				 * Its stop unseen: it came and went while the
 				 * runner was stopped too.
 				 */
-				if (st->stopped_at[i] == 0)
-					st->stops[i]++;
-				stop_end(st, i, now);
+				if (c->stopped_at == 0)
+					c->stops++;
+				stop_end(c, now);
 			} else {
-				st->stops[i]++;
-				if (st->stopped_at[i] == 0)
-					st->stopped_at[i] = now;
+				c->stops++;
+				if (c->stopped_at == 0)
+					c->stopped_at = now;
 			}
 		}
 	}
@@ -194,31 +192,36 @@ kill_adopted(void)
 static void
 reap(struct pass_state *st)
 {
-	struct counters c;
+	struct counters ctr;
 	pid_t pid;
 	int status, i;
 
 	watch_stops(st);
 	while (st->running > 0 &&
-	       (pid = counters_reap(&status, st->level, &c)) > 0) {
-		for (i = 0; i < st->ncopies; i++) {
-			if (st->pids[i] != pid)
+	       (pid = counters_reap(&status, st->level, &ctr)) > 0) {
+		for (i = 0; i < st->spec->ncopies; i++) {
+			if (st->c[i].pid != pid)
 				continue;
-			stop_end(st, i, bench_now());
-			st->status[i] = status;
-			st->ctr[i] = c;
-			st->ended[i] = bench_now();
+			stop_end(&st->c[i], bench_now());
+			st->c[i].status = status;
+			st->c[i].ctr = ctr;
+			st->c[i].ended = bench_now();
 			st->running--;
 		}
 	}
 }
 
-/* Phase 1: collect ready bytes until all came, EOF, timeout or a stop. */
+/*
+ * Phase 1: collect ready bytes on fd until all came, EOF, a stop, or 60 s
+ * past the pass's length since the first fork.
+ */
 static void
-barrier(int fd, int ncopies, double limit, const sigset_t *mask,
-    struct pass_state *st, struct pass_result *p)
+barrier(struct pass_state *st, int fd)
 {
+	struct pass_result *p = st->p;
 	double first = 0, last = 0, now;
+	double limit = st->forked + 60 + st->spec->seconds;
+	int ncopies = st->spec->ncopies;
 	char buf[512];
 	ssize_t n;
 	int rc;
@@ -228,7 +231,7 @@ barrier(int fd, int ncopies, double limit, const sigset_t *mask,
 		now = bench_now();
 		if (now >= limit)
 			break;
-		if ((rc = tick_wait(fd, limit - now, mask)) <= 0) {
+		if ((rc = tick_wait(fd, limit - now, &st->old)) <= 0) {
 			if (rc == -1)
 				reap(st);
 			continue;
@@ -256,12 +259,12 @@ barrier(int fd, int ncopies, double limit, const sigset_t *mask,
  * around between the last reap and this kill.
  */
 static void
-watch(struct pass_state *st, pid_t pgid, double deadline, const sigset_t *mask,
-    enum outcome *why)
+watch(struct pass_state *st)
 {
+	double deadline = st->release + st->spec->seconds + st->spec->margin;
 	double kill_at = -1, now, next;
+	pid_t pgid = st->pgid;
 
-	*why = OUTCOME_OK;
 	for (;;) {
 		reap(st);
 		if (st->running == 0) {
@@ -270,10 +273,10 @@ watch(struct pass_state *st, pid_t pgid, double deadline, const sigset_t *mask,
 			return;
 		}
 		now = bench_now();
-		if (*why == OUTCOME_OK &&
+		if (st->why == OUTCOME_OK &&
 		    (process_stop_signal || now >= deadline)) {
-			*why = process_stop_signal ? OUTCOME_INTERRUPTED
-			                           : OUTCOME_TIMEOUT;
+			st->why = process_stop_signal ? OUTCOME_INTERRUPTED
+			                              : OUTCOME_TIMEOUT;
 			kill(-pgid, SIGTERM);
 			kill(-pgid, SIGCONT); /* a stopped copy acts on it */
 			st->killed = now;
@@ -283,63 +286,66 @@ watch(struct pass_state *st, pid_t pgid, double deadline, const sigset_t *mask,
 			kill(-pgid, SIGKILL);
 			kill_at = -1;
 		}
-		next = *why == OUTCOME_OK ? deadline : kill_at;
-		tick_wait(
-		    -1, next >= 0 ? (next > now ? next - now : 0) : -1, mask);
+		next = st->why == OUTCOME_OK ? deadline : kill_at;
+		tick_wait(-1, next >= 0 ? (next > now ? next - now : 0) : -1,
+		    &st->old);
 	}
 }
 
-/* Fills the copies of p from what the pass state and files hold. */
+/* Fills the copies of the pass from what its state and files hold. */
 static int
-collect(const struct launch *l, struct pass_state *st, double forked,
-    double release, double origin, enum outcome why, struct pass_result *p)
+collect(struct pass_state *st)
 {
+	const struct launch *l = st->spec->l;
+	struct pass_result *p = st->p;
+	double release = st->release;
 	char msg[160], len[40];
 	int i, rc = 0;
 
-	for (i = 0; i < st->ncopies; i++) {
+	for (i = 0; i < st->spec->ncopies; i++) {
 		struct copy_result *c = &p->copies[i];
-		int s = st->status[i];
+		const struct copy_state *cs = &st->c[i];
+		int s = cs->status;
 
 		c->command = child_command(l[i].argv);
 		if (c->command != NULL)
 			escape_plain(c->command, 0);
 		c->output = child_capture(l[i].out_path);
 		c->errors = child_capture(l[i].err_path);
-		c->start_s = release - origin;
+		c->start_s = release - st->spec->origin;
 		/*
 		 * A copy that ended before the release, or of a pass whose
 		 * copies did not all take part in the start barrier (a program
 		 * without bench_ready), is timed from its fork.
 		 */
 		c->wall_s = c->time_s =
-		    st->ended[i] -
-		    (st->ended[i] < release || p->nready < st->ncopies
-		            ? forked
+		    cs->ended -
+		    (cs->ended < release || p->nready < st->spec->ncopies
+		            ? st->forked
 		            : release);
-		c->counters = st->ctr[i];
+		c->counters = cs->ctr;
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
 		c->outcome = OUTCOME_OK;
 		msg[0] = '\0';
-		if (why == OUTCOME_TIMEOUT && st->ended[i] >= st->killed) {
+		if (st->why == OUTCOME_TIMEOUT && cs->ended >= st->killed) {
 			c->outcome = OUTCOME_TIMEOUT;
 			snprintf(msg, sizeof(msg), "timed out after %.0f s",
 			    c->wall_s);
-		} else if (why == OUTCOME_INTERRUPTED) {
+		} else if (st->why == OUTCOME_INTERRUPTED) {
 			c->outcome = OUTCOME_INTERRUPTED;
 			snprintf(msg, sizeof(msg), "interrupted by signal %d",
 			    (int)process_stop_signal);
-		} else if (st->stops[i] > 0) {
+		} else if (cs->stops > 0) {
 			/* Its time counts the stop: the pass measured nothing.
 			 */
 			c->outcome = OUTCOME_FAILED;
 			/* Not seen stopped, only continued: how long unknown.
 			 */
 			len[0] = '\0';
-			if (st->stopped_s[i] > 0)
+			if (cs->stopped_s > 0)
 				snprintf(len, sizeof(len), " for %.1f s",
-				    st->stopped_s[i]);
+				    cs->stopped_s);
 			snprintf(msg, sizeof(msg),
 			    "stopped%s during the pass (SIGSTOP, SIGTSTP or a "
 			    "debugger): not a measurement",
@@ -364,17 +370,16 @@ collect(const struct launch *l, struct pass_state *st, double forked,
 }
 
 /*
- * Starts the copies; returns how many were forked (pgid set).  With perf
- * counters asked for, each copy waits at a gate before its exec until
- * its counters are attached; the first that cannot be is said in
- * p->counters_note and perf is not tried for the rest.
+ * Starts the copies; returns how many were forked (st->pgid set).  With
+ * perf counters asked for, each copy waits at a gate before its exec
+ * until its counters are attached; the first that cannot be is said in
+ * the pass's counters_note and perf is not tried for the rest.
  */
 static int
-spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
-    const sigset_t *old, struct pass_state *st, struct pass_result *p,
-    char *err, size_t errlen)
+spawn_all(struct pass_state *st)
 {
 	int gate[2] = {-1, -1}, perf = st->level == COUNTERS_ALL, i;
+	struct pass_result *p = st->p;
 	pid_t pid;
 
 	if (perf && pipe(gate) == -1) {
@@ -382,25 +387,27 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
 		    "perf counters: pipe: %s", strerror(errno));
 		perf = 0;
 	}
-	for (i = 0; i < ncopies; i++) {
+	for (i = 0; i < st->spec->ncopies; i++) {
 		pid = fork();
 		if (pid == -1) {
-			snprintf(err, errlen, "fork: %s", strerror(errno));
+			snprintf(
+			    st->err, st->errlen, "fork: %s", strerror(errno));
 			break;
 		}
 		if (pid == 0)
-			child_exec(&l[i], envs[i], *pgid, old, gate);
-		if (*pgid == 0)
-			*pgid = pid;
+			child_exec(&st->spec->l[i], st->c[i].env, st->pgid,
+			    &st->old, gate);
+		if (st->pgid == 0)
+			st->pgid = pid;
 		/*
 		 * Also here, so the group exists before the next fork; the
 		 * child may have done it and exec'd already (EACCES).
 		 */
-		setpgid(pid, *pgid);
-		st->pids[i] = pid;
+		setpgid(pid, st->pgid);
+		st->c[i].pid = pid;
 		st->running++;
 		if (perf &&
-		    counters_perf_open(&st->perf[i], pid, p->counters_note,
+		    counters_perf_open(&st->c[i].perf, pid, p->counters_note,
 		        sizeof(p->counters_note)) == -1)
 			perf = 0;
 	}
@@ -418,46 +425,38 @@ spawn_all(const struct launch *l, int ncopies, char **envs[], pid_t *pgid,
  * Returns PROCESS_RAN, PROCESS_NOMEM or, before NULL, PROCESS_NOT_STARTED.
  */
 static int
-end_pass(const struct launch *l, struct pass_state *st, double forked,
-    double release, double origin, enum outcome why,
-    const struct counters *before, struct pass_result *p)
+end_pass(struct pass_state *st, const struct counters *before)
 {
 	struct counters after;
 	int i;
 
 	if (before != NULL && st->level != COUNTERS_OFF) {
 		counters_machine(&after);
-		counters_delta(&p->counters, before, &after);
+		counters_delta(&st->p->counters, before, &after);
 	}
-	for (i = 0; i < st->ncopies; i++)
-		counters_perf_close(&st->perf[i], &st->ctr[i]);
+	for (i = 0; i < st->spec->ncopies; i++)
+		counters_perf_close(&st->c[i].perf, &st->c[i].ctr);
 	if (before == NULL)
 		return PROCESS_NOT_STARTED;
-	return collect(l, st, forked, release, origin, why, p) == -1
-	           ? PROCESS_NOMEM
-	           : PROCESS_RAN;
+	return collect(st) == -1 ? PROCESS_NOMEM : PROCESS_RAN;
 }
 
 int
-process_run_pass(const struct launch *l, int ncopies, double seconds,
-    double margin, double origin, struct pass_result *p, char *err,
+process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
     size_t errlen)
 {
 	struct pass_state st;
 	char ready_env[40], start_env[40];
-	sigset_t block, old;
+	sigset_t block;
 	int ready[2] = {-1, -1}, start[2] = {-1, -1}, i, started = 0;
-	int rc = PROCESS_NOMEM;
-	pid_t pgid = 0;
-	double forked, release;
-	enum outcome why = OUTCOME_OK;
+	int ncopies = spec->ncopies, rc = PROCESS_NOMEM;
 	struct counters before;
 
 	memset(p, 0, sizeof(*p));
 	err[0] = '\0';
 	p->ncopies = ncopies;
 	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
-	if (pass_state_alloc(&st, ncopies, l[0].counters) == -1 ||
+	if (pass_state_alloc(&st, spec, p, err, errlen) == -1 ||
 	    p->copies == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -471,8 +470,9 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
 	snprintf(start_env, sizeof(start_env), "BENCH_START_FD=%d", start[0]);
 	for (i = 0; i < ncopies; i++) {
-		st.envs[i] = barrier_env(l[i].envp, ready_env, start_env);
-		if (st.envs[i] == NULL) {
+		st.c[i].env =
+		    barrier_env(spec->l[i].envp, ready_env, start_env);
+		if (st.c[i].env == NULL) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
@@ -480,31 +480,28 @@ process_run_pass(const struct launch *l, int ncopies, double seconds,
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);
 	process_stop_set(&block);
-	sigprocmask(SIG_BLOCK, &block, &old);
+	sigprocmask(SIG_BLOCK, &block, &st.old);
 	if (st.level != COUNTERS_OFF)
 		counters_machine(&before);
 	process_continued = 0;
-	forked = bench_now();
-	started =
-	    spawn_all(l, ncopies, st.envs, &pgid, &old, &st, p, err, errlen);
+	st.forked = bench_now();
+	started = spawn_all(&st);
 	close(ready[1]);
 	close(start[0]);
 	ready[1] = start[0] = -1;
 	if (started == ncopies && err[0] == '\0')
-		barrier(ready[0], ncopies, forked + 60 + seconds, &old, &st, p);
-	else if (pgid != 0)
-		kill(-pgid, SIGKILL);
-	release = bench_now();
+		barrier(&st, ready[0]);
+	else if (st.pgid != 0)
+		kill(-st.pgid, SIGKILL);
+	st.release = bench_now();
 	close(start[1]);
 	start[1] = -1;
-	p->barrier_s = release - forked;
-	if (pgid != 0)
-		watch(&st, pgid, release + seconds + margin, &old, &why);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (started == ncopies && err[0] == '\0')
-		rc = end_pass(l, &st, forked, release, origin, why, &before, p);
-	else
-		rc = end_pass(l, &st, forked, release, origin, why, NULL, p);
+	p->barrier_s = st.release - st.forked;
+	if (st.pgid != 0)
+		watch(&st);
+	sigprocmask(SIG_SETMASK, &st.old, NULL);
+	rc = end_pass(
+	    &st, started == ncopies && err[0] == '\0' ? &before : NULL);
 	if (rc == PROCESS_NOMEM && err[0] == '\0')
 		snprintf(err, errlen, "out of memory");
 out:

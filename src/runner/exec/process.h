@@ -22,6 +22,16 @@ struct launch {
 	int pin; /* the CPU it runs on, -1 any */
 };
 
+/* A pass to run: its copies and its times. */
+struct pass_spec {
+	const struct launch *l; /* one a copy */
+	int ncopies;
+	double seconds; /* the copies' duration */
+	double margin; /* how long past it the watchdog waits */
+	double origin; /* the run's start (bench_now()): start_s counts
+	                  from it */
+};
+
 /*
  * The first stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, ...: every one
  * whose default ends a process, but the faults) that asked the run to stop,
@@ -49,7 +59,7 @@ void process_stop_set(sigset_t *set);
 int process_install_signals(void);
 
 /*
- * Runs ncopies copies at once and waits for them, using no CPU while
+ * Runs spec's copies at once and waits for them, using no CPU while
  * they run.  Every copy is in one new process group, stdin /dev/null.
  * The runner waits up to 60 s + seconds for every copy's ready byte,
  * then releases them together (closes the start pipe).  A watchdog kills
@@ -74,8 +84,7 @@ int process_install_signals(void);
  * and reaped); PROCESS_NOMEM when out of memory.
  */
 enum { PROCESS_RAN = 0, PROCESS_NOMEM = -1, PROCESS_NOT_STARTED = -2 };
-int process_run_pass(const struct launch *l, int ncopies, double seconds,
-    double margin, double origin, struct pass_result *p, char *err,
-    size_t errlen);
+int process_run_pass(const struct pass_spec *spec, struct pass_result *p,
+    char *err, size_t errlen);
 
 #endif

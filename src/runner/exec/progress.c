@@ -20,12 +20,9 @@
 #define PROGRESS_COLUMNS 79
 
 void
-progress_init(struct progress *p, const struct settings *s,
-    struct plan_step *steps, int n, FILE *out, int tty, double now)
+progress_init(
+    struct progress *p, struct plan_run *plan, FILE *out, int tty, double now)
 {
-	double left;
-	long minutes;
-
 	memset(p, 0, sizeof(*p));
 	p->cur = -1;
 	p->start = now;
@@ -34,9 +31,16 @@ progress_init(struct progress *p, const struct settings *s,
 	p->columns = tty - 1 < PROGRESS_COLUMNS ? tty - 1 : PROGRESS_COLUMNS;
 	if (p->columns < 1)
 		p->columns = 1;
-	p->steps = steps;
-	p->nsteps = n;
-	left = estimate_left(p->steps, p->nsteps);
+	p->plan = plan;
+}
+
+void
+progress_estimate(struct progress *p, const struct settings *s)
+{
+	double left = estimate_left(p->plan);
+	FILE *out = p->out;
+	long minutes;
+
 	if (out != NULL && left >= 60) {
 		minutes = (long)(left / 60 + 0.5);
 		if (minutes >= 60)
@@ -76,7 +80,7 @@ times(struct progress *p, double now, int live, char *buf, size_t len)
 	estimate_clock(now - p->start, took, sizeof(took));
 	if (!live)
 		return snprintf(buf, len, "  (%s elapsed)", took);
-	estimate_clock(estimate_left(p->steps, p->nsteps), left, sizeof(left));
+	estimate_clock(estimate_left(p->plan), left, sizeof(left));
 	return snprintf(buf, len, "  (%s elapsed, ~%s left)", took, left);
 }
 
@@ -106,7 +110,7 @@ static void
 draw(struct progress *p, double now, const char *name, const char *state,
     int live)
 {
-	const struct plan_step *st = &p->steps[p->cur];
+	const struct plan_step *st = &p->plan->steps[p->cur];
 	char tail[512], line[1024];
 	int n, room;
 
@@ -130,11 +134,11 @@ progress_test_begin(struct progress *p, int k, double now)
 {
 	const struct plan_step *st;
 
-	p->active = k >= 0 && k < p->nsteps;
+	p->active = k >= 0 && k < p->plan->n;
 	if (!p->active)
 		return;
 	p->cur = k;
-	st = &p->steps[k];
+	st = &p->plan->steps[k];
 	p->pass = 0;
 	if (p->out == NULL || quiet_passes(p))
 		return;
@@ -158,22 +162,24 @@ progress_pass_begin(struct progress *p, int k, double now)
 	p->pass_start = now;
 	if (p->out != NULL && p->tty) {
 		snprintf(what, sizeof(what), "pass %d/%d", k,
-		    p->steps[p->cur].passes);
-		draw(p, now, p->steps[p->cur].test->title, what, 1);
+		    p->plan->tally[p->cur].passes);
+		draw(p, now, p->plan->steps[p->cur].test->title, what, 1);
 	}
 }
 
 void
 progress_pass_end(struct progress *p, double now, const char *failure)
 {
-	struct plan_step *st;
+	const struct plan_step *st;
+	struct step_tally *t;
 
 	if (!p->active || p->pass == 0)
 		return;
-	st = &p->steps[p->cur];
+	st = &p->plan->steps[p->cur];
+	t = &p->plan->tally[p->cur];
 	if (failure == NULL) {
-		st->done++;
-		st->done_s += now - p->pass_start;
+		t->done++;
+		t->done_s += now - p->pass_start;
 	}
 	if (p->out != NULL && quiet_passes(p)) {
 		if (failure != NULL) {
@@ -198,14 +204,16 @@ progress_pass_end(struct progress *p, double now, const char *failure)
 void
 progress_test_end(struct progress *p, double now, const char *note)
 {
-	struct plan_step *st;
-	char what[48], tail[64];
+	const struct plan_step *st;
+	struct step_tally *t;
+	char what[48], tail[80];
 
 	if (!p->active)
 		return;
 	p->active = 0;
-	st = &p->steps[p->cur];
-	st->passes = st->done;
+	st = &p->plan->steps[p->cur];
+	t = &p->plan->tally[p->cur];
+	t->passes = t->done;
 	if (p->out == NULL)
 		return;
 	if (quiet_passes(p)) {
@@ -218,8 +226,8 @@ progress_test_end(struct progress *p, double now, const char *note)
 		fflush(p->out);
 		return;
 	} else if (p->tty) {
-		snprintf(what, sizeof(what), "%d pass%s", st->done,
-		    st->done == 1 ? "" : "es");
+		snprintf(what, sizeof(what), "%d pass%s", t->done,
+		    t->done == 1 ? "" : "es");
 		draw(p, now, st->test->title, note != NULL ? note : what, 0);
 		fputc('\n', p->out);
 	} else {
@@ -292,9 +300,9 @@ progress_tick(struct progress *p, double now)
 	if (p->out == NULL || !p->tty || !p->active || p->pass == 0 ||
 	    now - p->drawn_at < 1)
 		return;
-	snprintf(
-	    what, sizeof(what), "pass %d/%d", p->pass, p->steps[p->cur].passes);
-	draw(p, now, p->steps[p->cur].test->title, what, 1);
+	snprintf(what, sizeof(what), "pass %d/%d", p->pass,
+	    p->plan->tally[p->cur].passes);
+	draw(p, now, p->plan->steps[p->cur].test->title, what, 1);
 }
 
 int

@@ -15,8 +15,7 @@
 #include "plan/plan.h"
 
 struct progress {
-	struct plan_step *steps; /* the run's plan, not owned */
-	int nsteps;
+	struct plan_run *plan; /* the run's plan and tallies, not owned */
 	int cur; /* the last step begun, -1 before the first */
 	int active; /* that step is running */
 	int pass; /* its pass running (1-based), 0 between */
@@ -33,14 +32,20 @@ struct progress {
 };
 
 /*
- * Starts the progress of the run of s over its plan (steps, n: plan.h),
- * whose passes it counts as they end, and when the estimate is a minute
- * or more prints it on out.  out NULL prints nothing ever.  tty is out's
- * width in columns when out is a terminal (its lines are then kept within
- * it, and 79), 0 when it is not.
+ * Starts the progress of a run over plan (estimate.h), whose passes it
+ * counts in the plan's tallies as they end, on out from now.  out NULL
+ * prints nothing ever.  tty is out's width in columns when out is a
+ * terminal (its lines are then kept within it, and 79), 0 when it is
+ * not.
  */
-void progress_init(struct progress *p, const struct settings *s,
-    struct plan_step *steps, int n, FILE *out, int tty, double now);
+void progress_init(
+    struct progress *p, struct plan_run *plan, FILE *out, int tty, double now);
+
+/*
+ * Prints the estimate of the run of s when it is a minute or more, and
+ * with --precision what comes after the first rounds.
+ */
+void progress_estimate(struct progress *p, const struct settings *s);
 
 /* Step k of the plan starts, or in rounds its next pass. */
 void progress_test_begin(struct progress *p, int k, double now);

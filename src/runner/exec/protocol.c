@@ -128,15 +128,19 @@ last_line(const char *s, char *buf, size_t len)
 		first_line(start, buf, len);
 }
 
-/*
- * Walks the lines of out and fills c.  error gets the first ERROR text;
- * why gets what makes the output unusable ("" when it is fine), quoting
- * the offending line.
- */
+/* What a copy's lines said beyond its numbers. */
+struct lines_said {
+	char error[256]; /* the first ERROR text, "" when none */
+	char why[256]; /* what makes the output unusable, quoting the
+	                  offending line; "" when it is fine */
+};
+
+/* Walks the lines of out and fills c and *said. */
 static int
-parse_lines(const char *out, struct copy_result *c, char *error, size_t errlen,
-    char *why, size_t whylen)
+parse_lines(const char *out, struct copy_result *c, struct lines_said *said)
 {
+	char *error = said->error, *why = said->why;
+	size_t errlen = sizeof(said->error), whylen = sizeof(said->why);
 	char line[128];
 	const char *p = out, *nl;
 	size_t len;
@@ -203,7 +207,8 @@ int
 protocol_parse(const char *out, const char *errors, int status, int signal,
     struct copy_result *c)
 {
-	char error[256], err_line[256], why[256], num[32];
+	struct lines_said said;
+	char err_line[256], num[32], *error = said.error, *why = said.why;
 	double wall_time = c->time_s;
 
 	c->exit_status = signal != 0 ? -1 : status;
@@ -211,8 +216,7 @@ protocol_parse(const char *out, const char *errors, int status, int signal,
 	c->count = c->timebase = 0;
 	c->has_time = 0;
 	c->unit[0] = '\0';
-	if (parse_lines(out != NULL ? out : "", c, error, sizeof(error), why,
-	        sizeof(why)) == -1)
+	if (parse_lines(out != NULL ? out : "", c, &said) == -1)
 		return -1;
 	last_line(errors, err_line, sizeof(err_line));
 	if (signal != 0 || status != 0 || why[0] != '\0') {

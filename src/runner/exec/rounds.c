@@ -53,7 +53,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
 			          tr[k].t->outcome == OUTCOME_OK &&
 			          tr[k].t->npasses < PRECISION_MAX_PASSES;
-			secs[k] = estimate_pass_guess(x->steps, x->nsteps, k);
+			secs[k] = estimate_pass_guess(&x->plan, k);
 		}
 		if (process_stop_signal)
 			break;
@@ -63,11 +63,11 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			break;
 		one = &tr[k];
 		grown = realloc(one->t->passes,
-		    sizeof(*grown) * (size_t)(one->step->passes + 1));
+		    sizeof(*grown) * (size_t)(one->tally->passes + 1));
 		if (grown == NULL)
 			goto out;
 		one->t->passes = grown;
-		memset(&grown[one->step->passes++], 0, sizeof(*grown));
+		memset(&grown[one->tally->passes++], 0, sizeof(*grown));
 		one->running = 1;
 		progress_test_begin(&x->progress, k, bench_now());
 		noise_test_begin(x->e->noise);
@@ -137,8 +137,8 @@ schedule_rounds(struct run_ctx *x)
 			if (schedule_test_start(x, &tr[k], k, &b->tests[i]) ==
 			    -1)
 				goto out;
-			if (tr[k].step->passes > rounds)
-				rounds = tr[k].step->passes;
+			if (tr[k].tally->passes > rounds)
+				rounds = tr[k].tally->passes;
 		}
 	}
 	for (k = 0; k < rounds && !process_stop_signal; k++)

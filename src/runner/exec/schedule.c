@@ -135,14 +135,19 @@ int
 run_all(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
-	struct run_ctx x = {r, e, NULL, 0, {0}, bench_now()};
+	struct run_ctx x = {r, e, NULL, {NULL, NULL, 0}, {0}, bench_now()};
 	struct run *run;
-	int rc = -1;
+	int n, rc = -1;
 
-	if (plan_make(s, e->bindir, &x.steps, &x.nsteps) == -1)
+	if (plan_make(s, e->bindir, &x.steps, &n) == -1)
 		return -1;
-	progress_init(&x.progress, s, x.steps, x.nsteps, e->console,
+	if (estimate_start(&x.plan, x.steps, n) == -1) {
+		free(x.steps);
+		return -1;
+	}
+	progress_init(&x.progress, &x.plan, e->console,
 	    progress_columns(e->console), x.origin);
+	progress_estimate(&x.progress, s);
 	process_on_tick(tick, &x.progress);
 	if ((run = report_add_run(r)) == NULL ||
 	    (run->blocks = calloc((size_t)s->ncopies, sizeof(*run->blocks))) ==
@@ -157,6 +162,7 @@ run_all(struct report *r, const struct run_env *e)
 	rc = 0;
 out:
 	process_on_tick(NULL, NULL);
+	free(x.plan.tally);
 	free(x.steps);
 	return rc;
 }

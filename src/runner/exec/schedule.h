@@ -11,14 +11,14 @@
 #include "model/report.h"
 
 /*
- * A run as it goes: what it fills, where, its plan (plan.h), the console,
- * its start.
+ * A run as it goes: what it fills, where, its plan (plan.h: steps, owned)
+ * with the tallies of what ran (estimate.h), the console, its start.
  */
 struct run_ctx {
 	struct report *r;
 	const struct run_env *e;
 	struct plan_step *steps;
-	int nsteps;
+	struct plan_run plan;
 	struct progress progress; /* the console's view of the run */
 	double origin; /* bench_now() when the run started */
 };
@@ -29,7 +29,8 @@ struct run_ctx {
  * run was not stopped).
  */
 struct test_run {
-	struct plan_step *step;
+	const struct plan_step *step;
+	struct step_tally *tally; /* its passes to run, and done */
 	int k; /* the step's place in the plan */
 	struct test_result *t;
 	int running;

@@ -63,12 +63,13 @@ int
 schedule_test_start(
     struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
 {
-	struct plan_step *st = &x->steps[k];
+	const struct plan_step *st = &x->plan.steps[k];
 	char msg[600];
 
 	memset(t, 0, sizeof(*t));
 	memset(tr, 0, sizeof(*tr));
 	tr->step = st;
+	tr->tally = &x->plan.tally[k];
 	tr->k = k;
 	tr->t = t;
 	t->test = st->test;
@@ -85,7 +86,7 @@ schedule_test_start(
 		progress_test_end(&x->progress, bench_now(), msg);
 		return test_fail(t, OUTCOME_MISSING, msg);
 	}
-	t->passes = calloc((size_t)st->passes, sizeof(*t->passes));
+	t->passes = calloc((size_t)tr->tally->passes, sizeof(*t->passes));
 	if (t->passes == NULL)
 		return -1;
 	tr->running = 1;
@@ -114,7 +115,7 @@ schedule_test_pass(struct run_ctx *x, struct test_run *tr)
 		return -1;
 	t->npasses++;
 	if (p->outcome == OUTCOME_OK) {
-		tr->running = t->npasses < tr->step->passes;
+		tr->running = t->npasses < tr->tally->passes;
 		progress_pass_end(&x->progress, bench_now(), NULL);
 		return 0;
 	}

@@ -6,30 +6,57 @@
 
 #include "plan/estimate.h"
 
-double
-estimate_pass_guess(const struct plan_step *steps, int n, int i)
+int
+estimate_start(struct plan_run *pr, const struct plan_step *steps, int n)
 {
+	int i;
+
+	pr->steps = steps;
+	pr->n = n;
+	if ((pr->tally = calloc(n > 0 ? (size_t)n : 1, sizeof(*pr->tally))) ==
+	    NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		pr->tally[i].passes = steps[i].passes;
+	return 0;
+}
+
+/* The mean time of the finished passes of step i; 0 when none. */
+static double
+mean_pass(const struct plan_run *pr, int i)
+{
+	const struct step_tally *t = pr->tally != NULL ? &pr->tally[i] : NULL;
+
+	return t != NULL && t->done > 0 ? t->done_s / t->done : 0;
+}
+
+double
+estimate_pass_guess(const struct plan_run *pr, int i)
+{
+	const struct plan_step *steps = pr->steps;
 	int j;
 
-	if (steps[i].done > 0)
-		return steps[i].done_s / steps[i].done;
-	for (j = 0; j < n; j++)
+	if (mean_pass(pr, i) > 0)
+		return mean_pass(pr, i);
+	for (j = 0; j < pr->n; j++)
 		if (j != i && steps[j].test == steps[i].test &&
-		    steps[j].done > 0)
-			return steps[j].done_s / steps[j].done;
+		    mean_pass(pr, j) > 0)
+			return mean_pass(pr, j);
 	return steps[i].seconds + steps[i].extra_s;
 }
 
 double
-estimate_left(const struct plan_step *steps, int n)
+estimate_left(const struct plan_run *pr)
 {
 	double left = 0;
-	int i;
+	int i, passes, done;
 
-	for (i = 0; i < n; i++)
-		if (steps[i].passes > steps[i].done)
-			left += (steps[i].passes - steps[i].done) *
-			        estimate_pass_guess(steps, n, i);
+	for (i = 0; i < pr->n; i++) {
+		passes = pr->tally ? pr->tally[i].passes : pr->steps[i].passes;
+		done = pr->tally ? pr->tally[i].done : 0;
+		if (passes > done)
+			left += (passes - done) * estimate_pass_guess(pr, i);
+	}
 	return left;
 }
 
@@ -49,12 +76,13 @@ double
 estimate_total(const struct settings *s)
 {
 	struct plan_step *steps;
+	struct plan_run pr = {NULL, NULL, 0};
 	double left;
-	int n;
 
-	if (plan_make(s, NULL, &steps, &n) == -1)
+	if (plan_make(s, NULL, &steps, &pr.n) == -1)
 		return -1;
-	left = estimate_left(steps, n);
+	pr.steps = steps;
+	left = estimate_left(&pr);
 	free(steps);
 	return left;
 }

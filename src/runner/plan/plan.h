@@ -4,7 +4,8 @@
  * what running it takes (its passes and their duration, the program's
  * path, its placement and quick options, the watchdog's margin).  The
  * estimate, the progress line, both schedulers and the launch of a pass
- * read it; the passes that ran are counted in it.
+ * read it; nothing changes it once made (what ran is counted in the
+ * estimate's tallies, estimate.h).
  */
 #ifndef PLAN_H
 #define PLAN_H
@@ -14,20 +15,18 @@
 /* Room for a program's path. */
 #define PLAN_PATH 4096
 
-/* One test at one copies value, as planned and as far as it has run. */
+/* One test at one copies value, as planned. */
 struct plan_step {
 	const struct test_def *test;
 	int copies;
 	int pin; /* the CPU its copies run on, -1 any (--per-core-type) */
-	int passes; /* planned; --precision adds some; cut to done at its end */
+	int passes;
 	double seconds; /* duration of one pass, the program's -t */
 	double extra_s; /* first guess of a pass's time beyond that */
 	double margin_s; /* how long past seconds the watchdog waits */
 	const char *placement; /* what "@PLACE=" becomes; NULL: takes none */
 	const char *const *quick_args; /* before the arguments; never NULL */
 	char path[PLAN_PATH]; /* the program */
-	int done; /* passes finished */
-	double done_s; /* their wall time, seconds */
 };
 
 /*
