@@ -78,11 +78,13 @@ spread_warning(struct report *r, const struct block *bl)
 	}
 	if (n > 0)
 		report_warn(r,
-		    "%d cop%s: passes spread widely (CV over %.0f%%) "
-		    "in %d test%s: %s; each test's CV is in the JSON and with "
-		    "-v",
+		    "%d cop%s: passes spread widely (CV over %.0f%%: their "
+		    "standard deviation over their mean) in %d test%s: %s; "
+		    "each test's CV is %s; an idle machine spreads them less",
 		    bl->copies, bl->copies == 1 ? "y" : "ies", 100 * NOISE_CV,
-		    n, n == 1 ? "" : "s", names);
+		    n, n == 1 ? "" : "s", names,
+		    r->settings.verbose ? "in the spread table above"
+		                        : "in the JSON and with -v");
 }
 
 void

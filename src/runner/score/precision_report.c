@@ -204,7 +204,10 @@ void
 precision_warn(struct report *r)
 {
 	static const char placement[] = "; --placement same-cpu or "
-	                                "cross-cpu measures one of them";
+	                                "cross-cpu measures one of them",
+	                  idle[] = "; other work during some passes is the "
+	                           "usual cause: let the machine idle and run "
+	                           "it again";
 	const struct run *run = report_last(r);
 	struct precision_bimodal bm;
 	const struct test_result *t;
@@ -231,7 +234,7 @@ precision_warn(struct report *r)
 				    "score mixes them%s",
 				    run->blocks[b].copies, t->test->title,
 				    bm.low, t->unit, bm.nlow, bm.high, t->unit,
-				    bm.nhigh, hint ? placement : "");
+				    bm.nhigh, hint ? placement : idle);
 			free(rates);
 		}
 	}
