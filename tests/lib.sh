@@ -119,3 +119,48 @@ killed_run() {
 	pg=$(sed -n 's/.* pgid=\([0-9]*\)$/\1/p' "$scratch/envlog" | head -n 1)
 	[ -n "$pg" ] && kill -KILL -"$pg" 2>/dev/null
 }
+
+# ro_run SRC DIR CMD...: runs CMD with the tree SRC seen read-only at DIR
+# (DIR = SRC when not root).  Exit 125: no way to make it read-only here;
+# 126: a write still succeeded.
+ro_run() {
+	if [ "$(id -u)" -eq 0 ]; then
+		unshare -m sh -c '
+		    mount --bind "$1" "$2" 2>/dev/null &&
+		    mount -o remount,bind,ro "$2" 2>/dev/null || exit 125
+		    touch "$2/.write-test" 2>/dev/null && exit 126
+		    shift 2
+		    exec "$@"' sh "$@"
+		return
+	fi
+	src=$1
+	shift 2
+	chmod -R a-w "$src"
+	if touch "$src/.write-test" 2>/dev/null; then
+		rc=126
+	else
+		"$@"
+		rc=$?
+	fi
+	chmod -R u+w "$src"
+	return $rc
+}
+
+# ran NAME RC: passes for 0; says why for the rest.
+ran() {
+	case $2 in
+	0) pass "$1" ;;
+	125) skip "$1" "cannot make a tree read-only here" ;;
+	126) fail "$1" "the read-only tree was writable" ;;
+	*) fail "$1" "exit $2: $(tail -n 3 "$scratch/err" | tr '\n' ' ')" ;;
+	esac
+}
+
+# checkout_copy DIR: the files of a built checkout that Run uses (Run,
+# pgms/, testdir/, the build stamp) copied into DIR.
+checkout_copy() {
+	mkdir -p "$1/pgms" "$1/testdir" "$1/src" "$1/build"
+	cp -p Run Makefile "$1/" && cp -p "$PGMS"/* "$1/pgms/" &&
+	    cp -p testdir/* "$1/testdir/"
+	touch "$1/build/run.stamp"
+}

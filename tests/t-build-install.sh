@@ -20,42 +20,6 @@ fi
 unset UB_BINDIR UB_TESTDIR UB_RESULTDIR UB_TMPDIR UB_OUTPUT_FILE_NAME
 chmod 755 "$scratch"
 
-# ro_run SRC DIR CMD...: runs CMD with the tree SRC seen read-only at DIR
-# (DIR = SRC when not root).  Exit 125: no way to make it read-only here;
-# 126: a write still succeeded.
-ro_run() {
-	if [ "$(id -u)" -eq 0 ]; then
-		unshare -m sh -c '
-		    mount --bind "$1" "$2" 2>/dev/null &&
-		    mount -o remount,bind,ro "$2" 2>/dev/null || exit 125
-		    touch "$2/.write-test" 2>/dev/null && exit 126
-		    shift 2
-		    exec "$@"' sh "$@"
-		return
-	fi
-	src=$1
-	shift 2
-	chmod -R a-w "$src"
-	if touch "$src/.write-test" 2>/dev/null; then
-		rc=126
-	else
-		"$@"
-		rc=$?
-	fi
-	chmod -R u+w "$src"
-	return $rc
-}
-
-# ran NAME RC: passes for 0; says why for the rest.
-ran() {
-	case $2 in
-	0) pass "$1" ;;
-	125) skip "$1" "cannot make a tree read-only here" ;;
-	126) fail "$1" "the read-only tree was writable" ;;
-	*) fail "$1" "exit $2: $(tail -n 3 "$scratch/err" | tr '\n' ' ')" ;;
-	esac
-}
-
 # A DESTDIR with the directories a system already has.
 dest=$scratch/dest
 mkdir -p "$dest/usr/local/bin" "$dest/usr/local/libexec" \
@@ -148,10 +112,7 @@ fi
 # the result and scratch directories elsewhere: a checkout's files that
 # Run uses (Run, pgms/, testdir/, the build stamp).
 co=$scratch/checkout
-mkdir -p "$co/pgms" "$co/testdir" "$co/src" "$co/build"
-cp -p Run Makefile "$co/" && cp -p "$PGMS"/* "$co/pgms/" &&
-    cp -p testdir/* "$co/testdir/"
-touch "$co/build/run.stamp"
+checkout_copy "$co"
 cd "$work" || exit 1
 UB_RESULTDIR=$scratch/res-co UB_TMPDIR=$tmp ro_run "$co" "$co" \
     "$co/Run" -q -c 1 -i 1 --duration 1 pipe >"$scratch/out" 2>"$scratch/err"

@@ -111,6 +111,32 @@ is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/*
+ * Checks that path is a directory, and writable when writable is set:
+ * 0, or -1 with one line in err saying what (the directory's role) is
+ * wrong with it (missing, not a directory, not writable).
+ */
+static int
+check_dir(
+    const char *what, const char *path, int writable, char *err, size_t errlen)
+{
+	struct stat st;
+	const char *why = NULL;
+
+	if (stat(path, &st) == -1)
+		why = errno == ENOENT    ? "missing"
+		      : errno == ENOTDIR ? "not a directory (below a file)"
+		                         : strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a directory";
+	else if (writable && access(path, W_OK | X_OK) == -1)
+		why = "not writable";
+	if (why == NULL)
+		return 0;
+	snprintf(err, errlen, "%s %s: %s", what, why, path);
+	return -1;
+}
+
 int
 setup_uses_arg(const struct settings *s, const char *prefix)
 {
@@ -232,8 +258,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	                : program_dir(d->bin, sizeof(d->bin), argv0) == -1)
 		return fail(
 		    err, errlen, "cannot find the program directory", "");
-	if (!is_dir(d->bin))
-		return fail(err, errlen, "program directory missing: ", d->bin);
+	if (check_dir("program directory", d->bin, 0, err, errlen) == -1)
+		return -1;
 	parent_of(d->bin, top, sizeof(top));
 	env = getenv("UB_TESTDIR");
 	if (env != NULL && *env == '\0')
@@ -243,9 +269,9 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	        : default_testdir(d->test, sizeof(d->test), top, argv0) == -1)
 		return fail(
 		    err, errlen, "test data directory name too long", "");
-	if ((env != NULL || setup_uses_arg(s, "@DATA/")) && !is_dir(d->test))
-		return fail(
-		    err, errlen, "test data directory missing: ", d->test);
+	if ((env != NULL || setup_uses_arg(s, "@DATA/")) &&
+	    check_dir("test data directory", d->test, 0, err, errlen) == -1)
+		return -1;
 	env = getenv("UB_TMPDIR");
 	if (env != NULL && *env == '\0')
 		return fail(err, errlen, "UB_TMPDIR is empty", "");
@@ -257,11 +283,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 		    "scratch directory name too long (more "
 		    "than " MAX_TMPDIR_TEXT " characters): ",
 		    env);
-	if (!is_dir(d->tmp) || access(d->tmp, W_OK | X_OK) == -1)
-		return fail(err, errlen,
-		    "scratch directory missing or not writable: "
-		    "",
-		    env);
+	if (check_dir("scratch directory", d->tmp, 1, err, errlen) == -1)
+		return -1;
 	if (scratch_room(s, d->tmp, err, errlen) == -1)
 		return -1;
 	env = getenv("UB_OUTPUT_FILE_NAME");
@@ -280,9 +303,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	if (mkdir(d->results, 0755) == -1 && errno != EEXIST)
 		return fail(err, errlen, "cannot create the results directory ",
 		    d->results);
-	if (!is_dir(d->results) || access(d->results, W_OK | X_OK) == -1)
-		return fail(err, errlen,
-		    "results directory not writable: ", d->results);
+	if (check_dir("results directory", d->results, 1, err, errlen) == -1)
+		return -1;
 	return 0;
 }
 
