@@ -93,7 +93,10 @@ FAKE = $(BUILD)/tests/fake
 # Every built file is written under a temporary name and renamed into
 # place, so two builds at once (two ./Run on an unbuilt checkout) never
 # execute, link or read a half-written file.
+# A recipe stopped by a signal (make passes SIGTERM on to it) removes
+# its temporary files once its compiler has ended (ON_STOP, first).
 TMP = $@.tmp.$$$$
+ON_STOP = trap 'rm -f $(TMP) $(TMP).d; exit 143' HUP INT TERM;
 SETTLE = && mv -f $(TMP) $@
 # The headers a C file includes, found by the compiler as it builds the
 # object (-MMD) and read by the next make: a header's change rebuilds the
@@ -122,14 +125,14 @@ all: $(PGMS)/bytebench $(PGMS)/build.info $(TESTDATA) $(SCRIPTS) $(PROGS)
 
 $(MKTEXT): src/tools/mktext.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 $(STD_POSIX) $(HOSTOPT) $(WARN) -o $(TMP) $< $(SETTLE)
+	$(ON_STOP) $(HOSTCC) -std=c11 $(STD_POSIX) $(HOSTOPT) $(WARN) -o $(TMP) $< $(SETTLE)
 
 testdir/large.txt: src/tools/mktext.c | $(MKTEXT)
-	$(MKTEXT) > $(TMP) $(SETTLE)
+	$(ON_STOP) $(MKTEXT) > $(TMP) $(SETTLE)
 
 $(PGMS)/%.sh: pgms/%.sh
 	@mkdir -p $(@D)
-	cp $< $(TMP) $(SETTLE)
+	$(ON_STOP) cp $< $(TMP) $(SETTLE)
 
 programs: $(PROGS)
 
@@ -137,12 +140,12 @@ programs: $(PROGS)
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(FLAGS_TEXT)' ]; then \
-		printf '%s\n' '$(FLAGS_TEXT)' > $(TMP) $(SETTLE); fi
+		$(ON_STOP) printf '%s\n' '$(FLAGS_TEXT)' > $(TMP) $(SETTLE); fi
 
 # What the runner reports about the build.
 $(PGMS)/build.info: $(FLAGS_STAMP)
 	@mkdir -p $(PGMS)
-	@{ printf 'version=%s\n' '$(VERSION)'; \
+	@$(ON_STOP) { printf 'version=%s\n' '$(VERSION)'; \
 	   printf 'cc=%s\n' '$(CC)'; \
 	   printf 'cc_version=%s\n' "$$($(CC) --version 2>/dev/null | head -n 1)"; \
 	   printf 'opt=%s\n' '$(OPT)'; \
@@ -152,58 +155,58 @@ $(PGMS)/build.info: $(FLAGS_STAMP)
 
 $(BUILD)/lib/%.o: src/lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
+	$(ON_STOP) $(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
 
 $(LIBA): $(LIB_OBJ)
-	$(AR) rcs $(TMP) $(LIB_OBJ) $(SETTLE)
+	$(ON_STOP) $(AR) rcs $(TMP) $(LIB_OBJ) $(SETTLE)
 
 $(BUILD)/runner/%.o: src/runner/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Isrc/runner -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
+	$(ON_STOP) $(CC) $(CPPFLAGS_ALL) -Isrc/runner -DBYTEBENCH_VERSION='"$(VERSION)"' $(HOSTOPT) $(WARN) $(CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
 
 $(PGMS)/bytebench: $(RUNNER_OBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $(TMP) $(RUNNER_OBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(ON_STOP) $(CC) $(LDFLAGS) -o $(TMP) $(RUNNER_OBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 PROG_CFLAGS = $(CPPFLAGS_ALL) $(OPT) $(WARN) $(CFLAGS)
 
 $(PGMS)/%: src/programs/%.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
+	$(ON_STOP) $(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 .SECONDEXPANSION:
 $(addprefix $(PGMS)/,$(PROG_DIRS)): $(PGMS)/%: $$(wildcard src/programs/%/*.c) $$(wildcard src/programs/%/*.h) $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $(wildcard src/programs/$*/*.c) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
+	$(ON_STOP) $(CC) $(PROG_CFLAGS) $(LDFLAGS) -o $(TMP) $(wildcard src/programs/$*/*.c) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 # Dhrystone 2.1: two translation units, with and without register locals.
 DHRY_SRC = src/programs/dhry/dhry_1.c src/programs/dhry/dhry_2.c
 $(PGMS)/dhry2reg: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
+	$(ON_STOP) $(CC) $(PROG_CFLAGS) -DREG=register $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 $(PGMS)/dhry2: $(DHRY_SRC) src/programs/dhry/dhry.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
+	$(ON_STOP) $(CC) $(PROG_CFLAGS) -DREG= $(LDFLAGS) -o $(TMP) $(DHRY_SRC) $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 # The arithmetic tests: one source, one program per data type.
 $(addprefix $(PGMS)/,$(ARITH_TYPES)): $(PGMS)/%: src/programs/arith.c src/lib/*.h $(LIBA) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
+	$(ON_STOP) $(CC) $(PROG_CFLAGS) -DARITH_TYPE=$* $(LDFLAGS) -o $(TMP) $< $(LIBA) $(PROG_LDLIBS) $(SETTLE)
 
 # Tests: unit tests link the runner's modules (all but main.o) and the
 # tests' shared parts.
 UNIT_CFLAGS = $(CPPFLAGS_ALL) -Isrc/runner -Itests/unit $(HOSTOPT) $(WARN) $(CFLAGS)
 $(BUILD)/tests/obj/%.o: tests/unit/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
+	$(ON_STOP) $(CC) $(UNIT_CFLAGS) $(DEPS) -c -o $(TMP) $< $(SETTLE_DEPS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_LIBOBJ) $(RUNNER_LIBOBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) $(DEPS) $(LDFLAGS) -o $(TMP) $< $(UNIT_LIBOBJ) $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE_DEPS)
+	$(ON_STOP) $(CC) $(UNIT_CFLAGS) $(DEPS) $(LDFLAGS) -o $(TMP) $< $(UNIT_LIBOBJ) $(RUNNER_LIBOBJ) $(LIBA) $(LDLIBS_ALL) $(SETTLE_DEPS)
 
 $(FAKE): tests/fake.c src/lib/*.h $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
+	$(ON_STOP) $(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
 # The headers each object included when it was last built.
 -include $(wildcard $(BUILD)/lib/*.d $(BUILD)/runner/*.d $(BUILD)/runner/*/*.d $(BUILD)/tests/*.d $(BUILD)/tests/obj/*.d)

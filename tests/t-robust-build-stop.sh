@@ -1,0 +1,53 @@
+#!/bin/sh
+# t-robust-build-stop.sh - a SIGTERM or SIGHUP to ./Run while it builds
+# leaves no temporary file of the build (NAME.tmp.PID, NAME.tmp.PID.d)
+# behind: each recipe removes its own once its compiler has ended.  The
+# compiler is a wrapper that holds the first object's compile open.
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v cc >/dev/null 2>&1; then
+	skip "build stop" "no cc"
+	exit 0
+fi
+# slowcc: cc, then for an object under a temporary name a mark and a wait.
+cat >"$scratch/slowcc" <<'EOF'
+#!/bin/sh
+cc "$@" || exit
+case " $* " in
+*" -c "*.tmp.*) : >"$MARK" && sleep 2 ;;
+esac
+EOF
+chmod 755 "$scratch/slowcc"
+
+# stop SIG: a fresh copy of the sources, ./Run in it stopped by SIG once
+# the first object is compiled; what the build left.
+stop() {
+	co=$scratch/co-$1
+	mkdir -p "$co/pgms"
+	cp -R Run Makefile src testdir "$co/" && cp pgms/*.sh "$co/pgms/"
+	rm -f "$scratch/mark"
+	MARK=$scratch/mark CC=$scratch/slowcc "$co/Run" -q --dry-run pipe \
+	    >/dev/null 2>"$scratch/err-$1" &
+	run=$!
+	wait_for_file "$scratch/mark"
+	kill -"$1" "$run"
+	wait "$run"
+	rc=$?
+	left=$(find "$co" -name '*.tmp.*' | head -n 3)
+	check "SIG$1 during ./Run's build: no temporary file left, exit $rc" \
+	    sh -c "[ -e '$scratch/mark' ] && [ -z '$left' ] && [ $rc -ne 0 ]"
+}
+
+# wait_for_file FILE: returns when FILE exists (at most 60 s: a loaded
+# machine's probes and first compile).
+wait_for_file() {
+	n=0
+	while [ ! -e "$1" ] && [ $n -lt 600 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+# (SIGINT: a background job of this shell ignores it.)
+stop TERM
+stop HUP
