@@ -72,10 +72,11 @@ results_line() {
 	    p { exit } END { print "" }' "$1"
 }
 
-# wait_for FILE: returns when FILE exists and is not empty (at most 10 s).
+# wait_for FILE [S]: returns when FILE exists and is not empty (at most
+# S seconds, 10 by default).
 wait_for() {
 	n=0
-	while [ ! -s "$1" ] && [ $n -lt 100 ]; do
+	while [ ! -s "$1" ] && [ $n -lt $((${2:-10} * 10)) ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done

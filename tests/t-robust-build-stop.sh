@@ -14,7 +14,7 @@ cat >"$scratch/slowcc" <<'EOF'
 #!/bin/sh
 cc "$@" || exit
 case " $* " in
-*" -c "*.tmp.*) : >"$MARK" && sleep 2 ;;
+*" -c "*.tmp.*) echo compiled >"$MARK" && sleep 2 ;;
 esac
 EOF
 chmod 755 "$scratch/slowcc"
@@ -29,23 +29,14 @@ stop() {
 	MARK=$scratch/mark CC=$scratch/slowcc "$co/Run" -q --dry-run pipe \
 	    >/dev/null 2>"$scratch/err-$1" &
 	run=$!
-	wait_for_file "$scratch/mark"
+	# A loaded machine's probes and first compile: up to a minute.
+	wait_for "$scratch/mark" 60
 	kill -"$1" "$run"
 	wait "$run"
 	rc=$?
 	left=$(find "$co" -name '*.tmp.*' | head -n 3)
 	check "SIG$1 during ./Run's build: no temporary file left, exit $rc" \
 	    sh -c "[ -e '$scratch/mark' ] && [ -z '$left' ] && [ $rc -ne 0 ]"
-}
-
-# wait_for_file FILE: returns when FILE exists (at most 60 s: a loaded
-# machine's probes and first compile).
-wait_for_file() {
-	n=0
-	while [ ! -e "$1" ] && [ $n -lt 600 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
 }
 
 # (SIGINT: a background job of this shell ignores it.)
