@@ -317,7 +317,8 @@ has "no file: usage" "usage: compare" "$err"
 
 # Groups of runs and the verdict between them, on the seed's FreeBSD post
 # (freebsd-seed.txt: 7.0 twice at 490.2 and 489.5, then 7.1 487.0, 7.2
-# 479.5, 8.0-RC1 474.4, every test scaled as its index score), LABEL=
+# 479.5, 8.0-RC1 474.4, each test of these scaled as its index score),
+# LABEL=
 # groups, --no-group, --min-change, --fail-below by the group rule, JSON.
 seed=$fx/freebsd-seed.txt
 
@@ -327,11 +328,13 @@ score() {
 }
 
 # By hand: the 7.0 group's geometric mean is sqrt(490.2 x 489.5) =
-# 489.85, s = |ln(490.2/489.5)|/sqrt 2 = 0.00101 (0.10%); one run on the
-# other side: se = s sqrt(1 + 1/2) = 0.001238, dof 1, t = 12.706, half
-# width 0.01572 of ln ratio.  7.1: ln(487.0/489.85) = -0.0058, inside:
-# within.  7.2: ln(479.5/489.85) = -0.0214, 0.964 to 0.994: beyond.
-# 8.0-RC1: ln(474.4/489.85) = -0.0320, 0.953 to 0.984: beyond (3.2% > 1%).
+# 489.85.  Its run-to-run spread is pooled over its 12 tests (their two
+# runs differ by -2.2% to +2.3%, Whetstone not at all): s² = the mean of
+# (ln ratio)²/2 = 8.996e-5, s = 0.95%, 12 degrees of freedom.  One run on
+# the other side: se = s sqrt(1 + 1/2) = 0.011616, t(12) = 2.179, half
+# width 0.02531 of ln ratio.  7.1: ln(487.0/489.85) = -0.0058 and 7.2:
+# ln(479.5/489.85) = -0.0214 (0.954 to 1.004): within.  8.0-RC1:
+# ln(474.4/489.85) = -0.0320, 0.944 to 0.993: beyond.
 cmp $seed
 check "seed: exit 0" [ "$rc" -eq 0 ]
 has "seed: the two 7.0 runs are one group" \
@@ -339,16 +342,16 @@ has "seed: the two 7.0 runs are one group" \
 has "seed: the key lists the group's runs" "A2 freebsd-seed #2: UnixBench 5.1.2"
 has "seed: 7.1 is a column of its own" "B  freebsd-seed #3: UnixBench 5.1.2, FreeBSD 7.1-RELEASE"
 check "seed: the group's geometric mean" sh -c "grep -A 1 -F 'System Benchmarks Index Score' '$out' | grep -q '^  A *489.8\$'"
-has "seed: the run-to-run spread quoted" \
-    "A: 2 runs; run-to-run spread 0.10% (System Benchmarks Index Score)"
+flat
+has "seed: the pooled run-to-run spread quoted" \
+    "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees of freedom)" "$scratch/flat"
 check "seed: 7.1 within (~)" sh -c "grep -A 4 -F 'System Benchmarks Index Score' '$out' | grep -q '^  B .*B/A 0.99x ~\$'"
-check "seed: 7.2 beyond (no mark)" sh -c "grep -A 4 -F 'System Benchmarks Index Score' '$out' | grep -q '^  C .*C/A 0.98x\$'"
+check "seed: 7.2 within (~)" sh -c "grep -A 4 -F 'System Benchmarks Index Score' '$out' | grep -q '^  C .*C/A 0.98x ~\$'"
 check "seed: 8.0-RC1 beyond (no mark)" sh -c "grep -A 4 -F 'System Benchmarks Index Score' '$out' | grep -q '^  D .*D/A 0.97x\$'"
 has "seed: 7.1 in words" "B/A: no change beyond run-to-run noise"
-flat
+has "seed: 7.2 in words" "C/A: no change beyond run-to-run noise"
 has "seed: 8.0-RC1's interval" \
-    "D/A: beyond run-to-run noise: System Benchmarks Index Score 0.97x (0.953 to 0.984)" "$scratch/flat"
-has "seed: 7.2's interval" "Index Score 0.98x (0.964 to 0.994)" "$scratch/flat"
+    "D/A: beyond run-to-run noise: System Benchmarks Index Score 0.97x (0.944 to 0.993)" "$scratch/flat"
 has "seed: the assumption said" \
     "D has one run: A's run-to-run spread is taken for both" "$scratch/flat"
 check "seed: no '?' left" sh -c "! grep -q 'x ?' '$out'"
@@ -356,12 +359,17 @@ check "seed: fits 80 columns" [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
 
 cmp -f md $seed
 has "seed md: the words under the table" \
-    "- D/A: beyond run-to-run noise: System Benchmarks Index Score 0.97x (0.953 to 0.984)"
+    "- D/A: beyond run-to-run noise: System Benchmarks Index Score 0.97x (0.944 to 0.993)"
 
 cmp -f json $seed
 check "seed json: the interval's numbers" sh -c "grep -q '\"between\": {\"runs_first\": 2, \"runs\": 1, \"ratio\": 0.96846' '$out'"
 has "seed json: the assumption" "\"assumed\": \"first column's spread for both\""
 has "seed json: the group's runs" '"runs": 2, "run_labels": ["freebsd-seed #1", "freebsd-seed #2"]'
+# Whetstone is 2736.1 in both 7.0 runs: no interval anywhere of zero width.
+zero=$(tr -d '\n' <"$out" | grep -o '"low": [^,]*, "high": [^,]*' |
+    awk -F'[:,]' '$2 + 0 == $4 + 0' | wc -l)
+check "seed json: no interval of zero width ($zero)" [ "$zero" -eq 0 ]
+check "seed json: intervals there to check" grep -q '"low": ' "$out"
 
 cmp --fail-below 0.975 $seed
 check "fail-below by the group rule: exit 3" [ "$rc" -eq 3 ]

@@ -76,6 +76,11 @@ struct cmp_block {
 	int ntests;
 	struct cmp_index *indexes;
 	int nindexes;
+	/* A group's (compare/group.c): the variance of ln score over its
+	 * runs pooled over its tests (between_pooled), its degrees of
+	 * freedom (0: one run) and how many tests it pools. */
+	double pool_var, pool_dof;
+	int pool_tests;
 };
 
 /* One report: one run of the suite (one column per block). */

@@ -193,6 +193,29 @@ keep_passes(struct cmp_test *t, const struct cmp_test *from)
 	           : 0;
 }
 
+/* The group's spread of ln score pooled over the tests of block b. */
+static int
+pool_block(struct cmp_block *b)
+{
+	const double **rows = calloc((size_t)b->ntests + 1, sizeof(*rows));
+	int *n = calloc((size_t)b->ntests + 1, sizeof(*n)), i;
+
+	if (rows == NULL || n == NULL) {
+		free(rows);
+		free(n);
+		return -1;
+	}
+	for (i = 0; i < b->ntests; i++) {
+		rows[i] = b->tests[i].runs;
+		n[i] = b->tests[i].nruns;
+		b->pool_tests += n[i] > 1;
+	}
+	between_pooled(rows, n, b->ntests, &b->pool_var, &b->pool_dof);
+	free(rows);
+	free(n);
+	return 0;
+}
+
 /* Block b of the group's first run, as the group's: geometric means. */
 static int
 merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
@@ -252,7 +275,7 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 		if (keep_runs(v, n, &x->runs, &x->nruns) == -1)
 			return -1;
 	}
-	return 0;
+	return pool_block(out);
 }
 
 /* The report of group k of several runs: its first run's, merged. */
@@ -386,15 +409,19 @@ side_runs(const double *runs, int nruns, const double *value, const double **v)
 }
 
 void
-cmp_cell_verdict(struct cell *c, const double *runs0, int n0, double value0,
+cmp_cell_verdict(struct cell *c, const struct cmp_block *b0,
+    const double *runs0, int n0, double value0, const struct cmp_block *b,
     const double *runs, int n, int lower_is_better)
 {
-	const double *a, *b;
+	const double *a, *bv;
 	int na = side_runs(runs0, n0, &value0, &a);
-	int nb = side_runs(runs, n, &c->value, &b);
+	int nb = side_runs(runs, n, &c->value, &bv);
+	/* The floor: half the last digit of the printed numbers (0.05). */
+	struct between_pool pool = {b0->pool_var, b0->pool_dof, b->pool_var,
+	    b->pool_dof, log1p(0.05 / fmin(value0, c->value))};
 
-	if (between_groups(
-	        a, na, b, nb, lower_is_better, min_change, &c->between) == -1)
+	if (between_groups(a, na, bv, nb, lower_is_better, min_change, &pool,
+	        &c->between) == -1)
 		return;
 	c->grouped = 1;
 	c->noise = c->between.verdict == BETWEEN_BEYOND ? CMP_NOISE_BEYOND

@@ -43,12 +43,15 @@ double cmp_min_change(void);
 
 /*
  * The verdict between groups for cell c (its value set): the first
- * column's runs runs0[0..n0-1] (none: its one score value0) against the
- * cell's runs[0..n-1] (none: c->value).  When either side has several
- * runs, sets c->grouped, c->between and c->noise by score/between.h;
- * else leaves c as the within-run rule made it.
+ * column's runs runs0[0..n0-1] (none: its one score value0) of its block
+ * b0 against the cell's runs[0..n-1] (none: c->value) of block b.  When
+ * either side has several runs, sets c->grouped, c->between and c->noise
+ * by score/between.h, each side's spread pooled over its block's tests
+ * (pool_var), none below half the printed numbers' last digit; else
+ * leaves c as the within-run rule made it.
  */
-void cmp_cell_verdict(struct cell *c, const double *runs0, int n0,
-    double value0, const double *runs, int n, int lower_is_better);
+void cmp_cell_verdict(struct cell *c, const struct cmp_block *b0,
+    const double *runs0, int n0, double value0, const struct cmp_block *b,
+    const double *runs, int n, int lower_is_better);
 
 #endif

@@ -42,64 +42,26 @@ cmp_write_group_key(FILE *f, const struct cmp_report *r, const char *id, int md)
 	}
 }
 
-/* The s.d. of ln score over the runs of the first index of a block, or
- * the least and largest over its tests; 0 when it has none. */
-static int
-block_spread(const struct cmp_block *b, double *index, double *lo, double *hi)
-{
-	double s;
-	int i, n = 0;
-
-	*index = NAN;
-	for (i = 0; i < b->nindexes && isnan(*index); i++)
-		if (b->indexes[i].nruns > 1)
-			*index = between_spread(
-			    b->indexes[i].runs, b->indexes[i].nruns);
-	for (i = 0; i < b->ntests; i++) {
-		if (b->tests[i].nruns < 2)
-			continue;
-		s = between_spread(b->tests[i].runs, b->tests[i].nruns);
-		if (isnan(s))
-			continue;
-		if (n++ == 0 || s < *lo)
-			*lo = s;
-		if (n == 1 || s > *hi)
-			*hi = s;
-	}
-	return n > 0 || !isnan(*index);
-}
-
-/* "A: 2 runs; run-to-run spread 0.10% (index), 0.05% to 0.90% (tests)" */
+/* "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees
+ * of freedom)" */
 static void
 say_spread(FILE *f, const struct table *t, int col, int md)
 {
 	const struct column *c = &t->cols[col];
 	char text[3 * CMP_TEXT_MAX];
-	double index, lo = 0, hi = 0;
 	size_t n;
-	int i, tests;
 
 	if (c->report->nmembers < 2)
 		return;
 	n = cmp_appendf(
 	    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->report->nmembers);
-	tests = block_spread(c->block, &index, &lo, &hi) && lo + hi > 0;
-	if (!isnan(index)) {
-		for (i = 0; i < c->block->nindexes; i++)
-			if (c->block->indexes[i].nruns > 1)
-				break;
-		n = cmp_appendf(text, sizeof(text), n,
-		    "run-to-run spread %.2f%% (%s Index Score)", 100 * index,
-		    c->block->indexes[i].label);
-	}
-	if (tests) {
-		n = cmp_appendf(text, sizeof(text), n, "%s%.2f%%",
-		    isnan(index) ? "run-to-run spread " : ", ", 100 * lo);
-		if (fabs(hi - lo) >= 5e-5)
-			n = cmp_appendf(
-			    text, sizeof(text), n, " to %.2f%%", 100 * hi);
-		cmp_appendf(text, sizeof(text), n, " over the tests");
-	} else if (isnan(index))
+	if (c->block->pool_dof > 0)
+		cmp_appendf(text, sizeof(text), n,
+		    "run-to-run spread %.2f%%, pooled over %d test%s (%g "
+		    "degrees of freedom)",
+		    100 * sqrt(c->block->pool_var), c->block->pool_tests,
+		    c->block->pool_tests == 1 ? "" : "s", c->block->pool_dof);
+	else
 		cmp_appendf(text, sizeof(text), n, "no spread known");
 	say(f, md, md ? 0 : 2, text);
 }

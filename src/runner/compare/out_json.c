@@ -20,11 +20,12 @@
 /* The rule between groups of runs (score/between.h). */
 #define BETWEEN_RULE                                                           \
 	"when a side has several runs: ratio = exp(d), d = mean ln(score) B "  \
-	"- "                                                                   \
-	"A over the runs; 95% interval exp(d +- t(0.975, dof) x se), se^2 = "  \
-	"sA^2/nA + sB^2/nB with Welch's dof (one side one run: the other's "   \
-	"s^2 (1 + 1/n), dof n-1); beyond when the interval excludes 1 and "    \
-	"|d| > ln(1 + min_change_pct/100)"
+	"- A over the runs; 95% interval exp(d +- t(0.975, dof) x se), se^2 "  \
+	"= sA^2/nA + sB^2/nB, s^2 a group's variance of ln score pooled over " \
+	"its tests (sum (n-1) s_i^2 / sum (n-1), dof sum (n-1)), at least "    \
+	"ln(1 + 0.05/value)^2, Welch's dof from the pooled dofs (one side "    \
+	"one run: the other's s^2 (1 + 1/n) and dof); beyond when the "        \
+	"interval excludes 1 and |d| > ln(1 + min_change_pct/100)"
 
 void
 cmp_json_begin(struct json_writer *j, FILE *f)

@@ -290,8 +290,8 @@ fill_row(struct table *t, int r)
 				continue;
 			c->noise = compare_index_noise(x0->score, x0->ci_low,
 			    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
-			cmp_cell_verdict(c, x0->runs, x0->nruns, x0->score,
-			    xj->runs, xj->nruns, 0);
+			cmp_cell_verdict(c, b0, x0->runs, x0->nruns, x0->score,
+			    b, xj->runs, xj->nruns, 0);
 		} else {
 			if (cells[0].unit[0] != '\0' && c->unit[0] != '\0' &&
 			    strcmp(cells[0].unit, c->unit) != 0) {
@@ -311,8 +311,8 @@ fill_row(struct table *t, int r)
 			               t0->derived && tj->derived &&
 			               c->nexplain >= 0;
 			if (t0 != NULL && tj != NULL)
-				cmp_cell_verdict(c, t0->runs, t0->nruns,
-				    t0->value, tj->runs, tj->nruns,
+				cmp_cell_verdict(c, b0, t0->runs, t0->nruns,
+				    t0->value, b, tj->runs, tj->nruns,
 				    row->lower_is_better);
 		}
 		c->ratio = compare_ratio(

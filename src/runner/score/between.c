@@ -37,42 +37,82 @@ between_spread(const double *v, int n)
 	return n > 1 && log_moments(v, n, &mean, &var) == 0 ? sqrt(var) : NAN;
 }
 
-/* se² and dof of d when both sides have their own spread (Welch). */
+int
+between_pooled(const double *const *rows, const int *n, int nrows, double *var,
+    double *dof)
+{
+	double sum = 0, mean, v, df;
+	int i;
+
+	*var = *dof = 0;
+	for (i = 0; i < nrows; i++)
+		if (n[i] > 1 && log_moments(rows[i], n[i], &mean, &v) == 0) {
+			df = n[i] - 1;
+			sum += df * v;
+			*dof += df;
+		}
+	if (!(*dof > 0))
+		return -1;
+	*var = sum / *dof;
+	return 0;
+}
+
+/* se² and dof of d when both sides have their own spread (Welch): va of
+ * na runs with dfa degrees of freedom, vb likewise. */
 static void
-welch(double va, int na, double vb, int nb, double *se2, double *dof)
+welch(double va, int na, double dfa, double vb, int nb, double dfb, double *se2,
+    double *dof)
 {
 	double qa = va / na, qb = vb / nb, den;
 
 	*se2 = qa + qb;
-	den = qa * qa / (na - 1) + qb * qb / (nb - 1);
-	*dof = den > 0 ? *se2 * *se2 / den : na + nb - 2;
+	den = qa * qa / dfa + qb * qb / dfb;
+	*dof = den > 0 ? *se2 * *se2 / den : dfa + dfb;
+}
+
+/* A side's s² and its dof: its own (n - 1), or the pool's, at least the
+ * floor's square. */
+static void
+side_var(double own, int n, double pooled, double pooled_dof, double floor,
+    double *var, double *dof)
+{
+	*var = pooled_dof > 0 ? pooled : own;
+	*dof = pooled_dof > 0 ? pooled_dof : n - 1;
+	if (*var < floor * floor)
+		*var = floor * floor;
 }
 
 int
 between_groups(const double *a, int na, const double *b, int nb,
-    int lower_is_better, double min_change, struct between *out)
+    int lower_is_better, double min_change, const struct between_pool *pool,
+    struct between *out)
 {
-	double ma, va, mb, vb, se2, dof, d, half;
+	static const struct between_pool own = {0, 0, 0, 0, 0};
+	double ma, va, mb, vb, se2, dof, d, half, dfa, dfb;
 	struct between v;
 
+	if (pool == NULL)
+		pool = &own;
 	if (na < 1 || nb < 1 || (na < 2 && nb < 2) ||
 	    log_moments(a, na, &ma, &va) == -1 ||
 	    log_moments(b, nb, &mb, &vb) == -1)
 		return -1;
+	side_var(va, na, pool->var_a, pool->dof_a, pool->floor, &va, &dfa);
+	side_var(vb, nb, pool->var_b, pool->dof_b, pool->floor, &vb, &dfb);
 	v.na = na;
 	v.nb = nb;
 	v.spread_a = na > 1 ? sqrt(va) : NAN;
 	v.spread_b = nb > 1 ? sqrt(vb) : NAN;
 	if (na > 1 && nb > 1) {
-		welch(va, na, vb, nb, &se2, &dof);
+		welch(va, na, dfa, vb, nb, dfb, &se2, &dof);
 		v.assumed = BETWEEN_OWN;
 	} else if (na > 1) {
 		se2 = va * (1 + 1.0 / na);
-		dof = na - 1;
+		dof = dfa;
 		v.assumed = BETWEEN_A_FOR_B;
 	} else {
 		se2 = vb * (1 + 1.0 / nb);
-		dof = nb - 1;
+		dof = dfb;
 		v.assumed = BETWEEN_B_FOR_A;
 	}
 	d = lower_is_better ? ma - mb : mb - ma;
