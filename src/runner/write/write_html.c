@@ -274,11 +274,10 @@ html_scores(FILE *f, const struct report *r)
 				escape_fixed(f, x->ci_high, 1);
 				fprintf(f, " (&plusmn;%.0f%%)%s",
 				    100 * x->ci_half,
-				    x->ci_wide
-				        ? ": <strong>too wide to tell two "
-				          "runs 5% apart</strong> (see the "
-				          "warnings)"
-				        : "");
+				    x->ci_wide ? ": <em>too wide to tell two "
+				                 "runs 5% apart</em> (see the "
+				                 "warnings)"
+				               : "");
 			} else {
 				fputs("no 95% interval", f);
 			}
