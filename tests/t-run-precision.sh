@@ -151,9 +151,9 @@ EOF
 FAKE_SPEC=$scratch/spec.two runb "$scratch/r5" -Q -c 1 context1 pipe spawn
 check "bimodal: context1 named with both levels, --placement suggested" \
     sh -c "tr -d '\n' <'$rep.json' | grep -q \
-    '1 x Pipe-based Context Switching: passes in two clusters, 8975.0 lps (2 passes) and 15499.8 lps (3 passes): the score mixes them; --placement same-cpu or cross-cpu measures one of them'"
+    '1 x Pipe-based Context Switching: passes in two clusters, at 8975.0 (2 passes) and 15499.8 (3 passes): the score mixes them; --placement same-cpu or cross-cpu measures one of them'"
 check "bimodal: a test without a placement is told to idle the machine" \
-    sh -c "grep -q '1 x Pipe Throughput: passes in two clusters, 100099.[0-9] lps (3 passes) and 150249.[0-9] lps (2 passes): the score mixes them; other work during some passes is the usual cause: let the machine idle and run it again\"' '$rep.json'"
+    sh -c "grep -q '1 x Pipe Throughput: passes in two clusters, at 100099.[0-9] (3 passes) and 150249.[0-9] (2 passes): the score mixes them; other work during some passes is the usual cause: let the machine idle and run it again\"' '$rep.json'"
 check "bimodal: equal passes are one cluster" sh -c \
     "! grep -q 'Process Creation: passes in two' '$rep.json'"
 rm -f "$scratch/two.n" "$scratch/pipe2.n"

@@ -229,12 +229,12 @@ precision_warn(struct report *r)
 			       !r->settings.placement_given;
 			if (precision_bimodal(rates, t->npasses, &bm))
 				report_warn(r,
-				    "%d x %s: passes in two clusters, %.1f %s "
-				    "(%d passes) and %.1f %s (%d passes): the "
+				    "%d x %s: passes in two clusters, at %.1f "
+				    "(%d passes) and %.1f (%d passes): the "
 				    "score mixes them%s",
 				    run->blocks[b].copies, t->test->title,
-				    bm.low, t->unit, bm.nlow, bm.high, t->unit,
-				    bm.nhigh, hint ? placement : idle);
+				    bm.low, bm.nlow, bm.high, bm.nhigh,
+				    hint ? placement : idle);
 			free(rates);
 		}
 	}

@@ -233,10 +233,11 @@ writer_scale_why(char *buf, size_t size, enum scale_flag f, int n)
 		    mark);
 	else if (f == SCALE_ABOVE_N)
 		snprintf(buf, size,
-		    "%s: each copy did more than one alone: at 1 copy the "
-		    "test's pair of processes shared a CPU or waited on each "
-		    "other, at %d copies they ran apart (the Placement line "
-		    "says where they ran).",
+		    "%s: each copy did more than one copy alone: something "
+		    "slowed the 1-copy passes and not the %d-copy ones, as a "
+		    "test's pair of processes sharing one CPU (the Placement "
+		    "line says where they ran) or other work during those "
+		    "passes (see the warnings).",
 		    mark, n);
 	else
 		buf[0] = '\0';
