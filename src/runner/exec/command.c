@@ -500,11 +500,15 @@ command_run(int argc, char **argv)
 		report_free(&c.r);
 		return rc;
 	}
-	if (dry_run)
-		rc = c.r.version == NULL || dry_run_print(stdout, &c.r, c.d.tmp,
-		                                c.d.results) == -1
-		         ? 1
-		         : stdout_written();
+	/* A write that failed is said by stdout_written, out of memory here. */
+	if (dry_run &&
+	    (c.r.version == NULL ||
+	        (dry_run_print(stdout, &c.r, c.d.tmp, c.d.results) == -1 &&
+	            !ferror(stdout)))) {
+		fprintf(stderr, "bytebench: out of memory\n");
+		rc = 1;
+	} else if (dry_run)
+		rc = stdout_written();
 	else if ((rc = start(&c)) == 0)
 		rc = run_and_write(&c);
 	report_free(&c.r);
