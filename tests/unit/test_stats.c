@@ -159,8 +159,9 @@ test_geomean_spread(void)
 	CHECK("spread min max", s.min == 1 && s.max == 4);
 	CHECK_NEAR(
 	    "spread cv = sqrt(5/3)/2.5", s.cv, sqrt(5.0 / 3) / 2.5, 1e-12);
+	CHECK("spread of 52% is wide", s.wide);
 	stats_spread(a, 1, &s);
-	CHECK("spread of one: cv 0", s.cv == 0 && s.median == 2);
+	CHECK("spread of one: cv 0", s.cv == 0 && s.median == 2 && !s.wide);
 }
 
 static void

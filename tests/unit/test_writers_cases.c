@@ -222,6 +222,24 @@ check_text_explained(const struct report *r)
 	free(out);
 }
 
+/* A CV above 5% stands out in the HTML run table. */
+static void
+check_cv_marked(struct report *r)
+{
+	struct spread *sp = &r->runs[0].blocks[0].tests[0].spread;
+	char *out;
+	size_t len;
+
+	sp->wide = 1;
+	CHECK("html a wide CV in bold",
+	    render(write_html, r, &out, &len) == 0 &&
+	        strstr(out, "data-k=\"CV\"><strong>2.1%</strong></td>") !=
+	            NULL &&
+	        strstr(out, "data-k=\"CV\">1.0%</td>") != NULL);
+	free(out);
+	sp->wide = 0;
+}
+
 int
 main(void)
 {
@@ -229,6 +247,7 @@ main(void)
 
 	make_report(&r);
 	check_text_explained(&r);
+	check_cv_marked(&r);
 	check_empty();
 	check_variants(&r);
 	check_write_error(&r);

@@ -78,6 +78,7 @@ struct pass_result {
 struct spread {
 	double median, min, max; /* of the pass rates */
 	double cv; /* coefficient of variation, 0..1 */
+	int wide; /* cv above NOISE_CV: the passes spread widely */
 };
 
 /*

@@ -68,7 +68,7 @@ spread_warning(struct report *r, const struct block *bl)
 		const struct test_result *t = &bl->tests[i];
 
 		if (t->outcome != OUTCOME_OK || t->npasses < 2 ||
-		    !(t->spread.cv > NOISE_CV))
+		    !t->spread.wide)
 			continue;
 		if (len + strlen(t->test->name) + 8 < sizeof(names))
 			len +=

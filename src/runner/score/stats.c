@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "score/interval.h"
+#include "score/noise.h"
 #include "score/stats.h"
 
 int
@@ -124,6 +125,7 @@ stats_spread(const double *v, int n, struct spread *s)
 		var += (v[i] - mean) * (v[i] - mean);
 	if (n > 1 && mean != 0)
 		s->cv = sqrt(var / (n - 1)) / fabs(mean);
+	s->wide = s->cv > NOISE_CV;
 	sorted = malloc(sizeof(*sorted) * (size_t)n);
 	if (sorted == NULL) {
 		/* Without memory the median falls back to the mean. */

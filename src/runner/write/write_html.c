@@ -347,8 +347,9 @@ html_test_row(FILE *f, const struct block *b, const struct test_result *t)
 		    "<td class=\"n\" data-k=\"CV\">",
 		    t->samples);
 		if (t->samples > 1) {
+			fputs(t->spread.wide ? "<strong>" : "", f);
 			escape_fixed(f, 100 * t->spread.cv, 1);
-			fputs("%</td>", f);
+			fputs(t->spread.wide ? "%</strong></td>" : "%</td>", f);
 		} else {
 			fputs("-</td>", f); /* one sample has no spread */
 		}
