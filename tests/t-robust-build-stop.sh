@@ -2,7 +2,8 @@
 # t-robust-build-stop.sh - a SIGTERM or SIGHUP to ./Run while it builds
 # leaves no temporary file of the build (NAME.tmp.PID, NAME.tmp.PID.d)
 # behind: each recipe removes its own once its compiler has ended.  The
-# compiler is a wrapper that holds the first object's compile open.
+# compiler is a wrapper that holds the first object's compile open.  And
+# `make dist` stopped while it packs leaves no scratch directory.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v cc >/dev/null 2>&1; then
@@ -42,3 +43,25 @@ stop() {
 # (SIGINT: a background job of this shell ignores it.)
 stop TERM
 stop HUP
+
+# make dist, its gzip held open, stopped by SIGTERM (as make passes it on).
+if git rev-parse --git-dir >/dev/null 2>&1; then
+	mkdir -p "$scratch/bin" "$scratch/dist-tmp"
+	printf '#!/bin/sh\necho packing >"$MARK"\nsleep 2\nexec gzip "$@"\n' \
+	    >"$scratch/bin/gzip"
+	sed -i "s|exec gzip|exec $(command -v gzip)|" "$scratch/bin/gzip"
+	chmod 755 "$scratch/bin/gzip"
+	rm -f "$scratch/mark"
+	MARK=$scratch/mark TMPDIR=$scratch/dist-tmp PATH=$scratch/bin:$PATH \
+	    make -s dist DISTDIR="$scratch/dist" >/dev/null 2>&1 &
+	d=$!
+	wait_for "$scratch/mark" 60
+	kill -TERM "$d"
+	wait "$d"
+	rc=$?
+	check "SIGTERM during make dist: no scratch directory left, exit $rc" \
+	    sh -c "[ -e '$scratch/mark' ] && [ $rc -ne 0 ] &&
+	    [ -z \"\$(ls -A '$scratch/dist-tmp')\" ]"
+else
+	skip "make dist stopped" "not a git checkout"
+fi

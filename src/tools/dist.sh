@@ -39,7 +39,11 @@ epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct HEAD -- . \
     ':(exclude)contrib/pts')}
 mkdir -p "$out"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bytebench-dist.XXXXXX")
+# Removed however it ends: a signal (make passes SIGTERM on) exits first.
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # HEAD's tree less contrib/pts, as a commit of fixed date and author (the
 # commit id goes into the tar header and the date into every file).
