@@ -72,6 +72,15 @@ results_line() {
 	    p { exit } END { print "" }' "$1"
 }
 
+# signum NAME: the number of signal NAME on this system, empty if none.
+signum() {
+	n=1
+	while [ $n -lt 65 ]; do
+		[ "$(kill -l $n 2>/dev/null)" = "$1" ] && echo $n && return
+		n=$((n + 1))
+	done
+}
+
 # wait_for FILE [S]: returns when FILE exists and is not empty (at most
 # S seconds, 10 by default).
 wait_for() {

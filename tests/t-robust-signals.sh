@@ -109,15 +109,6 @@ finish() {
 	    "'$BYTEBENCH' compare '$report.json' '$report.json' >/dev/null"
 }
 
-# signum NAME: the number of signal NAME on this system, empty if none.
-signum() {
-	n=1
-	while [ $n -lt 65 ]; do
-		[ "$(kill -l $n 2>/dev/null)" = "$1" ] && echo $n && return
-		n=$((n + 1))
-	done
-}
-
 jsons=
 for sg in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU IO PWR; do
 	num=$(signum "$sg")

@@ -63,26 +63,37 @@ BYTEBENCH_BUILT=5 "$tree/Run" -h >"$scratch/out" 2>&1
 check "no build: the runner is told of none" sh -c "
     ! grep -q '^Run:' '$scratch/out' && grep -q '^built=none\$' '$scratch/out'"
 
-# 9. SIGTERM to Run during the build: make gets it and Run waits for it.
-rm -f "$tree/build/run.stamp" "$scratch/make.log" "$scratch/make.pid"
-MAKE_SLOW=1 "$tree/Run" -h >"$scratch/out" 2>&1 &
-run=$!
-wait_for "$scratch/make.pid"
-sleep 0.2
-mk=$(cat "$scratch/make.pid")
-kill -TERM "$run"
-wait "$run"
-rc=$?
-if running "$mk"; then
-	kill -TERM "$mk"
-	fail "SIGTERM during the build: make ended before Run" "make $mk runs"
-else
-	pass "SIGTERM during the build: make ended before Run"
-fi
-check "SIGTERM during the build: make was told and cleaned up" sh -c "
-    grep -q '^term' '$scratch/make.log' && grep -q '^done' '$scratch/make.log'"
-check "SIGTERM during the build: Run exits 143, runs nothing" sh -c "
-    [ $rc -eq 143 ] && ! grep -q '^runner' '$scratch/out'"
+# 9. A signal to Run during the build (SIGTERM, and the others that end
+# a process, such as SIGQUIT and SIGUSR1): make gets SIGTERM, Run waits
+# for it and exits 128 + the signal.  A background job of a script has
+# SIGQUIT ignored, which a shell cannot trap: env restores it.
+dflt=
+env --default-signal true 2>/dev/null && dflt=--default-signal
+for name in TERM QUIT USR1; do
+	num=$(signum "$name")
+	[ "$name" = QUIT ] && [ -z "$dflt" ] && continue
+	rm -f "$tree/build/run.stamp" "$scratch/make.log" "$scratch/make.pid"
+	MAKE_SLOW=1 env $dflt "$tree/Run" -h >"$scratch/out" 2>&1 &
+	run=$!
+	wait_for "$scratch/make.pid"
+	sleep 0.2
+	mk=$(cat "$scratch/make.pid")
+	kill -s "$name" "$run"
+	wait "$run"
+	rc=$?
+	if running "$mk"; then
+		kill -TERM "$mk"
+		fail "SIG$name during the build: make ended before Run" \
+		    "make $mk runs"
+	else
+		pass "SIG$name during the build: make ended before Run"
+	fi
+	check "SIG$name during the build: make was told and cleaned up" \
+	    sh -c "grep -q '^term' '$scratch/make.log' &&
+	    grep -q '^done' '$scratch/make.log'"
+	check "SIG$name during the build: Run exits $((128 + num)) (got $rc), runs nothing" \
+	    sh -c "[ $rc -eq $((128 + num)) ] && ! grep -q '^runner' '$scratch/out'"
+done
 
 # A PATH without grep: Run does not need it to find GNU make.
 nogrep=$scratch/nogrep
