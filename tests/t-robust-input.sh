@@ -293,3 +293,12 @@ done
 check "no test data: none of them started, the run went on" sh -c \
     "[ \$(wc -l <'$scratch/envlog') -eq 1 ] &&
     grep -q '^Recursion Test -- Tower of Hanoi  *1\.0 lps' '$scratch/nodata.rows'"
+# An empty input (or a directory in its place) is no better: GNU dc
+# would count empty runs.
+mkdir -p "$scratch/emptydata/dc.dat"
+: >"$scratch/emptydata/large.txt"
+UB_TESTDIR=$scratch/emptydata runb "$scratch/resempty" -q -c 1 -i 1 dc grep
+unwrap "$rep" >"$scratch/empty.rows"
+check "empty test data: dc and grep not run, each input named" sh -c "
+    grep -q '^Dc: .*  *missing lpm  *(its input $scratch/emptydata/dc.dat is not a file' '$scratch/empty.rows' &&
+    grep -q '^Grep .*  *missing lpm  *(its input $scratch/emptydata/large.txt is empty' '$scratch/empty.rows'"

@@ -3,6 +3,8 @@
  * start it at one copies value, run its next pass through launch.c, end
  * and score it; the index tables of a block.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,9 +33,9 @@ test_fail(struct test_result *t, enum outcome o, const char *msg)
 }
 
 /*
- * Says in msg which test-data file of t in testdir cannot be read (a
- * workload such as GNU dc would run without it, and count); "" when all
- * can.
+ * Says in msg which test-data file of t in testdir cannot be read, is no
+ * file or is empty (a workload such as GNU dc would run without it, and
+ * count); "" when all can be read.
  */
 static void
 missing_input(
@@ -42,15 +44,19 @@ missing_input(
 	const char *names[CATALOG_MAX_ARGS];
 	int n = catalog_inputs(t, names, CATALOG_MAX_ARGS), i;
 	char path[4200];
+	struct stat st;
 
 	msg[0] = '\0';
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && msg[0] == '\0'; i++) {
 		snprintf(path, sizeof(path), "%s/%s", testdir, names[i]);
-		if (access(path, R_OK) == -1) {
+		if (stat(path, &st) == -1 || access(path, R_OK) == -1)
 			snprintf(msg, len, "cannot read its input %.500s: %s",
 			    path, strerror(errno));
-			return;
-		}
+		else if (!S_ISREG(st.st_mode))
+			snprintf(
+			    msg, len, "its input %.500s is not a file", path);
+		else if (st.st_size == 0)
+			snprintf(msg, len, "its input %.500s is empty", path);
 	}
 }
 
