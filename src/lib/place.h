@@ -1,9 +1,9 @@
 /*
  * place.h - where the two processes (or threads) of a pair run: the one
- * meaning of a placement for context1 and ctxlat (SPEC §9, the runner's
- * --placement).  unpinned: anywhere; same-cpu: both on one CPU; cross-cpu:
- * on two different CPUs.  With several copies, copy i's pair goes to the
- * i-th usable CPU (same-cpu) or to usable CPUs 2i and 2i+1 (cross-cpu),
+ * meaning of a placement for context1 and ctxlat (the runner's
+ * --placement, USAGE).  unpinned: anywhere; same-cpu: both on one CPU;
+ * cross-cpu: on two different CPUs.  With several copies, copy i's pair goes to
+ * the i-th usable CPU (same-cpu) or to usable CPUs 2i and 2i+1 (cross-cpu),
  * counting modulo the number of usable CPUs, so copies spread out before
  * they share.
  */

@@ -1,7 +1,7 @@
 /*
  * context1 - pipe-based context switching: a parent and a child pass a
  * counter back and forth through two pipes; one loop is one round trip.
- * Reports loops per second (lps); -p places the pair (SPEC §9, place.h).
+ * Reports loops per second (lps); -p places the pair (place.h).
  */
 #include <errno.h>
 #include <signal.h>

@@ -468,13 +468,13 @@ test_quick_plan(void)
 	memset(&s, 0, sizeof(s));
 	s.long_passes = 10;
 	s.short_passes = 3;
-	CHECK("default seconds", quick_pass_seconds(&s, fs) == 30);
+	CHECK("default seconds", plan_pass_seconds(&s, fs) == 30);
 	s.quick = 1;
-	CHECK("quick seconds 1 to 2", quick_pass_seconds(&s, &def_a) == 1 &&
-	                                  quick_pass_seconds(&s, fs) == 1 &&
-	                                  quick_pass_seconds(&s, sh) == 2);
+	CHECK("quick seconds 1 to 2", plan_pass_seconds(&s, &def_a) == 1 &&
+	                                  plan_pass_seconds(&s, fs) == 1 &&
+	                                  plan_pass_seconds(&s, sh) == 2);
 	s.duration_s = 5;
-	CHECK("--duration wins", quick_pass_seconds(&s, sh) == 5);
+	CHECK("--duration wins", plan_pass_seconds(&s, sh) == 5);
 	CHECK_STR("fstime quick options", quick_args(fs)[0], "-p");
 	CHECK_STR("looper quick option", quick_args(sh)[0], "-l");
 	CHECK("others have none", quick_args(&def_a)[0] == NULL);

@@ -1,5 +1,5 @@
 /*
- * test_stats.c - the scoring of SPEC §4 against hand-computed numbers:
+ * test_stats.c - the scoring (score/stats.h) against hand-computed numbers:
  * passes for -i, drop-worst-third for 1, 2, 3 and 10 passes, copies
  * combined for count and rate tests, the spread, the geometric mean and
  * the indexes.

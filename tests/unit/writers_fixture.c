@@ -309,6 +309,8 @@ make_report(struct report *r)
 	s->compiler = xstrdup("gcc (Debian 12.2.0-14) 12.2.0");
 	s->cflags = xstrdup("-O3 -ffast-math -march=native");
 	s->build_kind = xstrdup("default");
+	s->scratch_dir = xstrdup("");
+	s->scratch_fs = xstrdup("");
 	s->shell = xstrdup("/bin/sh -> dash");
 	s->uptime = xstrdup(" 23:35:28 up 3 days,  4:05,  2 users,  "
 	                    "load average: 0.10, 0.20, 0.30");

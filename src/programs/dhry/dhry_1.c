@@ -110,10 +110,8 @@ proc_5(void)
  * Runs Dhrystone loops until bench_stop is set and returns how many were
  * completed; the loop's locals are left in *final.  The count goes up at
  * the top of a loop and the flag is tested at its end, so that the loop's
- * end is one load and a branch: counting after the test made gcc keep the
- * count in two registers and move it every loop (2 instructions a loop
- * more than UnixBench's store of its global counter; the same count as
- * UnixBench's with this order, callgrind).
+ * end is one load and a branch, the instructions of UnixBench's loop
+ * (doc/fidelity.md).
  */
 static uint64_t
 dhry_run(struct dhry_final *final)

@@ -1,7 +1,8 @@
 /*
  * parse_text.h - reads text reports of bytebench and UnixBench 5.x/6.x
- * (SPEC §7), also as pasted into mails and blogs: spacing collapsed, lines
- * quoted ("> ") or wrapped, prose around, several reports in one file.
+ * (doc/report-contract.md), also as pasted into mails and blogs: spacing
+ * collapsed, lines quoted ("> ") or wrapped, prose around, several reports in
+ * one file.
  */
 #ifndef PARSE_TEXT_H
 #define PARSE_TEXT_H

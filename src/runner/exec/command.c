@@ -15,7 +15,9 @@
 #include "exec/dryrun.h"
 #include "exec/process.h"
 #include "exec/run.h"
+#include "exec/passdir.h"
 #include "exec/runs.h"
+#include "exec/schedule.h"
 #include "model/catalog.h"
 #include "write/listing.h"
 #include "model/report.h"
@@ -54,7 +56,7 @@ command_name(void)
 
 /* Says what is wrong (what, then arg) on one line; returns exit status 2. */
 static int
-usage_error(const char *what, const char *arg)
+complain(const char *what, const char *arg)
 {
 	char line[8400];
 
@@ -134,7 +136,7 @@ print_path(FILE *f, const char *base, const char *suffix)
 static void
 tidy(const struct dirs *d)
 {
-	int files = results_tidy(d->results), dirs = run_tidy_scratch(d->tmp);
+	int files = results_tidy(d->results), dirs = passdir_tidy(d->tmp);
 	char line[8400];
 
 	if (files == 0 && dirs == 0)
@@ -144,7 +146,7 @@ tidy(const struct dirs *d)
 	    "unfinished result file%s in %s, %d scratch director%s in %s",
 	    files, files == 1 ? "" : "s", d->results, dirs,
 	    dirs == 1 ? "y" : "ies", d->tmp);
-	usage_error(line, "");
+	complain(line, "");
 }
 
 static int
@@ -232,7 +234,7 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	    setup_check_env(err, sizeof(err)) == -1 ||
 	    setup_settle(&c->r.settle, err, sizeof(err)) == -1) {
 		options_free(o);
-		return usage_error(err, "");
+		return complain(err, "");
 	}
 	c->nformats = pick_formats(o, c->formats);
 	c->noutputs = o->noutputs;
@@ -242,7 +244,7 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	if (outputs_check(c->outputs, c->noutputs, err, sizeof(err)) == -1 ||
 	    setup_check_fds(&c->r.settings, c->nformats, err, sizeof(err)) ==
 	        -1)
-		return usage_error(err, "");
+		return complain(err, "");
 	c->r.version = strdup(BYTEBENCH_VERSION);
 	c->r.index_method = catalog_indexes[0].method;
 	return 0;
@@ -274,7 +276,7 @@ start(struct run_cmd *c)
 	if (results_claim(&c->res, c->d.results, getenv("UB_OUTPUT_FILE_NAME"),
 	        r->sys.hostname, r->start, c->formats, c->nformats, err,
 	        sizeof(err)) == -1)
-		return usage_error(err, "");
+		return complain(err, "");
 	snprintf(c->shown, sizeof(c->shown), "%s", c->res.base);
 	escape_plain(c->shown, 0);
 	if (r->settings.duration_s > 0)
@@ -366,13 +368,13 @@ write_all(struct run_cmd *c, int rc)
 		    "%s was taken by another run; "
 		    "the results are in ",
 		    c->res.taken);
-		usage_error(taken, c->res.base != NULL ? c->res.base : "none");
+		complain(taken, c->res.base != NULL ? c->res.base : "none");
 		if (c->res.base != NULL)
 			snprintf(c->shown, sizeof(c->shown), "%s", c->res.base);
 		escape_plain(c->shown, 0);
 	}
 	if (written == -1) {
-		usage_error(err, "");
+		complain(err, "");
 		if (rc == 0)
 			rc = 1;
 	}
@@ -475,7 +477,7 @@ run_and_write(struct run_cmd *c)
 	if (rc == -1)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		                "measured\n");
-	rc = write_all(c, exit_status(r, rc == 0 && run_all_ok(r)));
+	rc = write_all(c, exit_status(r, rc == 0 && schedule_run_ok(r)));
 	if (r->settings.quiet < 2)
 		list_results(c);
 	results_free(&c->res);
@@ -492,7 +494,7 @@ command_run(int argc, char **argv)
 
 	std_fds();
 	if (options_parse(argc, argv, &o, err, sizeof(err)) == -1)
-		return usage_error(err, "");
+		return complain(err, "");
 	if (o.action != ACTION_RUN)
 		return other_action(&o);
 	dry_run = o.dry_run;

@@ -15,7 +15,6 @@
 
 #include "exec/passdir.h"
 #include "write/files.h"
-#include "exec/run.h"
 
 /*
  * A file in each pass directory that the runner keeps locked during the
@@ -147,7 +146,7 @@ pass_dir(int dirfd, const char *name, const struct stat *st)
 }
 
 int
-run_tidy_scratch(const char *tmpdir)
+passdir_tidy(const char *tmpdir)
 {
 	return files_remove_dead(tmpdir, pass_dir, PASS_LOCK);
 }

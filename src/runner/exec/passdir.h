@@ -25,4 +25,10 @@ int pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies,
 /* Removes the directory of d and frees d's names. */
 void pass_dirs_free(struct pass_dirs *d);
 
+/*
+ * Removes the pass directories (bytebench.XXXXXX) that killed runs left in
+ * tmpdir: those whose lock file no live process holds.  Returns how many.
+ */
+int passdir_tidy(const char *tmpdir);
+
 #endif

@@ -85,36 +85,36 @@ struct pass_state {
 	size_t errlen;
 };
 
-/* Frees what pass_state_alloc allocated (its envs' strings are not st's). */
+/* Frees what pass_state_alloc allocated (its envs' strings are not ps's). */
 static void
-pass_state_free(struct pass_state *st)
+pass_state_free(struct pass_state *ps)
 {
 	int i;
 
-	for (i = 0; st->c != NULL && i < st->spec->ncopies; i++)
-		free(st->c[i].env);
-	free(st->c);
+	for (i = 0; ps->c != NULL && i < ps->spec->ncopies; i++)
+		free(ps->c[i].env);
+	free(ps->c);
 }
 
 /* The state of a pass of spec, zeroed; 0, or -1 out of memory. */
 static int
-pass_state_alloc(struct pass_state *st, const struct pass_spec *spec,
+pass_state_alloc(struct pass_state *ps, const struct pass_spec *spec,
     struct pass_result *p, char *err, size_t errlen)
 {
 	int i;
 
-	memset(st, 0, sizeof(*st));
-	st->spec = spec;
-	st->level = spec->l[0].counters;
-	st->p = p;
-	st->err = err;
-	st->errlen = errlen;
-	st->why = OUTCOME_OK;
-	if ((st->c = calloc((size_t)spec->ncopies, sizeof(*st->c))) == NULL)
+	memset(ps, 0, sizeof(*ps));
+	ps->spec = spec;
+	ps->level = spec->l[0].counters;
+	ps->p = p;
+	ps->err = err;
+	ps->errlen = errlen;
+	ps->why = OUTCOME_OK;
+	if ((ps->c = calloc((size_t)spec->ncopies, sizeof(*ps->c))) == NULL)
 		return -1;
 	for (i = 0; i < spec->ncopies; i++)
-		st->c[i].perf.fd[0] = st->c[i].perf.fd[1] =
-		    st->c[i].perf.fd[2] = -1;
+		ps->c[i].perf.fd[0] = ps->c[i].perf.fd[1] =
+		    ps->c[i].perf.fd[2] = -1;
 	return 0;
 }
 
@@ -129,7 +129,7 @@ stop_end(struct copy_state *c, double now)
 
 /* Notes each copy stopped (SIGSTOP, SIGTSTP, a debugger) or continued. */
 static void
-watch_stops(struct pass_state *st)
+watch_stops(struct pass_state *ps)
 {
 	struct copy_state *c;
 	siginfo_t si;
@@ -143,8 +143,8 @@ watch_stops(struct pass_state *st)
 		    si.si_pid == 0)
 			return;
 		now = bench_now();
-		for (i = 0; i < st->spec->ncopies; i++) {
-			c = &st->c[i];
+		for (i = 0; i < ps->spec->ncopies; i++) {
+			c = &ps->c[i];
 			if (c->pid != si.si_pid || c->ended != 0)
 				continue;
 			if (si.si_code == CLD_CONTINUED) {
@@ -190,23 +190,23 @@ kill_adopted(void)
 
 /* Reaps every copy that has ended, without blocking; notes stops. */
 static void
-reap(struct pass_state *st)
+reap(struct pass_state *ps)
 {
 	struct counters ctr;
 	pid_t pid;
 	int status, i;
 
-	watch_stops(st);
-	while (st->running > 0 &&
-	       (pid = counters_reap(&status, st->level, &ctr)) > 0) {
-		for (i = 0; i < st->spec->ncopies; i++) {
-			if (st->c[i].pid != pid)
+	watch_stops(ps);
+	while (ps->running > 0 &&
+	       (pid = counters_reap(&status, ps->level, &ctr)) > 0) {
+		for (i = 0; i < ps->spec->ncopies; i++) {
+			if (ps->c[i].pid != pid)
 				continue;
-			stop_end(&st->c[i], bench_now());
-			st->c[i].status = status;
-			st->c[i].ctr = ctr;
-			st->c[i].ended = bench_now();
-			st->running--;
+			stop_end(&ps->c[i], bench_now());
+			ps->c[i].status = status;
+			ps->c[i].ctr = ctr;
+			ps->c[i].ended = bench_now();
+			ps->running--;
 		}
 	}
 }
@@ -216,12 +216,12 @@ reap(struct pass_state *st)
  * past the pass's length since the first fork.
  */
 static void
-barrier(struct pass_state *st, int fd)
+barrier(struct pass_state *ps, int fd)
 {
-	struct pass_result *p = st->p;
+	struct pass_result *p = ps->p;
 	double first = 0, last = 0, now;
-	double limit = st->forked + 60 + st->spec->seconds;
-	int ncopies = st->spec->ncopies;
+	double limit = ps->forked + 60 + ps->spec->seconds;
+	int ncopies = ps->spec->ncopies;
 	char buf[512];
 	ssize_t n;
 	int rc;
@@ -231,9 +231,9 @@ barrier(struct pass_state *st, int fd)
 		now = bench_now();
 		if (now >= limit)
 			break;
-		if ((rc = tick_wait(fd, limit - now, &st->old)) <= 0) {
+		if ((rc = tick_wait(fd, limit - now, &ps->old)) <= 0) {
 			if (rc == -1)
-				reap(st);
+				reap(ps);
 			continue;
 		}
 		n = read(fd, buf, sizeof(buf));
@@ -259,52 +259,52 @@ barrier(struct pass_state *st, int fd)
  * around between the last reap and this kill.
  */
 static void
-watch(struct pass_state *st)
+watch(struct pass_state *ps)
 {
-	double deadline = st->release + st->spec->seconds + st->spec->margin;
+	double deadline = ps->release + ps->spec->seconds + ps->spec->margin;
 	double kill_at = -1, now, next;
-	pid_t pgid = st->pgid;
+	pid_t pgid = ps->pgid;
 
 	for (;;) {
-		reap(st);
-		if (st->running == 0) {
+		reap(ps);
+		if (ps->running == 0) {
 			kill(-pgid, SIGKILL);
 			kill_adopted();
 			return;
 		}
 		now = bench_now();
-		if (st->why == OUTCOME_OK &&
+		if (ps->why == OUTCOME_OK &&
 		    (process_stop_signal || now >= deadline)) {
-			st->why = process_stop_signal ? OUTCOME_INTERRUPTED
+			ps->why = process_stop_signal ? OUTCOME_INTERRUPTED
 			                              : OUTCOME_TIMEOUT;
 			kill(-pgid, SIGTERM);
 			kill(-pgid, SIGCONT); /* a stopped copy acts on it */
-			st->killed = now;
+			ps->killed = now;
 			kill_at = now + KILL_GRACE;
 		}
 		if (kill_at >= 0 && (now >= kill_at || process_stop_again)) {
 			kill(-pgid, SIGKILL);
 			kill_at = -1;
 		}
-		next = st->why == OUTCOME_OK ? deadline : kill_at;
+		next = ps->why == OUTCOME_OK ? deadline : kill_at;
 		tick_wait(-1, next >= 0 ? (next > now ? next - now : 0) : -1,
-		    &st->old);
+		    &ps->old);
 	}
 }
 
 /* Fills the copies of the pass from what its state and files hold. */
 static int
-collect(struct pass_state *st)
+collect(struct pass_state *ps)
 {
-	const struct launch *l = st->spec->l;
-	struct pass_result *p = st->p;
-	double release = st->release;
+	const struct launch *l = ps->spec->l;
+	struct pass_result *p = ps->p;
+	double release = ps->release;
 	char msg[160], len[40];
 	int i, rc = 0;
 
-	for (i = 0; i < st->spec->ncopies; i++) {
+	for (i = 0; i < ps->spec->ncopies; i++) {
 		struct copy_result *c = &p->copies[i];
-		const struct copy_state *cs = &st->c[i];
+		const struct copy_state *cs = &ps->c[i];
 		int s = cs->status;
 
 		c->command = child_command(l[i].argv);
@@ -312,7 +312,7 @@ collect(struct pass_state *st)
 			escape_plain(c->command, 0);
 		c->output = child_capture(l[i].out_path);
 		c->errors = child_capture(l[i].err_path);
-		c->start_s = release - st->spec->origin;
+		c->start_s = release - ps->spec->origin;
 		/*
 		 * A copy that ended before the release, or of a pass whose
 		 * copies did not all take part in the start barrier (a program
@@ -320,19 +320,19 @@ collect(struct pass_state *st)
 		 */
 		c->wall_s = c->time_s =
 		    cs->ended -
-		    (cs->ended < release || p->nready < st->spec->ncopies
-		            ? st->forked
+		    (cs->ended < release || p->nready < ps->spec->ncopies
+		            ? ps->forked
 		            : release);
 		c->counters = cs->ctr;
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
 		c->outcome = OUTCOME_OK;
 		msg[0] = '\0';
-		if (st->why == OUTCOME_TIMEOUT && cs->ended >= st->killed) {
+		if (ps->why == OUTCOME_TIMEOUT && cs->ended >= ps->killed) {
 			c->outcome = OUTCOME_TIMEOUT;
 			snprintf(msg, sizeof(msg), "timed out after %.0f s",
 			    c->wall_s);
-		} else if (st->why == OUTCOME_INTERRUPTED) {
+		} else if (ps->why == OUTCOME_INTERRUPTED) {
 			c->outcome = OUTCOME_INTERRUPTED;
 			snprintf(msg, sizeof(msg), "interrupted by signal %d",
 			    (int)process_stop_signal);
@@ -370,16 +370,16 @@ collect(struct pass_state *st)
 }
 
 /*
- * Starts the copies; returns how many were forked (st->pgid set).  With
+ * Starts the copies; returns how many were forked (ps->pgid set).  With
  * perf counters asked for, each copy waits at a gate before its exec
  * until its counters are attached; the first that cannot be is said in
  * the pass's counters_note and perf is not tried for the rest.
  */
 static int
-spawn_all(struct pass_state *st)
+spawn_all(struct pass_state *ps)
 {
-	int gate[2] = {-1, -1}, perf = st->level == COUNTERS_ALL, i;
-	struct pass_result *p = st->p;
+	int gate[2] = {-1, -1}, perf = ps->level == COUNTERS_ALL, i;
+	struct pass_result *p = ps->p;
 	pid_t pid;
 
 	if (perf && pipe(gate) == -1) {
@@ -387,27 +387,27 @@ spawn_all(struct pass_state *st)
 		    "perf counters: pipe: %s", strerror(errno));
 		perf = 0;
 	}
-	for (i = 0; i < st->spec->ncopies; i++) {
+	for (i = 0; i < ps->spec->ncopies; i++) {
 		pid = fork();
 		if (pid == -1) {
 			snprintf(
-			    st->err, st->errlen, "fork: %s", strerror(errno));
+			    ps->err, ps->errlen, "fork: %s", strerror(errno));
 			break;
 		}
 		if (pid == 0)
-			child_exec(&st->spec->l[i], st->c[i].env, st->pgid,
-			    &st->old, gate);
-		if (st->pgid == 0)
-			st->pgid = pid;
+			child_exec(&ps->spec->l[i], ps->c[i].env, ps->pgid,
+			    &ps->old, gate);
+		if (ps->pgid == 0)
+			ps->pgid = pid;
 		/*
 		 * Also here, so the group exists before the next fork; the
 		 * child may have done it and exec'd already (EACCES).
 		 */
-		setpgid(pid, st->pgid);
-		st->c[i].pid = pid;
-		st->running++;
+		setpgid(pid, ps->pgid);
+		ps->c[i].pid = pid;
+		ps->running++;
 		if (perf &&
-		    counters_perf_open(&st->c[i].perf, pid, p->counters_note,
+		    counters_perf_open(&ps->c[i].perf, pid, p->counters_note,
 		        sizeof(p->counters_note)) == -1)
 			perf = 0;
 	}
@@ -425,27 +425,27 @@ spawn_all(struct pass_state *st)
  * Returns PROCESS_RAN, PROCESS_NOMEM or, before NULL, PROCESS_NOT_STARTED.
  */
 static int
-end_pass(struct pass_state *st, const struct counters *before)
+end_pass(struct pass_state *ps, const struct counters *before)
 {
 	struct counters after;
 	int i;
 
-	if (before != NULL && st->level != COUNTERS_OFF) {
+	if (before != NULL && ps->level != COUNTERS_OFF) {
 		counters_machine(&after);
-		counters_delta(&st->p->counters, before, &after);
+		counters_delta(&ps->p->counters, before, &after);
 	}
-	for (i = 0; i < st->spec->ncopies; i++)
-		counters_perf_close(&st->c[i].perf, &st->c[i].ctr);
+	for (i = 0; i < ps->spec->ncopies; i++)
+		counters_perf_close(&ps->c[i].perf, &ps->c[i].ctr);
 	if (before == NULL)
 		return PROCESS_NOT_STARTED;
-	return collect(st) == -1 ? PROCESS_NOMEM : PROCESS_RAN;
+	return collect(ps) == -1 ? PROCESS_NOMEM : PROCESS_RAN;
 }
 
 int
 process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
     size_t errlen)
 {
-	struct pass_state st;
+	struct pass_state ps;
 	char ready_env[40], start_env[40];
 	sigset_t block;
 	int ready[2] = {-1, -1}, start[2] = {-1, -1}, i, started = 0;
@@ -456,7 +456,7 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 	err[0] = '\0';
 	p->ncopies = ncopies;
 	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
-	if (pass_state_alloc(&st, spec, p, err, errlen) == -1 ||
+	if (pass_state_alloc(&ps, spec, p, err, errlen) == -1 ||
 	    p->copies == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -470,9 +470,9 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
 	snprintf(start_env, sizeof(start_env), "BENCH_START_FD=%d", start[0]);
 	for (i = 0; i < ncopies; i++) {
-		st.c[i].env =
+		ps.c[i].env =
 		    barrier_env(spec->l[i].envp, ready_env, start_env);
-		if (st.c[i].env == NULL) {
+		if (ps.c[i].env == NULL) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
@@ -480,28 +480,28 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);
 	process_stop_set(&block);
-	sigprocmask(SIG_BLOCK, &block, &st.old);
-	if (st.level != COUNTERS_OFF)
+	sigprocmask(SIG_BLOCK, &block, &ps.old);
+	if (ps.level != COUNTERS_OFF)
 		counters_machine(&before);
 	process_continued = 0;
-	st.forked = bench_now();
-	started = spawn_all(&st);
+	ps.forked = bench_now();
+	started = spawn_all(&ps);
 	close(ready[1]);
 	close(start[0]);
 	ready[1] = start[0] = -1;
 	if (started == ncopies && err[0] == '\0')
-		barrier(&st, ready[0]);
-	else if (st.pgid != 0)
-		kill(-st.pgid, SIGKILL);
-	st.release = bench_now();
+		barrier(&ps, ready[0]);
+	else if (ps.pgid != 0)
+		kill(-ps.pgid, SIGKILL);
+	ps.release = bench_now();
 	close(start[1]);
 	start[1] = -1;
-	p->barrier_s = st.release - st.forked;
-	if (st.pgid != 0)
-		watch(&st);
-	sigprocmask(SIG_SETMASK, &st.old, NULL);
+	p->barrier_s = ps.release - ps.forked;
+	if (ps.pgid != 0)
+		watch(&ps);
+	sigprocmask(SIG_SETMASK, &ps.old, NULL);
 	rc = end_pass(
-	    &st, started == ncopies && err[0] == '\0' ? &before : NULL);
+	    &ps, started == ncopies && err[0] == '\0' ? &before : NULL);
 	if (rc == PROCESS_NOMEM && err[0] == '\0')
 		snprintf(err, errlen, "out of memory");
 out:
@@ -513,6 +513,6 @@ out:
 		if (start[i] != -1)
 			close(start[i]);
 	}
-	pass_state_free(&st);
+	pass_state_free(&ps);
 	return rc;
 }

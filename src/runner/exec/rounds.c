@@ -71,7 +71,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 		one->running = 1;
 		progress_test_begin(&x->progress, k, bench_now());
 		noise_test_begin(x->e->noise);
-		if (schedule_test_pass(x, one) == -1)
+		if (steps_test_pass(x, one) == -1)
 			goto out;
 		noise_test_end(x->e->noise, one->t, one->step->copies);
 		progress_test_end(&x->progress, bench_now(), NULL);
@@ -125,7 +125,7 @@ schedule_rounds(struct run_ctx *x)
 		return -1;
 	for (c = 0; c < s->ncopies; c++) {
 		b = &run->blocks[run->nblocks++];
-		schedule_block_begin(b, r, c);
+		steps_block_begin(b, r, c);
 		b->start = start;
 		b->took_turns = s->ncopies > 1;
 		if ((b->tests = calloc((size_t)s->ntests, sizeof(*b->tests))) ==
@@ -134,8 +134,7 @@ schedule_rounds(struct run_ctx *x)
 		for (i = 0; i < s->ntests; i++) {
 			k = c * s->ntests + i;
 			b->ntests++;
-			if (schedule_test_start(x, &tr[k], k, &b->tests[i]) ==
-			    -1)
+			if (steps_test_start(x, &tr[k], k, &b->tests[i]) == -1)
 				goto out;
 			if (tr[k].tally->passes > rounds)
 				rounds = tr[k].tally->passes;
@@ -153,7 +152,7 @@ schedule_rounds(struct run_ctx *x)
 				progress_test_begin(
 				    &x->progress, one->k, bench_now());
 				noise_test_begin(x->e->noise);
-				if (schedule_test_pass(x, one) == -1)
+				if (steps_test_pass(x, one) == -1)
 					goto out;
 				noise_test_end(
 				    x->e->noise, one->t, one->step->copies);
@@ -169,10 +168,10 @@ schedule_rounds(struct run_ctx *x)
 	end = time(NULL);
 	for (c = 0; c < run->nblocks; c++) {
 		for (i = 0; i < run->blocks[c].ntests; i++)
-			if (schedule_test_finish(&tr[c * s->ntests + i]) == -1)
+			if (steps_test_finish(&tr[c * s->ntests + i]) == -1)
 				goto out;
 		run->blocks[c].end = end;
-		if (schedule_block_indexes(&run->blocks[c], s) == -1)
+		if (steps_block_indexes(&run->blocks[c], s) == -1)
 			goto out;
 	}
 	if (s->precision_pct > 0)

@@ -8,6 +8,7 @@
 
 #include "exec/process.h"
 #include "exec/runs.h"
+#include "exec/schedule.h"
 #include "plan/sysinfo.h"
 #include "score/noise.h"
 #include "score/between.h"
@@ -67,7 +68,7 @@ runs_all(struct report *r, const struct run_env *e)
 	int k;
 
 	if (s->runs < 2)
-		return run_all(r, e);
+		return schedule_run(r, e);
 	for (k = 0; k < s->runs; k++) {
 		run_say(e, "run %d of %d: settling %g s\n", k + 1, s->runs,
 		    s->settle_s);
@@ -77,7 +78,7 @@ runs_all(struct report *r, const struct run_env *e)
 			r->interrupted = (int)process_stop_signal;
 			break;
 		}
-		if (run_all(r, e) == -1)
+		if (schedule_run(r, e) == -1)
 			return -1;
 		if (r->interrupted)
 			break;

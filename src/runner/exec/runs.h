@@ -8,9 +8,9 @@
 #include "exec/run.h"
 
 /*
- * With r->settings.runs < 2, run_all(r, e) and nothing else.  Else, for
+ * With r->settings.runs < 2, schedule_run(r, e) and nothing else.  Else, for
  * each of the K runs: sync, idle r->settings.settle_s seconds (a stop
- * signal ends the wait), run_all, which adds the run to r->runs; then
+ * signal ends the wait), schedule_run, which adds the run to r->runs; then
  * their summary (between_runs).  A stop signal or a failure ends the
  * series where it is.  Returns 0, or -1 when out of memory.
  */

@@ -30,33 +30,22 @@ run_block_in_turn(struct run_ctx *x, struct block *b, int c)
 
 	for (i = 0; i < s->ntests && !process_stop_signal; i++) {
 		b->ntests++;
-		if (schedule_test_start(
-		        x, &tr, c * s->ntests + i, &b->tests[i]) == -1)
+		if (steps_test_start(x, &tr, c * s->ntests + i, &b->tests[i]) ==
+		    -1)
 			return -1;
 		if (!tr.running)
 			continue;
 		progress_test_begin(&x->progress, tr.k, bench_now());
 		noise_test_begin(x->e->noise);
 		while (tr.running)
-			if (schedule_test_pass(x, &tr) == -1)
+			if (steps_test_pass(x, &tr) == -1)
 				return -1;
-		if (schedule_test_finish(&tr) == -1)
+		if (steps_test_finish(&tr) == -1)
 			return -1;
 		noise_test_end(x->e->noise, tr.t, b->copies);
 		progress_test_end(&x->progress, bench_now(), NULL);
 	}
 	return 0;
-}
-
-void
-schedule_block_begin(struct block *b, const struct report *r, int c)
-{
-	const struct cpu_topology *t = &r->sys.topo;
-
-	b->copies = r->settings.copies[c];
-	b->pin = r->settings.pins != NULL ? r->settings.pins[c] : -1;
-	b->pinned = b->pin >= 0;
-	b->kind = b->pinned && b->pin < t->ncpus ? t->cpus[b->pin].kind : -1;
 }
 
 /* Runs the blocks of r one copies value after another, as UnixBench does. */
@@ -71,7 +60,7 @@ run_blocks_in_turn(struct run_ctx *x)
 
 	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
 		b = &run->blocks[run->nblocks++];
-		schedule_block_begin(b, r, c);
+		steps_block_begin(b, r, c);
 		b->start = time(NULL);
 		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
 		if (b->tests == NULL)
@@ -79,7 +68,7 @@ run_blocks_in_turn(struct run_ctx *x)
 		if (run_block_in_turn(x, b, c) == -1)
 			return -1;
 		b->end = time(NULL);
-		if (schedule_block_indexes(b, s) == -1)
+		if (steps_block_indexes(b, s) == -1)
 			return -1;
 	}
 	return 0;
@@ -132,7 +121,7 @@ tick(void *progress)
 }
 
 int
-run_all(struct report *r, const struct run_env *e)
+schedule_run(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
 	struct run_ctx x = {r, e, NULL, {NULL, NULL, 0}, {0}, bench_now()};
@@ -148,7 +137,7 @@ run_all(struct report *r, const struct run_env *e)
 	progress_init(&x.progress, &x.plan, e->console,
 	    progress_columns(e->console), x.origin);
 	progress_estimate(&x.progress, s);
-	process_on_tick(tick, &x.progress);
+	tick_hook(tick, &x.progress);
 	if ((run = report_add_run(r)) == NULL ||
 	    (run->blocks = calloc((size_t)s->ncopies, sizeof(*run->blocks))) ==
 	        NULL)
@@ -161,14 +150,14 @@ run_all(struct report *r, const struct run_env *e)
 	r->end = time(NULL);
 	rc = 0;
 out:
-	process_on_tick(NULL, NULL);
+	tick_hook(NULL, NULL);
 	free(x.plan.tally);
 	free(x.steps);
 	return rc;
 }
 
 int
-run_all_ok(const struct report *r)
+schedule_run_ok(const struct report *r)
 {
 	const struct run *run = report_last(r);
 	int b, i;

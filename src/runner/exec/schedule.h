@@ -41,38 +41,50 @@ struct test_run {
  * program found.  A missing program ends the test here.  Returns 0, or -1
  * when out of memory.
  */
-int schedule_test_start(
+int steps_test_start(
     struct run_ctx *x, struct test_run *tr, int k, struct test_result *t);
 
 /*
  * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
  * the test.  Returns 0, or -1 when out of memory.
  */
-int schedule_test_pass(struct run_ctx *x, struct test_run *tr);
+int steps_test_pass(struct run_ctx *x, struct test_run *tr);
 
 /*
  * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
  * out of memory.
  */
-int schedule_test_finish(struct test_run *tr);
+int steps_test_finish(struct test_run *tr);
 
 /*
  * Computes the index tables block b shows (an index whose tests were all
  * asked for, else the first with a test in b, partial).  0, or -1 when
  * out of memory.
  */
+int steps_block_indexes(struct block *b, const struct settings *s);
+
 /*
  * Starts block b, the c-th copies value of r's settings: its copies, the
  * CPU they are pinned to and its kind of core.
  */
-void schedule_block_begin(struct block *b, const struct report *r, int c);
-
-int schedule_block_indexes(struct block *b, const struct settings *s);
+void steps_block_begin(struct block *b, const struct report *r, int c);
 
 /*
  * Runs every block of x's report in rounds (quick mode; with --precision
  * then its further passes).  Returns 0, or -1 when out of memory.
  */
 int schedule_rounds(struct run_ctx *x);
+
+/*
+ * Runs r->settings (tests, copies, passes, duration, placement) and fills
+ * a new run at the end of r->runs: its blocks, their test results and
+ * index tables.  A failed, skipped or timed-out test is recorded and the
+ * run goes on; a stop signal ends the run with r->interrupted set and
+ * what was measured kept.  Returns 0, or -1 when out of memory.
+ */
+int schedule_run(struct report *r, const struct run_env *e);
+
+/* 1 when every test of every block succeeded and the run was not stopped. */
+int schedule_run_ok(const struct report *r);
 
 #endif

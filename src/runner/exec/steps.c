@@ -66,7 +66,7 @@ missing_input(
  * when out of memory.
  */
 int
-schedule_test_start(
+steps_test_start(
     struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
 {
 	const struct plan_step *st = &x->plan.steps[k];
@@ -104,7 +104,7 @@ schedule_test_start(
  * the test.  Returns 0, or -1 when out of memory.
  */
 int
-schedule_test_pass(struct run_ctx *x, struct test_run *tr)
+steps_test_pass(struct run_ctx *x, struct test_run *tr)
 {
 	struct test_result *t = tr->t;
 	struct pass_result *p = &t->passes[t->npasses];
@@ -153,7 +153,7 @@ test_counters(struct test_result *t)
  * out of memory.
  */
 int
-schedule_test_finish(struct test_run *tr)
+steps_test_finish(struct test_run *tr)
 {
 	struct test_result *t = tr->t;
 
@@ -180,6 +180,17 @@ schedule_test_finish(struct test_run *tr)
 	return 0;
 }
 
+void
+steps_block_begin(struct block *b, const struct report *r, int c)
+{
+	const struct cpu_topology *t = &r->sys.topo;
+
+	b->copies = r->settings.copies[c];
+	b->pin = r->settings.pins != NULL ? r->settings.pins[c] : -1;
+	b->pinned = b->pin >= 0;
+	b->kind = b->pinned && b->pin < t->ncpus ? t->cpus[b->pin].kind : -1;
+}
+
 /*
  * Computes the index tables a block shows: every index whose tests were
  * all asked for (failed or interrupted ones make it partial); when no
@@ -187,7 +198,7 @@ schedule_test_finish(struct test_run *tr)
  * partial index (UnixBench shows one for any subset of its tests).
  */
 int
-schedule_block_indexes(struct block *b, const struct settings *s)
+steps_block_indexes(struct block *b, const struct settings *s)
 {
 	struct index_result ir;
 	size_t i;

@@ -14,7 +14,7 @@ static void (*tick_fn)(void *);
 static void *tick_arg;
 
 void
-process_on_tick(void (*fn)(void *), void *arg)
+tick_hook(void (*fn)(void *), void *arg)
 {
 	tick_fn = fn;
 	tick_arg = arg;

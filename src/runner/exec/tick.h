@@ -11,7 +11,7 @@
  * While a pass runs, fn(arg) is called at least once a second (the
  * progress line's clock); fn NULL: nothing is.
  */
-void process_on_tick(void (*fn)(void *), void *arg);
+void tick_hook(void (*fn)(void *), void *arg);
 
 /*
  * Sleeps until fd (>= 0) is readable, a signal not in mask arrives or

@@ -1,5 +1,5 @@
 /*
- * catalog.c - the tests, groups and indexes as data (SPEC §2).  Adding a
+ * catalog.c - the tests, groups and indexes as data (catalog.h).  Adding a
  * test is adding a row here (and a program only if the workload is new).
  */
 #include <stdio.h>

@@ -28,17 +28,3 @@ quick_extra_seconds(const struct test_def *t, int quick)
 {
 	return START_SECONDS + (quick ? t->quick_extra_s : t->extra_s);
 }
-
-int
-quick_passes(const struct settings *s, const struct test_def *t)
-{
-	return t->passes == PASSES_LONG ? s->long_passes : s->short_passes;
-}
-
-double
-quick_pass_seconds(const struct settings *s, const struct test_def *t)
-{
-	if (s->duration_s > 0)
-		return s->duration_s;
-	return s->quick ? quick_seconds(t) : t->seconds;
-}

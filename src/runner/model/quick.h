@@ -7,7 +7,6 @@
 #define QUICK_H
 
 #include "model/catalog.h"
-#include "model/report.h"
 
 /* Passes of every test in quick mode (the worst floor(5/3) = 1 dropped). */
 #define QUICK_PASSES 5
@@ -37,14 +36,5 @@ const char *const *quick_args(const struct test_def *t);
  * quick_extra_s): fstime's priming and pauses, whetstone's calibration.
  */
 double quick_extra_seconds(const struct test_def *t, int quick);
-
-/*
- * The passes and the seconds of one pass of t in a run of s: -i or the
- * defaults by the test's kind (quick: QUICK_PASSES, as plan/setup.c sets
- * them); --duration, else quick_seconds in quick mode, else the test's
- * own.
- */
-int quick_passes(const struct settings *s, const struct test_def *t);
-double quick_pass_seconds(const struct settings *s, const struct test_def *t);
 
 #endif

@@ -7,12 +7,6 @@
 #include "plan/budget.h"
 #include "score/precision.h"
 
-double
-budget_first_rounds(const struct settings *s)
-{
-	return estimate_total(s);
-}
-
 int
 budget_plan(
     struct settings *s, double pct, double budget, char *err, size_t errlen)
@@ -24,7 +18,8 @@ budget_plan(
 	s->long_passes = s->short_passes = PRECISION_FIRST_ROUNDS;
 	s->precision_pct = pct;
 	s->budget_s = budget > 0 ? budget : PRECISION_BUDGET_DEFAULT;
-	first = budget_first_rounds(s);
+	/* The first rounds: every planned pass, as the estimate guesses. */
+	first = estimate_total(s);
 	if (first < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

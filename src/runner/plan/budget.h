@@ -11,12 +11,6 @@
 #include "model/report.h"
 
 /*
- * Estimated seconds of the first rounds of s (every planned pass, as
- * the progress estimate guesses them); -1 when out of memory.
- */
-double budget_first_rounds(const struct settings *s);
-
-/*
  * Sets s for --precision pct with a budget (0: the default): quick
  * passes, PRECISION_FIRST_ROUNDS of them first.  Needs s's tests and
  * copies.  Returns 0, or -1 with one line in err when the first rounds'

@@ -1,5 +1,5 @@
 /*
- * options.h - the runner's command line (SPEC §8, §9) as a pure function
+ * options.h - the runner's command line (USAGE) as a pure function
  * from argv to struct options: no I/O, no exit, nothing but the argument
  * text and the catalog and writer tables consulted.
  */

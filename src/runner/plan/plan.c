@@ -23,6 +23,20 @@ watchdog_margin(const struct test_def *t, double seconds)
 }
 
 int
+plan_passes(const struct settings *s, const struct test_def *t)
+{
+	return t->passes == PASSES_LONG ? s->long_passes : s->short_passes;
+}
+
+double
+plan_pass_seconds(const struct settings *s, const struct test_def *t)
+{
+	if (s->duration_s > 0)
+		return s->duration_s;
+	return s->quick ? quick_seconds(t) : t->seconds;
+}
+
+int
 plan_make(const struct settings *s, const char *bindir,
     struct plan_step **steps, int *n)
 {
@@ -42,8 +56,8 @@ plan_make(const struct settings *s, const char *bindir,
 			st->test = s->tests[i];
 			st->copies = s->copies[c];
 			st->pin = s->pins != NULL ? s->pins[c] : -1;
-			st->passes = quick_passes(s, st->test);
-			st->seconds = quick_pass_seconds(s, st->test);
+			st->passes = plan_passes(s, st->test);
+			st->seconds = plan_pass_seconds(s, st->test);
 			st->extra_s = quick_extra_seconds(st->test, s->quick);
 			st->margin_s = watchdog_margin(st->test, st->seconds);
 			st->placement = catalog_placement(

@@ -39,4 +39,13 @@ struct plan_step {
 int plan_make(const struct settings *s, const char *bindir,
     struct plan_step **steps, int *n);
 
+/*
+ * The passes and the seconds of one pass of t in a run of s: -i or the
+ * defaults by the test's kind (quick: QUICK_PASSES, as plan/setup.c sets
+ * them); --duration, else quick_seconds in quick mode, else the test's
+ * own.
+ */
+int plan_passes(const struct settings *s, const struct test_def *t);
+double plan_pass_seconds(const struct settings *s, const struct test_def *t);
+
 #endif

@@ -1,5 +1,5 @@
 /*
- * stats.h - the scoring of SPEC §4 as pure functions: combining the copies
+ * stats.h - the scoring as pure functions: combining the copies
  * of a pass, dropping the worst third, the geometric mean, the spread and
  * the indexes.  Nothing here prints or reads the clock.
  */

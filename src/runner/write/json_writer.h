@@ -21,12 +21,6 @@ struct json_writer {
 /* Starts writing one document onto f. */
 void jw_start(struct json_writer *j, FILE *f);
 
-/*
- * Starts a member of an object (key given) or an element of an array
- * (key NULL): the comma and line break before it, the key.
- */
-void jw_item(struct json_writer *j, const char *key);
-
 /* Opens an object ('{') or array ('[') as a member or element, flat or
  * not (inside a flat one, flat); jw_close ends it with '}' or ']'. */
 void jw_open(struct json_writer *j, const char *key, int c, int flat);

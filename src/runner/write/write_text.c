@@ -1,7 +1,8 @@
 /*
- * write_text.c - the text report of SPEC §7, line for line in UnixBench's
- * layout: header, one block per copies value, test lines and index tables
- * sorted by title.  Formats only; every number comes from the model.
+ * write_text.c - the text report (doc/report-contract.md), line for line
+ * in UnixBench's layout: header, one block per copies value, test lines
+ * and index tables sorted by title.  Formats only; every number comes
+ * from the model.
  */
 #include <stdlib.h>
 #include <string.h>

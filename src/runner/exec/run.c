@@ -1,5 +1,5 @@
 /*
- * say.c - the run's lines on the console (run.h).
+ * run.c - the run's lines on the console (run.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
