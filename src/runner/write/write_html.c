@@ -291,41 +291,43 @@ html_scores(FILE *f, const struct report *r)
 
 /* How the machine scaled: a row per test and index, flagged ones noted. */
 static void
-html_scaling(FILE *f, const struct scaling *s)
+scale_head(FILE *f, const char *text)
 {
-	char line[400], mark[16];
-	int i, seen[SCALE_ABOVE_N + 1] = {0};
-
-	if (s->nrows == 0)
-		return;
-	writer_scale_head(line, sizeof(line), s);
 	fputs("<h2>Scaling</h2>\n<p>", f);
-	escape_html(f, line);
+	escape_html(f, text);
 	fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Test</th>"
 	      "<th>Ratio</th><th></th></tr></thead>\n<tbody>\n",
 	    f);
-	for (i = 0; i < s->nrows; i++) {
-		writer_scale_name(line, sizeof(line), &s->rows[i]);
-		fputs("<tr><td>", f);
-		escape_html(f, line);
-		fputs("</td><td class=\"n\">", f);
-		escape_fixed(f, s->rows[i].ratio, 2);
-		fputs("</td><td><strong>", f);
-		escape_html(f, writer_scale_mark(
-		                   mark, sizeof(mark), s->rows[i].flag, s->to));
-		fputs("</strong></td></tr>\n", f);
-		seen[s->rows[i].flag] = 1;
-	}
-	fputs("</tbody></table></div>\n", f);
-	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
-		if (seen[i]) {
-			writer_scale_why(
-			    line, sizeof(line), (enum scale_flag)i, s->to);
-			fputs("<p class=\"warn\">", f);
-			escape_html(f, line);
-			fputs("</p>\n", f);
-		}
 }
+
+static void
+scale_row(FILE *f, const char *name, double ratio, const char *mark)
+{
+	fputs("<tr><td>", f);
+	escape_html(f, name);
+	fputs("</td><td class=\"n\">", f);
+	escape_fixed(f, ratio, 2);
+	fputs("</td><td><strong>", f);
+	escape_html(f, mark);
+	fputs("</strong></td></tr>\n", f);
+}
+
+static void
+scale_end(FILE *f)
+{
+	fputs("</tbody></table></div>\n", f);
+}
+
+static void
+scale_note(FILE *f, const char *text)
+{
+	fputs("<p class=\"warn\">", f);
+	escape_html(f, text);
+	fputs("</p>\n", f);
+}
+
+static const struct scale_format html_scaling = {
+    scale_head, scale_row, scale_end, scale_note};
 
 static void
 html_test_row(FILE *f, const struct block *b, const struct test_result *t)
@@ -456,7 +458,7 @@ write_html(FILE *f, const struct report *r)
 	for (i = 0; run->nblocks > 0 && i < run->blocks[0].nindexes; i++)
 		if (html_chart(f, r, &run->blocks[0].indexes[i]) == -1)
 			return -1;
-	html_scaling(f, &r->scaling);
+	writer_scaling(f, &r->scaling, &html_scaling);
 	html_runs(f, r);
 	html_system(f, r);
 	html_warnings(f, r);

@@ -57,6 +57,18 @@ json_mitigations(struct json_writer *j, const char *lines)
 	jw_close(j, '}');
 }
 
+/* Opens object key when known (1), else writes null there (0). */
+static int
+j_object_if(struct json_writer *j, const char *key, int known, int flat)
+{
+	if (!known) {
+		jw_null(j, key);
+		return 0;
+	}
+	jw_open(j, key, '{', flat);
+	return 1;
+}
+
 /* An integer that is null when below 0 (unknown). */
 static void
 j_int_known(struct json_writer *j, const char *key, int v)
@@ -82,11 +94,8 @@ json_topology(struct json_writer *j, const struct cpu_topology *t)
 {
 	int i;
 
-	if (!t->known) {
-		jw_null(j, "topology");
+	if (!j_object_if(j, "topology", t->known, 0))
 		return;
-	}
-	jw_open(j, "topology", '{', 0);
 	jw_int(j, "present", t->present);
 	jw_int(j, "online", t->online);
 	jw_str(j, "offline", t->offline);
@@ -194,11 +203,8 @@ json_scaling(struct json_writer *j, const struct scaling *s)
 	    [SCALE_ABOVE_N] = "above_n"};
 	int i;
 
-	if (s->nrows == 0) {
-		jw_null(j, "scaling");
+	if (!j_object_if(j, "scaling", s->nrows > 0, 0))
 		return;
-	}
-	jw_open(j, "scaling", '{', 0);
 	jw_int(j, "from_copies", s->from);
 	jw_int(j, "to_copies", s->to);
 	jw_open(j, "rows", '[', 0);
@@ -225,11 +231,8 @@ json_settle(struct json_writer *j, const struct settle *st)
 	    [SETTLE_BUSY] = "busy",
 	    [SETTLE_LIMIT] = "limit"};
 
-	if (!(st->build_s > 0)) {
-		jw_null(j, "settle");
+	if (!j_object_if(j, "settle", st->build_s > 0, 1))
 		return;
-	}
-	jw_open(j, "settle", '{', 1);
 	jw_num(j, "build_s", st->build_s);
 	jw_int(j, "waited_s", st->waited_s);
 	jw_num(j, "load_from", st->load_from);
@@ -241,11 +244,8 @@ json_settle(struct json_writer *j, const struct settle *st)
 static void
 json_precision(struct json_writer *j, const struct report *r)
 {
-	if (r->precision_end == NULL) {
-		jw_null(j, "precision");
+	if (!j_object_if(j, "precision", r->precision_end != NULL, 0))
 		return;
-	}
-	jw_open(j, "precision", '{', 0);
 	jw_num(j, "target_pct", r->settings.precision_pct);
 	jw_num(j, "budget_s", r->settings.budget_s);
 	jw_int(j, "first_rounds", r->settings.long_passes);

@@ -178,38 +178,35 @@ md_results(FILE *f, const struct block *b)
 
 /* How the machine scaled, as a table; the flagged ones explained. */
 static void
-md_scaling(FILE *f, const struct scaling *s)
+scale_head(FILE *f, const char *text)
 {
-	char line[400], mark[16];
-	int i, seen[SCALE_ABOVE_N + 1] = {0};
-
-	if (s->nrows == 0)
-		return;
-	writer_scale_head(line, sizeof(line), s);
 	fputs("\n### Scaling\n\n", f);
-	escape_md(f, line);
+	escape_md(f, text);
 	fputs("\n\n| Test | RATIO | |\n|:---|---:|:---|\n", f);
-	for (i = 0; i < s->nrows; i++) {
-		writer_scale_name(line, sizeof(line), &s->rows[i]);
-		fputs("| ", f);
-		escape_md(f, line);
-		fputs(" | ", f);
-		escape_fixed(f, s->rows[i].ratio, 2);
-		fputs(" | ", f);
-		escape_md(f, writer_scale_mark(
-		                 mark, sizeof(mark), s->rows[i].flag, s->to));
-		fputs(" |\n", f);
-		seen[s->rows[i].flag] = 1;
-	}
-	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
-		if (seen[i]) {
-			writer_scale_why(
-			    line, sizeof(line), (enum scale_flag)i, s->to);
-			fputs("\n", f);
-			escape_md(f, line);
-			fputs("\n", f);
-		}
 }
+
+static void
+scale_row(FILE *f, const char *name, double ratio, const char *mark)
+{
+	fputs("| ", f);
+	escape_md(f, name);
+	fputs(" | ", f);
+	escape_fixed(f, ratio, 2);
+	fputs(" | ", f);
+	escape_md(f, mark);
+	fputs(" |\n", f);
+}
+
+static void
+scale_note(FILE *f, const char *text)
+{
+	fputs("\n", f);
+	escape_md(f, text);
+	fputs("\n", f);
+}
+
+static const struct scale_format md_scaling = {
+    scale_head, scale_row, NULL, scale_note};
 
 /* The warnings, one item each. */
 static void
@@ -250,7 +247,7 @@ write_md(FILE *f, const struct report *r)
 		if (b->nindexes == 0 && md_results(f, b) == -1)
 			return -1;
 	}
-	md_scaling(f, &r->scaling);
+	writer_scaling(f, &r->scaling, &md_scaling);
 	md_warnings(f, r);
 	if (fflush(f) == EOF || ferror(f))
 		return -1;

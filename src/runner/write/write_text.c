@@ -416,30 +416,19 @@ block(FILE *f, const struct report *r, const struct block *b)
  * it), the flagged ones marked, and what each flag means.
  */
 static void
-text_scaling(FILE *f, const struct scaling *s)
+scale_head(FILE *f, const char *text)
 {
-	char line[400], name[128], mark[16];
-	int i, seen[SCALE_ABOVE_N + 1] = {0};
-
-	if (s->nrows == 0)
-		return;
-	writer_scale_head(line, sizeof(line), s);
-	text_wrap(f, line, 0, 2, TEXT_COLUMNS);
-	for (i = 0; i < s->nrows; i++) {
-		writer_scale_name(name, sizeof(name), &s->rows[i]);
-		writer_scale_mark(mark, sizeof(mark), s->rows[i].flag, s->to);
-		fprintf(f, "%-40s %12.2f%s%s\n", name, s->rows[i].ratio,
-		    mark[0] != '\0' ? "  " : "", mark);
-		seen[s->rows[i].flag] = 1;
-	}
-	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
-		if (seen[i]) {
-			writer_scale_why(
-			    line, sizeof(line), (enum scale_flag)i, s->to);
-			text_wrap(f, line, 0, 2, TEXT_COLUMNS);
-		}
-	fputc('\n', f);
+	text_wrap(f, text, 0, 2, TEXT_COLUMNS);
 }
+
+static void
+scale_row(FILE *f, const char *name, double ratio, const char *mark)
+{
+	fprintf(f, "%-40s %12.2f%s%s\n", name, ratio, *mark ? "  " : "", mark);
+}
+
+static const struct scale_format text_scaling = {
+    scale_head, scale_row, NULL, scale_head};
 
 int
 write_text(FILE *f, const struct report *r)
@@ -454,7 +443,10 @@ write_text(FILE *f, const struct report *r)
 			if (block(f, r, &r->runs[k].blocks[i]) == -1)
 				return -1;
 	}
-	text_scaling(f, &r->scaling);
+	if (r->scaling.nrows > 0) {
+		writer_scaling(f, &r->scaling, &text_scaling);
+		fputc('\n', f);
+	}
 	text_runs(f, r);
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("Warning: ", f);

@@ -190,48 +190,31 @@ const char writer_reading[] =
     "of this run's passes: it covers the noise within the run, not what "
     "changes between runs (another boot, another day).";
 
-void
-writer_scale_head(char *buf, size_t size, const struct scaling *s)
-{
-	snprintf(buf, size,
-	    "Scaling from 1 copy to %d: each result at %d copies / its "
-	    "result at 1 copy (1.00: no gain; %d.00: %d times the work)",
-	    s->to, s->to, s->to, s->to);
-}
-
-void
-writer_scale_name(char *buf, size_t size, const struct scale_row *row)
-{
-	if (row->test != NULL)
-		snprintf(buf, size, "%s", row->test->title);
-	else
-		snprintf(buf, size, "%s Index", row->index->label);
-}
-
-const char *
-writer_scale_mark(char *buf, size_t size, enum scale_flag f, int n)
+/* A row's flag in a few words; "" when none. */
+static void
+scale_mark(char *buf, size_t size, enum scale_flag f, int n)
 {
 	buf[0] = '\0';
 	if (f == SCALE_BELOW_ONE)
 		snprintf(buf, size, "below 1");
 	else if (f == SCALE_ABOVE_N)
 		snprintf(buf, size, "above %d", n);
-	return buf;
 }
 
-void
-writer_scale_why(char *buf, size_t size, enum scale_flag f, int n)
+/* What a flag means, one sentence. */
+static void
+scale_why(char *buf, size_t size, enum scale_flag f, int n)
 {
 	char mark[16];
 
-	writer_scale_mark(mark, sizeof(mark), f, n);
+	scale_mark(mark, sizeof(mark), f, n);
 	if (f == SCALE_BELOW_ONE)
 		snprintf(buf, size,
 		    "%s: the copies together got less done than one alone: "
 		    "they contend for something shared (the disk, the memory "
 		    "bus, a lock), or other work took the CPUs.",
 		    mark);
-	else if (f == SCALE_ABOVE_N)
+	else
 		snprintf(buf, size,
 		    "%s: each copy did more than one copy alone: something "
 		    "slowed the 1-copy passes and not the %d-copy ones, as a "
@@ -239,6 +222,38 @@ writer_scale_why(char *buf, size_t size, enum scale_flag f, int n)
 		    "line says where they ran) or other work during those "
 		    "passes (see the warnings).",
 		    mark, n);
-	else
-		buf[0] = '\0';
+}
+
+void
+writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
+{
+	const struct scale_row *row;
+	char line[400], mark[16];
+	int i, seen[SCALE_ABOVE_N + 1] = {0};
+
+	if (s->nrows == 0)
+		return;
+	snprintf(line, sizeof(line),
+	    "Scaling from 1 copy to %d: each result at %d copies / its "
+	    "result at 1 copy (1.00: no gain; %d.00: %d times the work)",
+	    s->to, s->to, s->to, s->to);
+	fmt->head(f, line);
+	for (row = s->rows; row < s->rows + s->nrows; row++) {
+		if (row->test != NULL)
+			snprintf(line, sizeof(line), "%s", row->test->title);
+		else
+			snprintf(
+			    line, sizeof(line), "%s Index", row->index->label);
+		scale_mark(mark, sizeof(mark), row->flag, s->to);
+		fmt->row(f, line, row->ratio, mark);
+		seen[row->flag] = 1;
+	}
+	if (fmt->end != NULL)
+		fmt->end(f);
+	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
+		if (seen[i]) {
+			scale_why(
+			    line, sizeof(line), (enum scale_flag)i, s->to);
+			fmt->note(f, line);
+		}
 }

@@ -55,22 +55,23 @@ void writer_took_turns(
 /* What the numbers mean, in three sentences (every format says it). */
 extern const char writer_reading[];
 
-/*
- * The scaling table's heading in buf: "Scaling from 1 copy to 2: each
- * result at 2 copies / its result at 1 copy (1.00: no gain; 2.00: 2 times
- * the work)".
- */
-void writer_scale_head(char *buf, size_t size, const struct scaling *s);
-
-/* A scaling row's name: its test's title, or "LABEL Index". */
-void writer_scale_name(char *buf, size_t size, const struct scale_row *row);
+/* How one format prints the scaling table (writer_scaling). */
+struct scale_format {
+	void (*head)(FILE *f, const char *text); /* the heading, table start */
+	void (*row)(FILE *f, const char *name, double ratio, const char *mark);
+	void (*end)(FILE *f); /* after the rows; NULL: nothing */
+	void (*note)(FILE *f, const char *text); /* each flag's meaning */
+};
 
 /*
- * The flag of a row in a few words ("below 1", "above 2"; "" when none),
- * and what it means, one sentence, in buf (for the note under the table).
+ * The scaling table of s through fmt: its heading ("Scaling from 1 copy
+ * to 2: each result at 2 copies / its result at 1 copy (1.00: no gain;
+ * 2.00: 2 times the work)"), a row per test ("Pipe Throughput", its ratio,
+ * its flag in a few words: "below 1", "above 2" or ""), the end, then a
+ * sentence for each flag shown.  Nothing when s has no rows.
  */
-const char *writer_scale_mark(char *buf, size_t size, enum scale_flag f, int n);
-void writer_scale_why(char *buf, size_t size, enum scale_flag f, int n);
+void writer_scaling(
+    FILE *f, const struct scaling *s, const struct scale_format *fmt);
 
 /*
  * The wait after ./Run's build as one sentence in buf ("" when there was
