@@ -105,11 +105,12 @@ marks_text(const struct table *t, int r, int col, char *buf, size_t size,
 	    c->noise == CMP_NOISE_WITHIN    ? "~"
 	    : c->noise == CMP_NOISE_UNKNOWN ? "?"
 	                                    : "",
-	    t->cols[col].caveats ? "!" : "");
+	    t->cols[col].caveats || c->unmeasured ? "!" : "");
 	notes->within |= c->noise == CMP_NOISE_WITHIN;
 	notes->beyond |= c->noise == CMP_NOISE_BEYOND;
 	notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
 	notes->caveat |= t->cols[col].caveats != 0;
+	notes->unmeasured |= c->unmeasured;
 }
 
 /* The header of a ratio column: "B/A", "B/A!" when not comparable. */

@@ -146,6 +146,11 @@ write_notes(FILE *f, const struct notes *notes,
 		for (k = 0; k < notes->ncaveats; k++)
 			note_line(f, md, "", notes->caveats[k]);
 	}
+	if (notes->unmeasured)
+		note_line(f, md, "!",
+		    "never measured against the other suite: this test may "
+		    "differ between UnixBench and bytebench by more than the "
+		    "index does.");
 	if (notes->partial_p)
 		note_line(f, md, "p",
 		    "a partial index: some of its tests did not run.");
@@ -164,6 +169,50 @@ write_notes(FILE *f, const struct notes *notes,
 		}
 }
 
+/*
+ * Said once above the tables when suites differ: which runs are which,
+ * and how far apart the suites measure (the verdict's floor there).
+ */
+static void
+write_suites(FILE *f, struct cmp_report *const *reports, int n, int md)
+{
+	char text[4 * CMP_TEXT_MAX], id[16];
+	size_t len = 0, s;
+	int i, j, first;
+
+	for (i = 1; i < n && !cmp_suites_differ(reports[0], reports[i]); i++)
+		;
+	if (i >= n)
+		return;
+	len = cmp_appendf(text, sizeof(text), len, "Suites differ (");
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (!cmp_suites_differ(reports[i], reports[j]))
+				break;
+		if (j < i || (s = cmp_suite_len(reports[i]->origin)) == 0)
+			continue;
+		len = cmp_appendf(text, sizeof(text), len,
+		    "%s%.*s:", i ? "; " : "", (int)s, reports[i]->origin);
+		for (j = i, first = 1; j < n; j++)
+			if (!cmp_suites_differ(reports[i], reports[j])) {
+				cmp_report_id(j, id, sizeof(id));
+				len = cmp_appendf(text, sizeof(text), len,
+				    "%s %s", first ? "" : ",", id);
+				first = 0;
+			}
+	}
+	cmp_appendf(text, sizeof(text), len,
+	    "): they measure the index the same way, and on one machine "
+	    "agree within about %g%% (%g%% for Pipe-based Context Switching "
+	    "and the shell tests; doc/fidelity.md), so a change between them "
+	    "smaller than that is never called real.",
+	    SUITE_GAP, SUITE_GAP_WIDE);
+	if (md)
+		escape_md(f, text), fputs("\n\n", f);
+	else
+		text_wrap(f, text, 0, 0, TEXT_WIDTH), fputc('\n', f);
+}
+
 int
 compare_write(
     FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n)
@@ -178,6 +227,7 @@ compare_write(
 		cmp_json_begin(&j, f);
 	} else {
 		write_key(f, reports, n, format == CMP_FORMAT_MD);
+		write_suites(f, reports, n, format == CMP_FORMAT_MD);
 	}
 	for (g = 0; g < NGROUPS && rc == 0; g++) {
 		if (cmp_table_build(&t, (enum group)g, reports, n) == -1) {

@@ -11,6 +11,7 @@
 
 #include "compare/group.h"
 #include "compare/table.h"
+#include "model/catalog.h"
 #include "score/interval.h"
 
 const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
@@ -246,6 +247,46 @@ index_cell(const struct cmp_block *b, const char *label, struct cell *c)
 		c->value = x->score;
 }
 
+/*
+ * How far apart the suites measure row (SUITE_GAP, SUITE_GAP_WIDE), or 0
+ * when it was never measured against the other suite: a test outside
+ * UnixBench's index, an index other than its.
+ */
+static double
+suite_gap(const struct row *row)
+{
+	const struct index_def *x = &catalog_indexes[0];
+	const char *name;
+	size_t i;
+
+	if (row->is_index)
+		return strcmp(row->title, x->label) == 0 ? SUITE_GAP : 0;
+	for (i = 0; i < x->nrows; i++) {
+		if (strcmp(index_row_title(&x->rows[i]), row->title) != 0)
+			continue;
+		name = x->rows[i].test->name;
+		return strcmp(name, "context1") == 0 ||
+		               strncmp(name, "shell", 5) == 0
+		           ? SUITE_GAP_WIDE
+		           : SUITE_GAP;
+	}
+	return 0;
+}
+
+/* Between suites: a change under their gap is never real. */
+static void
+suite_rule(struct cell *c, const struct row *row)
+{
+	c->suite_gap = suite_gap(row);
+	c->unmeasured = c->suite_gap == 0;
+	if (c->noise != CMP_NOISE_BEYOND || c->unmeasured ||
+	    fabs(log(c->ratio)) > log1p(c->suite_gap / 100))
+		return;
+	c->noise = CMP_NOISE_WITHIN;
+	c->between.small = 1;
+	c->between.verdict = BETWEEN_WITHIN;
+}
+
 /* Fills the cells of one row and their ratios against the first column. */
 static void
 fill_row(struct table *t, int r)
@@ -319,6 +360,8 @@ fill_row(struct table *t, int r)
 		    cells[0].value, c->value, row->lower_is_better);
 		if (isnan(c->ratio))
 			c->why = WHY_NO_VALUE;
+		else if (t->cols[j].suites)
+			suite_rule(c, row);
 	}
 	cells[0].ratio = NAN;
 }
@@ -349,17 +392,23 @@ cmp_suite_len(const char *origin)
 	return strcspn(origin, " ");
 }
 
+int
+cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y)
+{
+	size_t n = cmp_suite_len(x->origin);
+
+	return n > 0 && cmp_suite_len(y->origin) > 0 &&
+	       (n != cmp_suite_len(y->origin) ||
+	           strncmp(x->origin, y->origin, n) != 0);
+}
+
 /* Why column b is not comparable with column a (enum caveat bits). */
 static int
 caveats(const struct column *a, const struct column *b)
 {
 	const struct cmp_report *x = a->report, *y = b->report;
-	size_t n = cmp_suite_len(x->origin);
 	int bits = 0;
 
-	if (n > 0 && cmp_suite_len(y->origin) > 0 &&
-	    (n != cmp_suite_len(y->origin) || strncmp(x->origin, y->origin, n)))
-		bits |= CAVEAT_SUITE;
 	if (x->quick != y->quick)
 		bits |= CAVEAT_QUICK;
 	if (x->duration_s != y->duration_s)
@@ -406,8 +455,11 @@ cmp_table_build(
 		}
 	if (t->ncols == 0)
 		return 0;
-	for (i = 1; i < t->ncols; i++)
+	for (i = 1; i < t->ncols; i++) {
 		t->cols[i].caveats = caveats(&t->cols[0], &t->cols[i]);
+		t->cols[i].suites =
+		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
+	}
 	if (table_rows(t) == -1)
 		return -1;
 	t->cells =
@@ -447,12 +499,6 @@ cmp_caveat_text(
 	size_t n;
 
 	n = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id);
-	if (b->caveats & CAVEAT_SUITE)
-		n = cmp_appendf(buf, size, n,
-		    "%ssuites differ (%.*s, %.*s: other programs and rules)",
-		    sep, (int)cmp_suite_len(x->origin), x->origin,
-		    (int)cmp_suite_len(y->origin), y->origin),
-		sep = "; ";
 	if (b->caveats & CAVEAT_QUICK)
 		n = cmp_appendf(buf, size, n,
 		    "%s%s is a quick run, %s is not%s", sep,

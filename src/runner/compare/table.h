@@ -22,9 +22,16 @@
 /* The tables: one per copies group. */
 enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
 
+/*
+ * How far apart UnixBench and bytebench measure on one machine, in
+ * percent (doc/fidelity.md: the tolerance their checks hold): the index
+ * score and each index test, context1 and the shell tests wider.
+ */
+#define SUITE_GAP      3.0
+#define SUITE_GAP_WIDE 5.0
+
 /* Why a column is not comparable with the first of its table (bits). */
 enum caveat {
-	CAVEAT_SUITE = 1, /* UnixBench against bytebench */
 	CAVEAT_QUICK = 2, /* a quick run against a full one */
 	CAVEAT_DURATION = 4, /* --duration differs */
 	CAVEAT_BUILD = 8, /* reference against default build, ... */
@@ -36,6 +43,7 @@ struct column {
 	const struct cmp_block *block;
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
 	int caveats; /* enum caveat bits against the first column */
+	int suites; /* UnixBench against bytebench (said above the tables) */
 };
 
 struct row {
@@ -67,6 +75,11 @@ struct cell {
 	double ratio; /* NAN when not given (see why) */
 	enum why why;
 	enum cmp_noise noise;
+	/* Suites differ and the row was never measured against the other
+	 * suite (marked "!"); else, suites differing, the gap in percent
+	 * below which no change is real. */
+	int unmeasured;
+	double suite_gap;
 	/* Beyond noise with counters on both sides: the why-line's items. */
 	int explained;
 	int nexplain;
@@ -89,7 +102,7 @@ enum { NOTES_MAX_CAVEATS = 16 };
 
 /* What the notes under the tables must explain. */
 struct notes {
-	int within, beyond, unknown, lower, caveat;
+	int within, beyond, unknown, lower, caveat, unmeasured;
 	int why[NWHY];
 	int explained; /* a why-line was written */
 	int grouped; /* a verdict between groups was written */
@@ -130,6 +143,9 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 
 /* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
 size_t cmp_suite_len(const char *origin);
+
+/* Whether the suites of two reports differ (UnixBench, bytebench). */
+int cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y);
 
 /* Why column b is not comparable with a, in words (table.c). */
 void cmp_caveat_text(
