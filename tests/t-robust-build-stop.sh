@@ -57,7 +57,7 @@ if git rev-parse --git-dir >/dev/null 2>&1; then
 	d=$!
 	wait_for "$scratch/mark" 60
 	kill -TERM "$d"
-	wait "$d"
+	wait "$d" 2>/dev/null # make ends by the signal, which sh reports
 	rc=$?
 	check "SIGTERM during make dist: no scratch directory left, exit $rc" \
 	    sh -c "[ -e '$scratch/mark' ] && [ $rc -ne 0 ] &&
