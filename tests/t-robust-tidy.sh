@@ -46,6 +46,14 @@ if [ "$(id -u)" -eq 0 ]; then
 else
 	rm "$res/lab-2025-01-01-10.json"
 fi
+# A claim's name as a FIFO (never opened), as a link to a marked file
+# elsewhere, as a directory; a temporary name as a link.
+mkfifo "$res/lab-2025-01-01-05.json"
+printf '%s' "$mark" >"$scratch/marked"
+chmod 0400 "$scratch/marked"
+ln -s "$scratch/marked" "$res/lab-2025-01-01-06.json"
+mkdir "$res/lab-2025-01-01-07.json"
+ln -s "$scratch/marked" "$res/lab-2025-01-01-06.json.tmp.Ab12Cd"
 # Scratch directories: the pass's name with a lock file (empty, or with
 # text), its name as a plain file.
 for d in bytebench.abcdef bytebench.ABC123 bytebench.Zz0099; do
@@ -63,7 +71,8 @@ fi
 echo IMPORTANT >"$tmp/bytebench.zzzzzz"
 # list: the user's files, their modes, owners and sizes.
 list() {
-	(cd "$res" && ls -la lab-* notes-* && cd "$tmp" && ls -laR) |
+	(cd "$res" && ls -la lab-* notes-* && cd "$tmp" && ls -laR &&
+	    ls -l "$scratch/marked") |
 	    sed 's/ [A-Z][a-z][a-z] .* / /'
 }
 before=$(list)
