@@ -307,7 +307,7 @@ scale_row(FILE *f, const char *name, double ratio, const char *mark)
 	escape_html(f, name);
 	fputs("</td><td class=\"n\">", f);
 	escape_fixed(f, ratio, 2);
-	fputs("</td><td><strong>", f);
+	fputs("</td><td class=\"n\"><strong>", f);
 	escape_html(f, mark);
 	fputs("</strong></td></tr>\n", f);
 }
