@@ -83,8 +83,9 @@ check_html_layout(const char *out)
 	        strstr(out, "<h2>Warnings</h2>") == NULL);
 	CHECK("html scaling flagged and explained",
 	    strstr(out, "<h2>Scaling</h2>") != NULL &&
-	        strstr(out, "<td class=\"n\">0.40</td><td class=\"n\"><strong>below "
-	                    "1</strong>") != NULL &&
+	        strstr(out,
+	            "<td class=\"n\">0.40</td><td class=\"n\"><strong>below "
+	            "1</strong>") != NULL &&
 	        strstr(out, "<p class=\"warn\">above 2: each copy did more") !=
 	            NULL);
 	CHECK("html tables scroll in their box",
