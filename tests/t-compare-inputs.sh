@@ -18,6 +18,7 @@ runb "$res" -qq --no-warnings -f $all -Q -c 1 -c 2
 runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2
 runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2 --duration 1
 runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2 --duration 1
+runb "$res" -qq --no-warnings -f $all -i 1 -c 1 -c 2 --duration 1 syscall pipe
 r1=$(ls "$res"/*-01.json)
 r1=${r1%.json}
 r2=${r1%-01}-02
@@ -69,10 +70,28 @@ check "text and JSON of one run: one column" sh -c "[ $rc -eq 0 ] &&
 # A directory: the reports in it.
 cmp "$res"
 check "directory: exit 0" [ "$rc" -eq 0 ]
-check "directory: each run once (3 columns: the two --duration runs one group)" \
+check "directory: each run once (3 columns: the three --duration runs one group)" \
     [ "$(grep -c '^[A-Z]  ' "$out")" -eq 3 ]
 check "directory: fits 80 columns" \
     [ "$(awk 'length > 80' "$out" | wc -l)" -eq 0 ]
+# Groups named by what sets them apart; a group's value says how many of
+# its runs it comes from; its index only over runs of the same tests.
+key=$(sed -n '/^A  /,/^B  /p' "$out" | tr '\n' ' ' | tr -s ' ')
+check "directory: the quick run said so" \
+    sh -c "echo '$key' | grep -q '^A .*quick run'"
+check "directory: the groups' names differ" \
+    [ "$(grep '^[A-Z]  ' "$out" | cut -d: -f1 | sort -u | wc -l)" -eq 3 ]
+check "directory: the --duration group named so" \
+    sh -c "grep '^C  ' '$out' | grep -q -e '--duration'"
+check "directory: a test of 2 of the group's 3 runs says so" \
+    sh -c "grep -A 3 '^Dhrystone' '$out' | grep -q '^  C .*(2 of 3 runs)'"
+check "directory: a test of all 3 runs says nothing" \
+    sh -c "grep -A 3 '^System Call Overhead' '$out' | grep '^  C ' | grep -v -q 'of 3'"
+check "directory: the group index over its 2 full runs" \
+    sh -c "grep -A 3 '^System Benchmarks Index Score' '$out' | grep -q '^  C .*(2 of 3 runs)'"
+check "directory: no partial index in the group's" \
+    sh -c "! grep -A 3 '^System Benchmarks Index Score' '$out' | grep '^  C ' | grep -q ' p\$'"
+
 mkdir "$scratch/empty"
 cmp "$scratch/empty"
 check "empty directory: exit 2, one line" sh -c "[ $rc -eq 2 ] &&

@@ -43,6 +43,7 @@ struct cmp_test {
 	 * geometric mean; NULL: the score is one run's. */
 	double *runs;
 	int nruns;
+	int of_runs; /* the group's runs at its copies (0: not a group's) */
 };
 
 /* One row of an index table. */
@@ -65,6 +66,7 @@ struct cmp_index {
 	int nrows;
 	double *runs; /* a group's runs' scores, as cmp_test's */
 	int nruns;
+	int of_runs;
 };
 
 /* One "Benchmark Run": the results at one copies value. */

@@ -5,6 +5,7 @@
  * groups (score/between.h) for a cell of the table.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,14 +121,72 @@ block_of(const struct cmp_report *r, int copies)
 	return NULL;
 }
 
+/* The index of block b labelled label, or NULL. */
+static const struct cmp_index *
+index_of(const struct cmp_block *b, const char *label)
+{
+	int j;
+
+	for (j = 0; b != NULL && j < b->nindexes; j++)
+		if (strcmp(b->indexes[j].label, label) == 0)
+			return &b->indexes[j];
+	return NULL;
+}
+
+/* How many tests index x covers (rows with an index); with y, how many
+ * of them y covers too. */
+static int
+cover(const struct cmp_index *x, const struct cmp_index *y)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < x->nrows; i++) {
+		if (!isfinite(x->rows[i].index))
+			continue;
+		for (j = 0; y != NULL && j < y->nrows; j++)
+			if (isfinite(y->rows[j].index) &&
+			    strcmp(x->rows[i].title, y->rows[j].title) == 0)
+				break;
+		n += y == NULL || j < y->nrows;
+	}
+	return n;
+}
+
+/* Of the group's indexes labelled label, the one covering most tests:
+ * the group's index is over the runs whose index covers the same. */
+static const struct cmp_index *
+widest(const struct cmp_group_set *g, int k, int copies, const char *label)
+{
+	const struct cmp_index *x, *best = NULL;
+	int i;
+
+	for (i = 0; i < g->nmembers[k]; i++) {
+		x = index_of(block_of(g->members[k][i], copies), label);
+		if (x != NULL &&
+		    (best == NULL || cover(x, NULL) > cover(best, NULL)))
+			best = x;
+	}
+	return best;
+}
+
+/* Whether indexes x and y cover the same tests. */
+static int
+same_tests(const struct cmp_index *x, const struct cmp_index *y)
+{
+	int n = cover(x, NULL);
+
+	return n == cover(y, NULL) && cover(x, y) == n;
+}
+
 /*
  * The scores in the runs of group k (blocks of copies) of the test
- * titled title, or (index set) of the index labelled so: those with a
- * score, into v; their number.  *last: the last such test.
+ * titled title, or (ref set) of the index labelled so that covers the
+ * tests ref covers: those with a score, into v; their number.  *last:
+ * the last such test.
  */
 static int
 member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
-    int index, double *v, const struct cmp_test **last)
+    const struct cmp_index *ref, double *v, const struct cmp_test **last)
 {
 	const struct cmp_block *b;
 	const struct cmp_test *t;
@@ -137,7 +196,7 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 	for (i = 0; i < g->nmembers[k]; i++) {
 		if ((b = block_of(g->members[k][i], copies)) == NULL)
 			continue;
-		for (j = 0; !index && j < b->ntests; j++) {
+		for (j = 0; ref == NULL && j < b->ntests; j++) {
 			t = &b->tests[j];
 			if (strcmp(t->title, title) == 0 &&
 			    t->status[0] == '\0' && t->value > 0 &&
@@ -146,11 +205,51 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 				*last = t;
 			}
 		}
-		for (j = 0; index && j < b->nindexes; j++) {
-			x = &b->indexes[j];
-			if (strcmp(x->label, title) == 0 && x->has_score &&
-			    x->score > 0 && isfinite(x->score))
-				v[n++] = x->score;
+		x = ref != NULL ? index_of(b, title) : NULL;
+		if (x != NULL && x->has_score && x->score > 0 &&
+		    isfinite(x->score) && same_tests(x, ref))
+			v[n++] = x->score;
+	}
+	return n;
+}
+
+/* How many runs of group k have a block of copies. */
+static int
+runs_with(const struct cmp_group_set *g, int k, int copies)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nmembers[k]; i++)
+		n += block_of(g->members[k][i], copies) != NULL;
+	return n;
+}
+
+/*
+ * The tests of group k at copies: each test of any of its runs, once, in
+ * the order first seen, as pointers into the runs into *out; their
+ * number, or -1 when out of memory.
+ */
+static int
+union_tests(const struct cmp_group_set *g, int k, int copies,
+    const struct cmp_test ***out)
+{
+	const struct cmp_block *b;
+	void *grown;
+	int i, j, m, n = 0;
+
+	*out = NULL;
+	for (i = 0; i < g->nmembers[k]; i++) {
+		b = block_of(g->members[k][i], copies);
+		for (j = 0; b != NULL && j < b->ntests; j++) {
+			for (m = 0; m < n; m++)
+				if (strcmp((*out)[m]->title,
+				        b->tests[j].title) == 0)
+					break;
+			if (m < n)
+				continue;
+			if (CMP_PUSH(grown, *out, n, INT32_MAX) == NULL)
+				return -1;
+			(*out)[n - 1] = &b->tests[j];
 		}
 	}
 	return n;
@@ -216,65 +315,94 @@ pool_block(struct cmp_block *b)
 	return 0;
 }
 
-/* Block b of the group's first run, as the group's: geometric means. */
+/* Test from of group k at copies as the group's: its runs' geometric
+ * mean, the runs it comes from; v has room for every run. */
+static int
+merge_test(const struct cmp_group_set *g, int k, int copies,
+    const struct cmp_test *from, struct cmp_test *t, double *v)
+{
+	const struct cmp_test *last = NULL;
+	int n = member_runs(g, k, copies, from->title, NULL, v, &last);
+
+	*t = *from;
+	t->rates = t->all_rates = t->derived = NULL;
+	t->nrates = t->nall = 0;
+	t->value = between_geomean(v, n);
+	t->of_runs = runs_with(g, k, copies);
+	t->title = cmp_text(from->title, strlen(from->title));
+	t->status = cmp_text(
+	    n > 0 ? "" : from->status, n > 0 ? 0 : strlen(from->status));
+	t->runs = NULL;
+	if (t->title == NULL || t->status == NULL ||
+	    keep_runs(v, n, &t->runs, &t->nruns) == -1 ||
+	    (n == 1 && keep_passes(t, last) == -1))
+		return -1;
+	return 0;
+}
+
+/* Index bx of group k as the group's: over the runs whose index covers
+ * the tests of its widest. */
+static int
+merge_index(const struct cmp_group_set *g, int k, int copies,
+    const struct cmp_index *bx, struct cmp_index *x, double *v)
+{
+	const struct cmp_index *ref = widest(g, k, copies, bx->label);
+	int j, n;
+
+	*x = *ref;
+	x->label = cmp_text(ref->label, strlen(ref->label));
+	x->rows = calloc((size_t)ref->nrows + 1, sizeof(*x->rows));
+	x->runs = NULL;
+	x->nrows = 0;
+	if (x->label == NULL || x->rows == NULL)
+		return -1;
+	for (j = 0; j < ref->nrows; j++, x->nrows++) {
+		x->rows[j] = ref->rows[j];
+		x->rows[j].title =
+		    cmp_text(ref->rows[j].title, strlen(ref->rows[j].title));
+		if (x->rows[j].title == NULL)
+			return -1;
+	}
+	n = member_runs(g, k, copies, bx->label, ref, v, NULL);
+	x->has_score = n > 0;
+	x->score = between_geomean(v, n);
+	x->ci_low = x->ci_high = 0;
+	x->of_runs = runs_with(g, k, copies);
+	return keep_runs(v, n, &x->runs, &x->nruns);
+}
+
+/* Block b of the group's first run, as the group's: every test of its
+ * runs, each index, their geometric means. */
 static int
 merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
     struct cmp_block *out, double *v)
 {
-	struct cmp_test *t;
-	struct cmp_index *x;
-	const struct cmp_index *bx;
-	const struct cmp_test *last = NULL;
-	int i, j, n;
+	const struct cmp_test **tests;
+	int i, n = union_tests(g, k, b->copies, &tests);
 
 	out->copies = b->copies;
+	out->copies_assumed = b->copies_assumed;
 	memcpy(out->date, b->date, sizeof(out->date));
-	out->tests = calloc((size_t)b->ntests + 1, sizeof(*out->tests));
+	out->tests = calloc((size_t)(n > 0 ? n : 0) + 1, sizeof(*out->tests));
 	out->indexes = calloc((size_t)b->nindexes + 1, sizeof(*out->indexes));
-	if (out->tests == NULL || out->indexes == NULL)
+	if (n < 0 || out->tests == NULL || out->indexes == NULL) {
+		free(tests);
 		return -1;
-	for (i = 0; i < b->ntests; i++, out->ntests++) {
-		t = &out->tests[i];
-		*t = b->tests[i];
-		t->rates = t->all_rates = t->derived = NULL;
-		t->nrates = t->nall = 0;
-		n = member_runs(
-		    g, k, b->copies, b->tests[i].title, 0, v, &last);
-		t->value = between_geomean(v, n);
-		t->title =
-		    cmp_text(b->tests[i].title, strlen(b->tests[i].title));
-		t->status = cmp_text(n > 0 ? "" : b->tests[i].status,
-		    n > 0 ? 0 : strlen(b->tests[i].status));
-		t->runs = NULL;
-		if (t->title == NULL || t->status == NULL ||
-		    keep_runs(v, n, &t->runs, &t->nruns) == -1 ||
-		    (n == 1 && keep_passes(t, last) == -1))
-			return -1;
 	}
-	for (i = 0; i < b->nindexes; i++, out->nindexes++) {
-		x = &out->indexes[i];
-		bx = &b->indexes[i];
-		*x = *bx;
-		x->label = cmp_text(bx->label, strlen(bx->label));
-		x->rows = calloc((size_t)bx->nrows + 1, sizeof(*x->rows));
-		x->runs = NULL;
-		x->nrows = 0;
-		if (x->label == NULL || x->rows == NULL)
+	for (i = 0; i < n; i++, out->ntests++)
+		if (merge_test(g, k, b->copies, tests[i], &out->tests[i], v) ==
+		    -1) {
+			out->ntests++;
+			free(tests);
 			return -1;
-		for (j = 0; j < bx->nrows; j++, x->nrows++) {
-			x->rows[j] = bx->rows[j];
-			x->rows[j].title = cmp_text(
-			    bx->rows[j].title, strlen(bx->rows[j].title));
-			if (x->rows[j].title == NULL)
-				return -1;
 		}
-		n = member_runs(g, k, b->copies, bx->label, 1, v, &last);
-		x->has_score = n > 0;
-		x->score = between_geomean(v, n);
-		x->ci_low = x->ci_high = 0;
-		if (keep_runs(v, n, &x->runs, &x->nruns) == -1)
+	free(tests);
+	for (i = 0; i < b->nindexes; i++, out->nindexes++)
+		if (merge_index(g, k, b->copies, &b->indexes[i],
+		        &out->indexes[i], v) == -1) {
+			out->nindexes++;
 			return -1;
-	}
+		}
 	return pool_block(out);
 }
 
@@ -310,12 +438,68 @@ merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 	return rc;
 }
 
-/* The label of a group: its LABEL=, else its OS and release, else its
- * first run's label. */
-static int
-group_label(struct cmp_report *w, const char *user)
+/* The copies values of r's blocks, " 1 2", into buf. */
+static void
+copies_text(const struct cmp_report *r, char *buf, size_t size)
 {
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->nblocks; i++)
+		n = cmp_appendf(buf, size, n, " %d", r->blocks[i].copies);
+}
+
+/*
+ * What sets group k's first run apart from the other columns, after
+ * its name: its suite, mode, pass length, build and copies where another
+ * column's differ (", quick run", ", --duration 1 s").
+ */
+static size_t
+apart(const struct cmp_group_set *g, int k, char *buf, size_t size, size_t n)
+{
+	const struct cmp_report *f = g->merged[k].members[0], *o;
+	char cf[64], co[64];
+	int j, diff = 0;
+
+	copies_text(f, cf, sizeof(cf));
+	for (j = 0; j < g->n; j++) {
+		if (j == k)
+			continue;
+		o = g->shown[j];
+		copies_text(o, co, sizeof(co));
+		diff |= (cmp_suites_differ(f, o) ? 1 : 0) |
+		        (f->quick != o->quick || f->duration_s != o->duration_s
+		                ? 2
+		                : 0) |
+		        (strcmp(f->build_kind, o->build_kind) ? 4 : 0) |
+		        (strcmp(cf, co) ? 8 : 0);
+	}
+	if (diff & 1)
+		n = cmp_appendf(buf, size, n, ", %.*s",
+		    (int)cmp_suite_len(f->origin), f->origin);
+	if (diff & 2)
+		n = f->duration_s > 0
+		        ? cmp_appendf(buf, size, n,
+		              ", --duration" NBSP "%g" NBSP "s", f->duration_s)
+		        : cmp_appendf(buf, size, n, ", %s",
+		              f->quick ? "quick" NBSP "run" : "default passes");
+	if (diff & 4)
+		n = cmp_appendf(buf, size, n, ", %s" NBSP "build",
+		    f->build_kind[0] ? f->build_kind : "unknown");
+	if (diff & 8)
+		n = cmp_appendf(buf, size, n, ", copies%s", cf);
+	return n;
+}
+
+/* The label of group k: its LABEL=, else its OS and release and what
+ * sets it apart, else its first run's label. */
+static int
+group_label(struct cmp_group_set *g, int k)
+{
+	struct cmp_report *w = &g->merged[k];
 	const struct cmp_report *f = w->members[0];
+	const char *user = g->user[k];
 	char buf[3 * CMP_TEXT_MAX];
 
 	if (user != NULL)
@@ -330,8 +514,9 @@ group_label(struct cmp_report *w, const char *user)
 		                  : 0)),
 		    f->label);
 	else if (f->os_name[0] != '\0')
-		snprintf(buf, sizeof(buf), "%s%s%s", f->os_name,
-		    f->os_release[0] ? " " : "", f->os_release);
+		apart(g, k, buf, sizeof(buf),
+		    cmp_appendf(buf, sizeof(buf), 0, "%s%s%s", f->os_name,
+		        f->os_release[0] ? " " : "", f->os_release));
 	else
 		snprintf(buf, sizeof(buf), "%s", f->label);
 	w->label = cmp_text(buf, strlen(buf));
@@ -376,7 +561,7 @@ cmp_groups_make(struct cmp_group_set *g, struct cmp_report *const *reports,
 			continue;
 		g->grouped = 1;
 		if (merge_group(g, k, &g->merged[k]) == -1 ||
-		    group_label(&g->merged[k], g->user[k]) == -1)
+		    group_label(g, k) == -1)
 			return -1;
 		g->shown[k] = &g->merged[k];
 	}

@@ -70,8 +70,12 @@ value_text(const struct table *t, int r, int col, char *buf, size_t size,
 	if (c->partial && notes->short_partial)
 		notes->partial_p = 1;
 	if (c->partial)
-		cmp_appendf(
+		n = cmp_appendf(
 		    buf, size, n, notes->short_partial ? " p" : " (partial)");
+	/* A group's value of fewer than all its runs says of how many. */
+	if (c->present && c->runs > 0 && c->runs < c->of_runs)
+		cmp_appendf(
+		    buf, size, n, " (%d of %d runs)", c->runs, c->of_runs);
 }
 
 /* The ratio of a cell ("1.05x", "n/a", ""); notes records what it used. */

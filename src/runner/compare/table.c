@@ -225,6 +225,8 @@ test_cell(const struct cmp_block *b, const char *title, struct cell *c)
 		c->value = t->value;
 		c->unit = t->unit;
 		c->status = t->status;
+		c->runs = t->nruns;
+		c->of_runs = t->of_runs;
 	} else if ((r = find_index_row(b, title)) != NULL) {
 		c->present = 1;
 		c->value = r->result;
@@ -243,6 +245,8 @@ index_cell(const struct cmp_block *b, const char *label, struct cell *c)
 		return;
 	c->present = 1;
 	c->partial = x->partial;
+	c->runs = x->nruns;
+	c->of_runs = x->of_runs;
 	if (x->has_score)
 		c->value = x->score;
 }

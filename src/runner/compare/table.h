@@ -72,6 +72,8 @@ struct cell {
 	const char *unit;
 	const char *status; /* "" when ok */
 	int partial;
+	int runs,
+	    of_runs; /* a group's: the runs its value is of, of how many */
 	double ratio; /* NAN when not given (see why) */
 	enum why why;
 	enum cmp_noise noise;
