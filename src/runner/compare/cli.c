@@ -114,20 +114,20 @@ set_help(void *ctx, const char *val, char *err, size_t errlen)
 /* compare's options: its parser and its -h read this table only. */
 static const struct opt_def compare_defs[] = {
     {"-f", "text|md|json", "the output format (default: text)",
-        "-f needs a format (text, md or json)", set_format},
+        "-f needs a format (text, md or json)", .set = set_format},
     {"--fail-below", "RATIO",
         "exit 3 when a test or index score fell below RATIO against the "
         "first and beyond noise (e.g. 0.95)",
         "--fail-below needs a ratio from 0.001 to 1000, such as 0.95",
-        set_below},
+        .set = set_below},
     {"--min-change", "PCT",
         "a smaller change between groups of runs is never real (default 1)",
         "--min-change needs a percentage from 0 to 100, such as 1",
-        set_min_change},
+        .set = set_min_change},
     {"--no-group", NULL,
         "reports of one system are not grouped (LABEL= still is)", NULL,
-        set_no_group},
-    {"-h, --help", NULL, "print this usage", NULL, set_help},
+        .set = set_no_group},
+    {"-h, --help", NULL, "print this usage", NULL, .set = set_help},
 };
 
 /* The usage in two halves: -h breaks it between them (80 columns). */

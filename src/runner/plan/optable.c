@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/near.h"
+#include "parse.h"
 #include "plan/optable.h"
 
 enum { HELP_COLUMN = 22, HELP_WIDTH = 80 };
@@ -95,7 +96,59 @@ unknown(const struct opt_table *t, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-/* Calls the setter, or says the value is missing. */
+/* 1 when s is one line of at most max printable bytes. */
+static int
+one_line(const char *s, double max)
+{
+	if ((double)strlen(s) > max)
+		return 0;
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+/* Sets the option of row d in ctx from val, as its type says. */
+static int
+typed(const struct opt_def *d, void *ctx, const char *val, char *err,
+    size_t errlen)
+{
+	char *at = (char *)ctx + d->off, what[200];
+	long n;
+
+	switch (d->type) {
+	case OPT_FLAG:
+		*(int *)(void *)at = d->value;
+		return 0;
+	case OPT_INT:
+		if (parse_long(val, (long)d->min, (long)d->max, &n) == -1)
+			break;
+		*(int *)(void *)at = (int)n;
+		return 0;
+	case OPT_DOUBLE:
+		if (parse_double(val, d->min, d->max, (double *)(void *)at) ==
+		    -1)
+			break;
+		return 0;
+	case OPT_LINE:
+		if (!one_line(val, d->max)) {
+			snprintf(what, sizeof(what),
+			    "needs one line of printable text, at most %.15g "
+			    "bytes",
+			    d->max);
+			return opt_bad(err, errlen, what, d->names);
+		}
+		*(const char **)(void *)at = val;
+		return 0;
+	default:
+		return d->set(ctx, val, err, errlen);
+	}
+	snprintf(what, sizeof(what), "%s needs %s from %.15g to %.15g",
+	    d->names, d->what, d->min, d->max);
+	return opt_bad(err, errlen, what, val);
+}
+
+/* Sets the option, or says the value is missing. */
 static int
 set(const struct opt_def *d, void *ctx, const char *name, size_t len,
     const char *val, char *err, size_t errlen)
@@ -108,7 +161,7 @@ set(const struct opt_def *d, void *ctx, const char *name, size_t len,
 		snprintf(opt, sizeof(opt), "%.*s", (int)len, name);
 		return opt_bad(err, errlen, "missing value for", opt);
 	}
-	return d->set(ctx, val, err, errlen);
+	return typed(d, ctx, val, err, errlen);
 }
 
 /* A long option; *i is advanced past a value taken from the next one. */
@@ -148,7 +201,7 @@ short_options(const struct opt_table *t, void *ctx, int argc, char *const *argv,
 			                      : NULL;
 			return set(d, ctx, opt, 2, val, err, errlen);
 		}
-		if ((rc = d->set(ctx, NULL, err, errlen)) != 0)
+		if ((rc = typed(d, ctx, NULL, err, errlen)) != 0)
 			return rc;
 	}
 	return 0;

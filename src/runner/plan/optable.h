@@ -1,14 +1,27 @@
 /*
  * optable.h - a command's options declared once, as a table: each row
- * names the option, its argument, its help and the function that sets
- * it.  The same table parses the command line and prints -h, and
- * tests/t-build-options-doc.sh checks USAGE and doc/bytebench.1 against -h.
+ * names the option, its argument, its help and its type: where in the
+ * command's struct it goes and, for a number, its range, from which the
+ * parser reads it and words its error; an option with logic of its own
+ * has a function that sets it.  The same table parses the command line
+ * and prints -h, and tests/t-build-options-doc.sh checks USAGE and
+ * doc/bytebench.1 against -h.
  */
 #ifndef OPTABLE_H
 #define OPTABLE_H
 
 #include <stddef.h>
 #include <stdio.h>
+
+/* How an option's value is set. */
+enum opt_type {
+	OPT_CALL, /* by the row's set function */
+	OPT_FLAG, /* the int at off becomes value (no argument) */
+	OPT_INT, /* an int at off, a whole number from min to max */
+	OPT_DOUBLE, /* a double at off, a number from min to max */
+	OPT_LINE /* a const char * at off: one printable line, at most max
+	            bytes (it points into argv) */
+};
 
 struct opt_def {
 	/*
@@ -27,6 +40,13 @@ struct opt_def {
 	 * stop parsing there (-h), or -1 after writing the problem into err.
 	 */
 	int (*set)(void *ctx, const char *val, char *err, size_t errlen);
+	enum opt_type type;
+	size_t off; /* where the value goes in ctx (offsetof) */
+	double min, max; /* OPT_INT, OPT_DOUBLE: the range; OPT_LINE: max */
+	/* OPT_INT, OPT_DOUBLE: what the value is, for the error: "-i needs
+	 * WHAT from MIN to MAX: VALUE" */
+	const char *what;
+	int value; /* OPT_FLAG: what it sets */
 };
 
 struct opt_table {

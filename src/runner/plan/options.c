@@ -2,6 +2,7 @@
  * options.c - parses the runner's command line into struct options
  * (contract in options.h); getopt-style, but pure so it can be tested.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,47 +69,20 @@ set_silent(void *ctx, const char *val, char *err, size_t errlen)
 	return 0;
 }
 
-/* A flag that sets one int of struct options (its offset). */
-#define FLAG_SETTER(fn, field, value)                                          \
-	static int fn(void *ctx, const char *val, char *err, size_t errlen)    \
-	{                                                                      \
-		(void)val, (void)err, (void)errlen;                            \
-		O(ctx)->field = value;                                         \
-		return 0;                                                      \
-	}
-FLAG_SETTER(set_verbose, settings.verbose, 1)
-FLAG_SETTER(set_brief, settings.brief, 1)
-FLAG_SETTER(set_quick, settings.quick, 1)
-FLAG_SETTER(set_no_warnings, no_warnings, 1)
-FLAG_SETTER(set_per_kind, settings.per_kind, 1)
-FLAG_SETTER(set_dry_run, dry_run, 1)
-FLAG_SETTER(set_smoke, smoke, 1)
-FLAG_SETTER(set_list, action, ACTION_LIST)
-FLAG_SETTER(set_help, action, ACTION_HELP)
-FLAG_SETTER(set_version, action, ACTION_VERSION)
-
-static int
-set_iterations(void *ctx, const char *val, char *err, size_t errlen)
-{
-	long n;
-
-	if (parse_long(val, 1, OPTIONS_MAX_ITERATIONS, &n) == -1)
-		return opt_bad(err, errlen,
-		    "-i needs a number of passes from 1 to 10000", val);
-	O(ctx)->iterations = (int)n;
-	return 0;
-}
-
 static int
 set_copies(void *ctx, const char *val, char *err, size_t errlen)
 {
 	struct settings *s = &O(ctx)->settings;
+	char what[80];
 	int *grown;
 	long n;
 
-	if (parse_long(val, 1, OPTIONS_MAX_COPIES, &n) == -1)
-		return opt_bad(err, errlen,
-		    "-c needs a number of copies from 1 to 1000000", val);
+	if (parse_long(val, 1, OPTIONS_MAX_COPIES, &n) == -1) {
+		snprintf(what, sizeof(what),
+		    "-c needs a number of copies from 1 to %ld",
+		    OPTIONS_MAX_COPIES);
+		return opt_bad(err, errlen, what, val);
+	}
 	grown = realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies + 1));
 	if (grown == NULL)
 		return opt_bad(err, errlen, "out of memory", NULL);
@@ -127,92 +101,6 @@ static int
 set_json(void *ctx, const char *val, char *err, size_t errlen)
 {
 	return options_add_output(O(ctx), "json", val, err, errlen);
-}
-
-/* 1 when s is one line of at most OPTIONS_MAX_TEXT printable bytes. */
-static int
-one_line(const char *s)
-{
-	if (strlen(s) > OPTIONS_MAX_TEXT)
-		return 0;
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 0;
-	return 1;
-}
-
-static int
-set_label(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (!one_line(val))
-		return opt_bad(err, errlen,
-		    "needs one line of printable text, at most 64 bytes",
-		    "--label");
-	O(ctx)->settings.label = val;
-	return 0;
-}
-
-static int
-set_comment(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (!one_line(val))
-		return opt_bad(err, errlen,
-		    "needs one line of printable text, at most 64 bytes",
-		    "--comment");
-	O(ctx)->settings.comment = val;
-	return 0;
-}
-
-static int
-set_duration(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (parse_double(val, OPTIONS_MIN_DURATION, OPTIONS_MAX_DURATION,
-	        &O(ctx)->settings.duration_s) == -1)
-		return opt_bad(err, errlen,
-		    "--duration needs seconds from 0.01 to 86400", val);
-	return 0;
-}
-
-static int
-set_precision(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (parse_double(val, PRECISION_PCT_MIN, PRECISION_PCT_MAX,
-	        &O(ctx)->precision_pct) == -1)
-		return opt_bad(err, errlen,
-		    "--precision needs a percentage from 0.1 to 50", val);
-	return 0;
-}
-
-static int
-set_budget(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (parse_double(val, PRECISION_BUDGET_MIN, PRECISION_BUDGET_MAX,
-	        &O(ctx)->budget_s) == -1)
-		return opt_bad(err, errlen,
-		    "--budget needs seconds from 1 to 604800 (a week)", val);
-	return 0;
-}
-
-static int
-set_runs(void *ctx, const char *val, char *err, size_t errlen)
-{
-	long n;
-
-	if (parse_long(val, 1, OPTIONS_MAX_RUNS, &n) == -1)
-		return opt_bad(err, errlen,
-		    "--runs needs a number of runs from 1 to 100", val);
-	O(ctx)->settings.runs = (int)n;
-	return 0;
-}
-
-static int
-set_settle(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (parse_double(val, 0, 3600, &O(ctx)->settings.settle_s) == -1)
-		return opt_bad(
-		    err, errlen, "--settle needs seconds from 0 to 3600", val);
-	O(ctx)->settle_given = 1;
-	return 0;
 }
 
 static int
@@ -241,17 +129,33 @@ set_placement(void *ctx, const char *val, char *err, size_t errlen)
 	return 0;
 }
 
-/* The run command's options: the parser and -h read this table only. */
+/* A row's type, where it goes in struct options and what it sets. */
+#define FLAG(field, v)                                                         \
+	.type = OPT_FLAG, .off = offsetof(struct options, field), .value = (v)
+#define NUMBER(t, field, lo, hi, w)                                            \
+	.type = (t), .off = offsetof(struct options, field), .min = (lo),      \
+	.max = (hi), .what = (w)
+#define LINE(field)                                                            \
+	.type = OPT_LINE, .off = offsetof(struct options, field),              \
+	.max = OPTIONS_MAX_TEXT
+
+/*
+ * The run command's options: the parser, its errors and -h read this
+ * table only.  Options with logic of their own have a function: -q
+ * (counted), --silent, -c (repeatable), -f and --json (outputs),
+ * --placement and --counters (named values).
+ */
 static const struct opt_def run_options[] = {
     {"-q", NULL,
         "quiet: no progress; the report still goes to stdout at the end, "
         "the names of the result files to stderr",
-        NULL, set_quiet},
-    {"-qq, --silent", NULL, "print nothing but errors", NULL, set_silent},
+        NULL, .set = set_quiet},
+    {"-qq, --silent", NULL, "print nothing but errors", NULL,
+        .set = set_silent},
     {"-v", NULL, "verbose: also print every command, and each test's spread",
-        NULL, set_verbose},
+        NULL, FLAG(settings.verbose, 1)},
     {"-b", NULL, "brief system information in the report header", NULL,
-        set_brief},
+        FLAG(settings.brief, 1)},
     {"-Q, --quick", NULL,
         "quick mode: " QUICK_TEXT(QUICK_PASSES) " passes of " QUICK_TEXT(
             QUICK_MIN_S) " or " QUICK_TEXT(QUICK_MAX_S) " s per test, the "
@@ -259,67 +163,80 @@ static const struct opt_def run_options[] = {
                                                         "interval, labelled "
                                                         "quick (about 3 min on "
                                                         "2 CPUs)",
-        NULL, set_quick},
+        NULL, FLAG(settings.quick, 1)},
     {"--precision", "PCT",
         "quick passes until each index is known to +/-PCT% (its 95% "
         "interval), the passes to the noisiest tests",
-        NULL, set_precision},
+        NULL,
+        NUMBER(OPT_DOUBLE, precision_pct, PRECISION_PCT_MIN, PRECISION_PCT_MAX,
+            "a percentage")},
     {"--budget", "s", "at most s seconds for a --precision run (default 600)",
-        NULL, set_budget},
+        NULL,
+        NUMBER(OPT_DOUBLE, budget_s, PRECISION_BUDGET_MIN, PRECISION_BUDGET_MAX,
+            "seconds")},
     {"-i", "n",
         "passes: n for long tests (default 10), max(1, (n+1)/3) for short "
         "ones (default 3)",
-        NULL, set_iterations},
+        NULL,
+        NUMBER(OPT_INT, iterations, 1, OPTIONS_MAX_ITERATIONS,
+            "a number of passes")},
     {"-c", "n",
         "run n copies of each test at once (repeatable; default: 1, then "
         "one per usable CPU)",
-        NULL, set_copies},
+        NULL, .set = set_copies},
     {"-f", "fmt,...",
         "result files to write: text, log, json, html, csv, md (default: "
         "text, log, json, html; UB_OUTPUT_CSV=true adds csv); a last item "
         "fmt=PATH also writes fmt to PATH, - for stdout (then the text "
         "report goes to stderr)",
-        NULL, set_formats},
+        NULL, .set = set_formats},
     {"--json", "PATH", "also write the JSON report to PATH (- for stdout)",
-        NULL, set_json},
+        NULL, .set = set_json},
     {"--label", "text", "a name for this run, in the report and in compare",
-        NULL, set_label},
+        NULL, LINE(settings.label)},
     {"--comment", "text", "a line of notes kept in the report", NULL,
-        set_comment},
+        LINE(settings.comment)},
     {"--duration", "s", "run every test for s seconds (not comparable)", NULL,
-        set_duration},
+        NULL,
+        NUMBER(OPT_DOUBLE, settings.duration_s, OPTIONS_MIN_DURATION,
+            OPTIONS_MAX_DURATION, "seconds")},
     {"--placement", "p",
         "context1 and ctxlat: unpinned, same-cpu, cross-cpu (default: "
         "context1 unpinned, ctxlat same-cpu)",
-        NULL, set_placement},
+        NULL, .set = set_placement},
     {"--counters", "c",
         "resource counters of each pass: off, on (default: rusage and "
         "/proc, nothing in the timed loop), all (also perf_event_open; see "
         "doc/why.md)",
-        NULL, set_counters},
+        NULL, .set = set_counters},
     {"--per-core-type", NULL,
         "then a 1-copy block on one CPU of each kind of core (P- and "
         "E-cores, big and little), pinned there",
-        NULL, set_per_kind},
+        NULL, FLAG(settings.per_kind, 1)},
     {"--runs", "K",
         "K whole runs, one after another, in one report: each run's score, "
         "their mean and spread",
-        NULL, set_runs},
+        NULL,
+        NUMBER(
+            OPT_INT, settings.runs, 1, OPTIONS_MAX_RUNS, "a number of runs")},
     {"--settle", "s", "idle seconds before each of them (default 10)", NULL,
-        set_settle},
+        NULL,
+        NUMBER(
+            OPT_DOUBLE, settings.settle_s, 0, OPTIONS_MAX_SETTLE_S, "seconds")},
     {"--no-warnings", NULL, "no noise warnings (load, governor, busy, spread)",
-        NULL, set_no_warnings},
+        NULL, FLAG(no_warnings, 1)},
     {"--dry-run", NULL,
         "print the tests, copies, passes and estimated time; run nothing", NULL,
-        set_dry_run},
-    {"-l", NULL, "list the tests, groups and index baselines", NULL, set_list},
+        NULL, FLAG(dry_run, 1)},
+    {"-l", NULL, "list the tests, groups and index baselines", NULL,
+        FLAG(action, ACTION_LIST)},
     {"--smoke", NULL,
         "with -l, for developers: each test's smoke runs "
         "(tests/t-prog-smoke.sh)",
-        NULL, set_smoke},
-    {"-h, --help", NULL, "print this usage", NULL, set_help},
+        NULL, FLAG(smoke, 1)},
+    {"-h, --help", NULL, "print this usage", NULL, FLAG(action, ACTION_HELP)},
     {"--version", NULL, "print the version and the index method", NULL,
-        set_version},
+        FLAG(action, ACTION_VERSION)},
 };
 
 static const struct opt_table run_table = {run_options,
@@ -376,6 +293,7 @@ options_parse(
 
 	memset(o, 0, sizeof(*o));
 	o->action = ACTION_RUN;
+	o->settings.settle_s = -1; /* not given */
 	o->settings.placement = place_find("unpinned")->name;
 	o->settings.counters = COUNTERS_ON;
 	names = calloc((size_t)argc + 1, sizeof(*names));
@@ -400,10 +318,10 @@ options_parse(
 		    "--precision chooses its own passes and "
 		    "durations: not with --quick, -i or --duration",
 		    NULL);
-	if (rc == 0 && o->settle_given && o->settings.runs < 2)
+	if (rc == 0 && o->settings.settle_s >= 0 && o->settings.runs < 2)
 		rc = opt_bad(
 		    err, errlen, "--settle goes with --runs 2 or more", NULL);
-	if (!o->settle_given)
+	if (o->settings.settle_s < 0)
 		o->settings.settle_s = OPTIONS_SETTLE_S;
 	if (rc == 0 && o->budget_s > 0 && !(o->precision_pct > 0))
 		rc = opt_bad(err, errlen,

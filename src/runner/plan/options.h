@@ -46,7 +46,6 @@ struct options {
 	} outputs[OPTIONS_MAX_FORMATS];
 	int noutputs;
 	int dry_run; /* --dry-run: the plan and its time, no run */
-	int settle_given; /* --settle was given */
 	int smoke; /* -l --smoke: list the smoke runs instead */
 };
 
@@ -57,6 +56,7 @@ struct options {
 #define OPTIONS_MAX_DURATION   86400.0
 #define OPTIONS_MAX_RUNS       100 /* --runs */
 #define OPTIONS_SETTLE_S       10.0 /* --settle default */
+#define OPTIONS_MAX_SETTLE_S   3600.0
 #define OPTIONS_MAX_TEXT       64 /* "   Comment: " and it fit 80 columns */
 
 /*
