@@ -198,6 +198,20 @@ has "json: ~ in plain words" "~    within run-to-run noise at 95%"
 check "json: no formula in the text output" sh -c "! grep -q Welch '$out'"
 check "json: same runs are comparable: no ! mark" sh -c "! grep -q '!' '$out'"
 
+# One run a side whose own records show other work on the machine (its
+# warnings: other processes' CPU, steal, load at start): noise unknown,
+# with the reason, not beyond.
+sed 's/"CPU frequency scaling is on (schedutil)"/"other processes used 0.94 CPUs on average during the tests (most during 1 x Pipe Throughput: 1.10)"/' \
+    $fx/bb-b.json >"$scratch/busy.json"
+cmp $fx/bb-a.json "$scratch/busy.json"
+check "busy run: pipe 10% faster, noise unknown" \
+    sh -c "grep -F 'Pipe Throughput' '$out' | head -n 1 | grep -q '1.10x ?\$'"
+flat
+has "busy run: the reason" \
+    "B's run recorded other work: other processes used 0.94 CPUs on average during the tests" "$scratch/flat"
+cmp -f json $fx/bb-a.json "$scratch/busy.json"
+has "busy run, json: the column's record" '"disturbed": "other processes used 0.94 CPUs'
+
 cmp -f md before=$fx/ub513-linux.txt $fx/bb-a.json
 has "md: a key with the user's label" "- **A** before: UnixBench 5.1.3"
 has "md: right-aligned numbers" "---:|"

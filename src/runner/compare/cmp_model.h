@@ -100,6 +100,9 @@ struct cmp_report {
 	char build_kind[16]; /* "default", "reference", ...; "" not known */
 	char *run_label; /* --label stored in the report; NULL: none */
 	char *comment; /* --comment stored in the report; NULL: none */
+	/* Other work on the machine its own warnings recorded (other
+	 * processes' CPU, steal, load at start), "; " between; NULL: none. */
+	char *disturbed;
 	struct cmp_block *blocks;
 	int nblocks;
 	int run_set; /* > 0: one of the runs of one --runs report, numbered */

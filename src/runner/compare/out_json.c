@@ -152,6 +152,7 @@ json_column(struct json_writer *j, const struct table *t, int col)
 		jw_str(j, NULL, c->report->label);
 	jw_close(j, ']');
 	jw_bool(j, "suites_differ", c->suites);
+	jw_str(j, "disturbed", c->report->disturbed);
 	if (col > 0 && c->caveats) {
 		cmp_caveat_text(&t->cols[0], c, why, sizeof(why));
 		jw_str(j, "not_comparable", text_plain_spaces(why));

@@ -115,6 +115,7 @@ marks_text(const struct table *t, int r, int col, char *buf, size_t size,
 	notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
 	notes->caveat |= t->cols[col].caveats != 0;
 	notes->unmeasured |= c->unmeasured;
+	notes->disturbed |= c->disturbed;
 }
 
 /* The header of a ratio column: "B/A", "B/A!" when not comparable. */

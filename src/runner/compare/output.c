@@ -98,6 +98,27 @@ note_line(FILE *f, int md, const char *mark, const char *text)
 	}
 }
 
+/* Under "?": the runs whose own records show other work on the machine
+ * (the first line carries the mark when first). */
+static void
+write_disturbed(
+    FILE *f, struct cmp_report *const *reports, int n, int md, int first)
+{
+	char text[4 * CMP_TEXT_MAX], id[16];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (reports[i]->disturbed == NULL)
+			continue;
+		cmp_report_id(i, id, sizeof(id));
+		snprintf(text, sizeof(text),
+		    "noise unknown: %s's run recorded other work: %s.", id,
+		    reports[i]->disturbed);
+		note_line(f, md, first ? "?" : "", text);
+		first = 0;
+	}
+}
+
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, const struct notes *notes,
@@ -137,7 +158,9 @@ write_notes(FILE *f, const struct notes *notes,
 		else
 			snprintf(text, sizeof(text),
 			    "noise unknown: too few passes.");
-		note_line(f, md, "?", text);
+		if (names > 0 || !notes->disturbed)
+			note_line(f, md, "?", text);
+		write_disturbed(f, reports, n, md, names == 0);
 	}
 	if (notes->caveat) {
 		note_line(f, md, "!",

@@ -292,6 +292,40 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 	return 0;
 }
 
+/*
+ * The report's warnings of other work on the machine (score/noise.c
+ * writes them): each up to its " (" or ":", "; " between, into
+ * r->disturbed.  -1 when out of memory.
+ */
+static int
+read_disturbed(const struct json_value *root, struct cmp_report *r)
+{
+	static const char *const kinds[] = {
+	    "other processes used ", "the hypervisor took ", "load average "};
+	const struct json_value *w = member(root, "warnings", JSON_ARRAY);
+	char text[3 * CMP_TEXT_MAX];
+	size_t i, k, n = 0, len;
+
+	text[0] = '\0';
+	for (i = 0; w != NULL && i < w->n; i++) {
+		if (w->items[i].type != JSON_STRING)
+			continue;
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (strncmp(w->items[i].string, kinds[k],
+			        strlen(kinds[k])) == 0)
+				break;
+		if (k == sizeof(kinds) / sizeof(kinds[0]))
+			continue;
+		len = strcspn(w->items[i].string, "(:");
+		n = cmp_appendf(text, sizeof(text), n, "%s%.*s", n ? "; " : "",
+		    (int)len, w->items[i].string);
+	}
+	if (n == 0)
+		return 0;
+	r->disturbed = cmp_text(text, n);
+	return r->disturbed == NULL ? -1 : 0;
+}
+
 /* The report of root with the results of runs (root's, or a repetition's). */
 static int
 read_report(const struct json_value *root, const struct json_value *runs,
@@ -327,7 +361,8 @@ read_report(const struct json_value *root, const struct json_value *runs,
 	if (((v = member(root, "label", JSON_STRING)) != NULL && v->len > 0 &&
 	        (r->run_label = cmp_text(v->string, v->len)) == NULL) ||
 	    ((v = member(root, "comment", JSON_STRING)) != NULL && v->len > 0 &&
-	        (r->comment = cmp_text(v->string, v->len)) == NULL))
+	        (r->comment = cmp_text(v->string, v->len)) == NULL) ||
+	    read_disturbed(root, r) == -1)
 		return fail(err, errlen, "out of memory");
 	m = number_of(root, "index_method");
 	method = m >= 1 && m <= 1000 ? (int)m : 0;

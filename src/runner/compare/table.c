@@ -360,6 +360,14 @@ fill_row(struct table *t, int r)
 				    t0->value, b, tj->runs, tj->nruns,
 				    row->lower_is_better);
 		}
+		/* One run a side: other work on the machine hides the
+		 * noise between the runs. */
+		if (!c->grouped && c->noise == CMP_NOISE_BEYOND &&
+		    (t->cols[0].report->disturbed ||
+		        t->cols[j].report->disturbed)) {
+			c->noise = CMP_NOISE_UNKNOWN;
+			c->disturbed = 1;
+		}
 		c->ratio = compare_ratio(
 		    cells[0].value, c->value, row->lower_is_better);
 		if (isnan(c->ratio))

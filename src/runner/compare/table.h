@@ -82,6 +82,9 @@ struct cell {
 	 * below which no change is real. */
 	int unmeasured;
 	double suite_gap;
+	/* One run a side, beyond its passes' noise, but a run's records
+	 * show other work on the machine: noise unknown. */
+	int disturbed;
 	/* Beyond noise with counters on both sides: the why-line's items. */
 	int explained;
 	int nexplain;
@@ -104,7 +107,7 @@ enum { NOTES_MAX_CAVEATS = 16 };
 
 /* What the notes under the tables must explain. */
 struct notes {
-	int within, beyond, unknown, lower, caveat, unmeasured;
+	int within, beyond, unknown, lower, caveat, unmeasured, disturbed;
 	int why[NWHY];
 	int explained; /* a why-line was written */
 	int grouped; /* a verdict between groups was written */
