@@ -144,6 +144,15 @@ static const struct machine_case {
     {"offline", "x86-epyc-7451", "", "/sys/devices/system/cpu/online", "0-47\n",
         "48 x AMD EPYC 7451 24-Core Processor", {96, 48, 2, 48, 1, 0, 8},
         more_offline},
+    /*
+     * The same read by a program emulated by qemu-user, which shows the
+     * host's files: one kind, named by the machine's model, which says
+     * so (sysinfo_cpu_facts).
+     */
+    {"emulated", "x86-epyc-7451",
+        "AMD EPYC 7451 24-Core Processor, running aarch64 emulated", NULL, NULL,
+        "96 x AMD EPYC 7451 24-Core Processor, running aarch64 emulated",
+        {96, 96, 2, 48, 2, 0, 8}, NULL},
     /* Xeon X7550, four sockets, three NUMA nodes. */
     {"x7550", "x86-64cpu", "", NULL, NULL,
         "64 x Intel(R) Xeon(R) CPU           X7550  @ 2.00GHz",

@@ -134,14 +134,14 @@ kind_before(const struct cpu_kind *a, const struct cpu_kind *b)
 
 /*
  * Orders t's kinds (kind_before), points each CPU at its kind, counts and
- * lists its CPUs and labels it: its model alone when there is one kind,
+ * lists its CPUs and labels it: model (else its own) when there is one kind,
  * else its hybrid class, else its model where models differ, else its
  * capacity where capacities differ, else "cores"; then its clock.
  * keys[i]: kind i's key.  set: ncpus bytes to work in.
  */
 static void
-order_kinds(
-    struct cpu_topology *t, const struct kind_key *keys, unsigned char *set)
+order_kinds(struct cpu_topology *t, const struct kind_key *keys,
+    const char *model, unsigned char *set)
 {
 	static const char *const classes[] = {"", "P-core", "E-core"};
 	struct cpu_kind old[TOPO_KINDS_MAX], *k;
@@ -170,7 +170,10 @@ order_kinds(
 		for (j = 0; j < t->ncpus; j++)
 			set[j] = t->cpus[j].kind == i;
 		list_text(set, t->ncpus, k->cpus, sizeof(k->cpus));
-		if (t->nkinds == 1 || (keys[by[i]].class == 0 && !t->same_part))
+		if (t->nkinds == 1 && model[0] != '\0')
+			snprintf(k->label, sizeof(k->label), "%s", model);
+		else if (t->nkinds == 1 ||
+		         (keys[by[i]].class == 0 && !t->same_part))
 			snprintf(k->label, sizeof(k->label), "%s",
 			    keys[by[i]].model);
 		else if (keys[by[i]].class != 0)
@@ -343,7 +346,7 @@ find_kinds(struct cpu_topology *t, char **models, const char *model,
 			return 0;
 		}
 	}
-	order_kinds(t, keys, set);
+	order_kinds(t, keys, model, set);
 	return 0;
 }
 
