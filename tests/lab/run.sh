@@ -82,7 +82,7 @@ boot() {
 	shift
 	start=$(date +%s)
 	timeout 1500 "$@" -nographic -no-reboot \
-	    -initrd "$work/$arch.cpio.gz" >"$log" 2>&1
+	    -initrd "$work/$arch.cpio.gz" 2>&1 | tr -d '\r' >"$log"
 	echo "$arch: $(($(date +%s) - start)) s" >&2
 	sed -n '/BYTE UNIX Benchmarks/,/^lab: exit/p' "$log"
 	has "$arch: bytebench ran and exited 0" '^lab: exit 0'
