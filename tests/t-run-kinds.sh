@@ -26,18 +26,20 @@ check "per core type: a topology line" grep -q '^   Topology: ' "$rep"
 
 blocks=$(grep -c '^Benchmark Run: ' "$rep")
 check "per core type: one block a kind after -c 1" [ "$blocks" -eq $((kinds + 1)) ]
-pinned=$(grep -c '^Pinned to CPU [0-9]*, of ' "$rep")
+pinned=$(grep -c 'running 1 parallel copy of tests, pinned to CPU [0-9]*$' "$rep")
 check "per core type: each kind's block says where" [ "$pinned" -eq "$kinds" ]
+check "per core type: and of which kind" \
+    [ "$(grep -c '^Kind of core: .* (--per-core-type)$' "$rep")" -eq "$kinds" ]
 if [ "$kinds" -eq 1 ]; then
 	check "per core type: one kind said as such" \
-	    grep -q '^Pinned to CPU [0-9]*, of the one kind of core here: ' "$rep"
+	    grep -q '^Kind of core: the one here, ' "$rep"
 fi
 
 # The copies of the -c 1 block ran anywhere, the pinned ones on one CPU:
 # the one the report names.
 first=$(sed -n 1p "$scratch/envlog")
 last=$(tail -n 1 "$scratch/envlog")
-cpu=$(sed -n 's/^Pinned to CPU \([0-9]*\),.*/\1/p' "$rep" | tail -n 1)
+cpu=$(sed -n 's/.*, pinned to CPU \([0-9]*\)$/\1/p' "$rep" | tail -n 1)
 check "per core type: the pinned copy on one CPU" \
     sh -c "echo '$last' | grep -q ' cpus=1 first=$cpu '"
 if [ "$(getconf _NPROCESSORS_ONLN)" -gt 1 ]; then
@@ -48,6 +50,15 @@ check "per core type: JSON block pinned" \
     grep -q "\"pinned_cpu\": $cpu," "$scratch/r.json"
 check "per core type: JSON usual block not" \
     grep -q '"pinned_cpu": null,' "$scratch/r.json"
+
+# compare keeps the pinned blocks out of the 1-copy column: the JSON and
+# the text report of the run are two one-run groups with one 1-copy
+# column each, not two runs.
+"$BYTEBENCH" compare "$scratch/r.json" "$rep" >"$scratch/cmp" 2>&1
+check "per core type: compare reads no second run" \
+    sh -c "! grep -q ' #2' '$scratch/cmp'"
+check "per core type: compare's 1-copy columns" \
+    sh -c "grep -q '^1 copy' '$scratch/cmp' && ! grep -q '/1 ' '$scratch/cmp'"
 
 # Bad input: the option takes no value.
 runb "$scratch/res2" --per-core-type=1 pipe

@@ -133,9 +133,10 @@ lab.args=-q,-i,1,--duration,1,--no-warnings,-c,1,--per-core-type,syscall"
 	has "aarch64: two kinds by capacity" \
 	    '^   CPUs: 8 online, 2 kinds of ARM Cortex-A57: 4 x capacity 1024, 4 x capacity'
 	has "aarch64: a block pinned on the big kind" \
-	    '^Pinned to CPU [0-3], of kind 1 of 2: capacity 1024 '
+	    'running 1 parallel copy of tests, pinned to CPU [0-3]$'
 	has "aarch64: a block pinned on the little kind" \
-	    '^Pinned to CPU [4-7], of kind 2 of 2: capacity 512 '
+	    'running 1 parallel copy of tests, pinned to CPU [4-7]$'
+	has "aarch64: the kinds said" '^Kind of core: 2 of 2, capacity 512 '
 }
 
 [ $# -gt 0 ] || set -- x86_64 aarch64

@@ -73,6 +73,8 @@ struct cmp_index {
 struct cmp_block {
 	int copies; /* 1 when the report does not say (copies_assumed) */
 	int copies_assumed;
+	int pin; /* the CPU a --per-core-type block's copies were pinned to,
+	          * plus 1; 0: not pinned (such blocks are not compared) */
 	char date[11]; /* "YYYY-MM-DD" of its start, or "" */
 	struct cmp_test *tests;
 	int ntests;

@@ -52,7 +52,8 @@ identity(const struct cmp_report *r, char *buf, size_t size)
 	    str(r->os_version), str(r->origin), r->build_kind, str(r->flags),
 	    r->quick, r->duration_s);
 	for (i = 0; i < r->nblocks; i++)
-		n = cmp_appendf(buf, size, n, " %d", r->blocks[i].copies);
+		n = cmp_appendf(buf, size, n, " %d@%d", r->blocks[i].copies,
+		    r->blocks[i].pin);
 }
 
 /*
@@ -109,14 +110,17 @@ cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
 	return groups;
 }
 
-/* The first block of copies in report r, or NULL. */
+/*
+ * The first block of copies in report r, or NULL; --per-core-type's
+ * pinned blocks are not compared, so never one of them.
+ */
 static const struct cmp_block *
 block_of(const struct cmp_report *r, int copies)
 {
 	int j;
 
 	for (j = 0; j < r->nblocks; j++)
-		if (r->blocks[j].copies == copies)
+		if (r->blocks[j].copies == copies && r->blocks[j].pin == 0)
 			return &r->blocks[j];
 	return NULL;
 }
@@ -431,8 +435,10 @@ merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 	    out->os_name == NULL || out->os_release == NULL ||
 	    out->blocks == NULL || v == NULL)
 		rc = -1;
-	for (i = 0; i < f->nblocks && rc == 0; i++, out->nblocks++)
-		rc = merge_block(g, k, &f->blocks[i], &out->blocks[i], v);
+	for (i = 0; i < f->nblocks && rc == 0; i++)
+		if (f->blocks[i].pin == 0) /* pinned ones are not compared */
+			rc = merge_block(
+			    g, k, &f->blocks[i], &out->blocks[out->nblocks++], v);
 	g->members[k] = NULL; /* out's now */
 	free(v);
 	return rc;

@@ -276,6 +276,8 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 	b->copies_assumed =
 	    !(copies >= 1 && copies <= 1e6 && copies == floor(copies));
 	b->copies = b->copies_assumed ? 1 : (int)copies;
+	copies = number_of(run, "pinned_cpu");
+	b->pin = copies >= 0 && copies < 1e6 ? (int)copies + 1 : 0;
 	date_of(run, "start", b->date);
 	if (b->date[0] == '\0')
 		memcpy(b->date, report_date, 11);

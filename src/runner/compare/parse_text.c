@@ -20,7 +20,7 @@
 static int
 need_block(struct parser *p)
 {
-	return p->block != NULL ? 0 : text_new_block(p, 0);
+	return p->block != NULL ? 0 : text_new_block(p, 0, 0);
 }
 
 /*

@@ -122,14 +122,15 @@ text_new_report(struct parser *p, int header)
 
 /* Two pasted runs without headers are two reports. */
 int
-text_new_block(struct parser *p, int copies)
+text_new_block(struct parser *p, int copies, int pin)
 {
 	void *grown;
 	int i;
 
 	text_end_block(p);
 	for (i = 0; p->report != NULL && i < p->report->nblocks; i++)
-		if (p->report->blocks[i].copies == copies) {
+		if (p->report->blocks[i].copies == copies &&
+		    p->report->blocks[i].pin == pin) {
 			text_end_report(p);
 			break;
 		}
@@ -144,5 +145,6 @@ text_new_block(struct parser *p, int copies)
 		return -1;
 	}
 	p->block->copies = copies;
+	p->block->pin = pin;
 	return 0;
 }

@@ -21,7 +21,7 @@ text_run_line(struct parser *p, const struct line *l)
 	double day, year;
 	int k, m;
 
-	if (text_new_block(p, 0) == -1)
+	if (text_new_block(p, 0, 0) == -1)
 		return -1;
 	for (k = 2; k + 2 < l->ntok && k < 6; k++)
 		for (m = 0; m < 12; m++)
@@ -47,8 +47,8 @@ text_copies_line(struct parser *p, const struct line *l)
 {
 	struct cmp_block *b = p->block;
 	char date[11];
-	double n = 0;
-	int k, i;
+	double n = 0, cpu;
+	int k, i, pin = 0;
 
 	for (k = 0; k + 3 < l->ntok; k++)
 		if (line_is(l, k, "running") && line_number(l, k + 1, &n) &&
@@ -57,20 +57,27 @@ text_copies_line(struct parser *p, const struct line *l)
 			break;
 	if (k + 3 >= l->ntok || n < 1 || n > 1e6 || n != floor(n))
 		return 0;
+	/* ", pinned to CPU N" (--per-core-type) */
+	for (i = k + 4; i + 3 < l->ntok; i++)
+		if (line_is(l, i, "pinned") && line_is(l, i + 2, "CPU") &&
+		    line_number(l, i + 3, &cpu) && cpu >= 0 && cpu < 1e6)
+			pin = (int)cpu + 1;
 	if (b == NULL || b->copies != 0 || b->ntests > 0 || b->nindexes > 0)
-		return text_new_block(p, (int)n) == -1 ? -1 : 1;
+		return text_new_block(p, (int)n, pin) == -1 ? -1 : 1;
 	for (i = 0; i + 1 < p->report->nblocks; i++)
-		if (p->report->blocks[i].copies == (int)n)
+		if (p->report->blocks[i].copies == (int)n &&
+		    p->report->blocks[i].pin == pin)
 			break;
 	if (i + 1 >= p->report->nblocks) {
 		b->copies = (int)n;
+		b->pin = pin;
 		return 1;
 	}
 	/* This report has these copies: the empty block goes to a new one. */
 	memcpy(date, b->date, sizeof(date));
 	p->block = NULL;
 	p->report->nblocks--;
-	if (text_new_block(p, (int)n) == -1)
+	if (text_new_block(p, (int)n, pin) == -1)
 		return -1;
 	memcpy(p->block->date, date, sizeof(date));
 	return 1;

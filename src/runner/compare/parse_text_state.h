@@ -55,7 +55,7 @@ int text_new_report(struct parser *p, int header);
  * Starts a block of copies (0: not said) in the current report, or in a
  * new one when the current one has that block already; -1 as above.
  */
-int text_new_block(struct parser *p, int copies);
+int text_new_block(struct parser *p, int copies, int pin);
 
 /*
  * The lines of a report's header and run (parse_text_head.c): each reads

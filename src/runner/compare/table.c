@@ -56,10 +56,11 @@ compare_ratio(double first, double value, int lower_is_better)
 	return isfinite(r) && r > 0 ? r : NAN;
 }
 
+/* A block's group; NGROUPS (none) for a --per-core-type one. */
 static enum group
-group_of(int copies)
+group_of(const struct cmp_block *b)
 {
-	return copies > 1 ? GROUP_MANY : GROUP_ONE;
+	return b->pin > 0 ? NGROUPS : b->copies > 1 ? GROUP_MANY : GROUP_ONE;
 }
 
 static int
@@ -448,7 +449,7 @@ cmp_table_build(
 	t->group = g;
 	for (i = 0; i < n; i++)
 		for (j = 0; j < reports[i]->nblocks; j++) {
-			if (group_of(reports[i]->blocks[j].copies) != g)
+			if (group_of(&reports[i]->blocks[j]) != g)
 				continue;
 			col = CMP_PUSH(grown, t->cols, t->ncols, INT32_MAX);
 			if (col == NULL)
@@ -457,8 +458,7 @@ cmp_table_build(
 			col->block = &reports[i]->blocks[j];
 			cmp_report_id(i, col->id, sizeof(col->id));
 			for (k = 0, same = 0; k < reports[i]->nblocks; k++)
-				same +=
-				    group_of(reports[i]->blocks[k].copies) == g;
+				same += group_of(&reports[i]->blocks[k]) == g;
 			if (same > 1) {
 				len = strlen(col->id);
 				snprintf(col->id + len, sizeof(col->id) - len,

@@ -93,8 +93,9 @@ cpu_lines(FILE *f, const struct sysinfo *s, int brief)
 }
 
 /*
- * "Pinned to CPU 7, of kind 1 of 2: ARM Cortex-X3 up to 3.2 GHz": where a
- * --per-core-type block ran; nothing for the others.
+ * "Kind of core: 1 of 2, ARM Cortex-X3 up to 3.2 GHz (--per-core-type)":
+ * the kind of the CPU a --per-core-type block was pinned to (named on
+ * its copies line); nothing for the others.
  */
 static void
 pinned(FILE *f, const struct report *r, const struct block *b)
@@ -103,13 +104,14 @@ pinned(FILE *f, const struct report *r, const struct block *b)
 
 	if (!b->pinned)
 		return;
-	fprintf(f, "Pinned to CPU %d", b->pin);
 	if (b->kind >= 0 && t->nkinds == 1)
-		fprintf(f, ", of the one kind of core here: %s",
+		fprintf(f, "Kind of core: the one here, %s",
 		    t->kinds[b->kind].label);
 	else if (b->kind >= 0 && b->kind < t->nkinds)
-		fprintf(f, ", of kind %d of %d: %s", b->kind + 1, t->nkinds,
+		fprintf(f, "Kind of core: %d of %d, %s", b->kind + 1, t->nkinds,
 		    t->kinds[b->kind].label);
+	else
+		fputs("Kind of core: unknown", f);
 	fputs(" (--per-core-type)\n", f);
 }
 
@@ -382,9 +384,12 @@ block(FILE *f, const struct report *r, const struct block *b)
 	    "------------------------------------------------------------"
 	    "------------\n");
 	fprintf(f, "Benchmark Run: %s %s - %s\n", day, from, to);
-	fprintf(f, "%d CPU%s in system%s; running %d parallel cop%s of tests\n",
+	fprintf(f, "%d CPU%s in system%s; running %d parallel cop%s of tests",
 	    r->sys.cpus_online, r->sys.cpus_online == 1 ? "" : "s", usable,
 	    b->copies, b->copies == 1 ? "y" : "ies");
+	if (b->pinned)
+		fprintf(f, ", pinned to CPU %d", b->pin);
+	fputc('\n', f);
 	writer_took_turns(turns, sizeof(turns), r, b);
 	if (turns[0] != '\0')
 		text_wrap(f, turns, 0, 0, TEXT_COLUMNS);
