@@ -96,3 +96,22 @@ mkdir "$scratch/empty"
 cmp "$scratch/empty"
 check "empty directory: exit 2, one line" sh -c "[ $rc -eq 2 ] &&
     [ \$(wc -l <'$err') -eq 1 ] && grep -q 'no report' '$err'"
+
+# The machine's own speed: two runs whose CPU time per loop halves in
+# every test (the fake burns 40 ms of CPU a pass, then 20 ms): said once
+# above the table, no why-line a test.
+for ms in 40 20; do
+	printf '* burn %s count 7 1 lps 1\n' $ms >"$scratch/spec"
+	runb "$scratch/speed" -qq --no-warnings -f json -i 1 -c 1 \
+	    syscall pipe spawn execl dhry2reg
+done
+out=$scratch/out
+err=$scratch/err
+cmp "$scratch/speed"
+check "machine speed: said once" [ "$(grep -c 'ran faster' "$out")" -eq 1 ]
+check "machine speed: above the table" sh -c "
+    [ \$(grep -n 'ran faster' '$out' | cut -d: -f1) -lt \$(grep -n '^1 copy' '$out' | cut -d: -f1) ]"
+tr '\n' ' ' <"$out" | tr -s ' ' >"$scratch/flat"
+check "machine speed: the measure" \
+    grep -q 'CPU time per loop fell in 5 of 5 tests, by 4[0-9]% (median)' "$scratch/flat"
+check "machine speed: no why-line a test" sh -c "! grep -q 'why:' '$out'"

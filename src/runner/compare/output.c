@@ -236,6 +236,38 @@ write_suites(FILE *f, struct cmp_report *const *reports, int n, int md)
 		text_wrap(f, text, 0, 0, TEXT_WIDTH), fputc('\n', f);
 }
 
+/*
+ * Said once above a table when a column's CPU time per loop moved the
+ * same way in most tests: the machine ran faster or slower, not (only)
+ * the software.
+ */
+static void
+write_speed(FILE *f, const struct table *t, int md)
+{
+	char text[3 * CMP_TEXT_MAX];
+	const struct column *c;
+	int j;
+
+	for (j = 1; j < t->ncols; j++) {
+		c = &t->cols[j];
+		if (isnan(c->speed))
+			continue;
+		snprintf(text, sizeof(text),
+		    "The machine itself ran %s in %s than in %s: CPU time per "
+		    "loop %s in %d of %d tests, by %.0f%% (median), so most of "
+		    "%s's ratios show the machine, not the software; no "
+		    "why-line "
+		    "a test.",
+		    c->speed < 1 ? "faster" : "slower", c->id, t->cols[0].id,
+		    c->speed < 1 ? "fell" : "rose", c->speed_n, c->speed_of,
+		    100 * fabs(c->speed - 1), c->id);
+		if (md)
+			escape_md(f, text), fputs("\n\n", f);
+		else
+			text_wrap(f, text, 0, 0, TEXT_WIDTH), fputc('\n', f);
+	}
+}
+
 int
 compare_write(
     FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n)
@@ -262,6 +294,7 @@ compare_write(
 			} else {
 				if (written)
 					fputc('\n', f);
+				write_speed(f, &t, format == CMP_FORMAT_MD);
 				rc = format == CMP_FORMAT_MD
 				         ? cmp_write_table_md(f, &t, &notes)
 				         : cmp_write_table_text(f, &t, &notes);

@@ -405,6 +405,72 @@ cmp_suite_len(const char *origin)
 	return strcspn(origin, " ");
 }
 
+/* The median of derived counter d over the kept passes of t; NAN when
+ * it has none (or memory ran out). */
+static double
+derived_median(const struct cmp_test *t, int d)
+{
+	double *v, m;
+	int i, n = 0;
+
+	if (t == NULL || t->derived == NULL || t->nrates < 1 ||
+	    (v = malloc(sizeof(*v) * (size_t)t->nrates)) == NULL)
+		return NAN;
+	for (i = 0; i < t->nrates; i++)
+		if (isfinite(t->derived[(size_t)i * NDERIVED + (size_t)d]))
+			v[n++] = t->derived[(size_t)i * NDERIVED + (size_t)d];
+	m = n > 0 ? sorted_median(v, n) : NAN;
+	free(v);
+	return m;
+}
+
+static int
+double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Column j's machine speed against the first (col->speed): the ratios
+ * of the tests' median CPU time per loop, when at least 4 tests have it
+ * and two thirds of them moved the same way by more than SPEED_MOVE.
+ */
+static void
+column_speed(struct table *t, int j, double *r)
+{
+	struct column *col = &t->cols[j];
+	double m0, mj;
+	int i, n = 0, up = 0, down = 0;
+
+	col->speed = NAN;
+	for (i = 0; i < t->nrows; i++) {
+		if (t->rows[i].is_index)
+			continue;
+		m0 = derived_median(
+		    find_test(t->cols[0].block, t->rows[i].title),
+		    DRV_CPU_PER_LOOP);
+		mj = derived_median(
+		    find_test(col->block, t->rows[i].title), DRV_CPU_PER_LOOP);
+		if (!(m0 > 0) || !(mj > 0) || !isfinite(mj / m0))
+			continue;
+		r[n] = mj / m0;
+		up += r[n] > SPEED_MOVE;
+		down += r[n] < 1 / SPEED_MOVE;
+		n++;
+	}
+	col->speed_of = n;
+	col->speed_n = up > down ? up : down;
+	if (n < 4 || 3 * col->speed_n < 2 * n)
+		return;
+	qsort(r, (size_t)n, sizeof(*r), double_cmp);
+	col->speed = n % 2 ? r[n / 2] : sqrt(r[n / 2 - 1] * r[n / 2]);
+	for (i = 0; i < t->nrows; i++)
+		t->cells[(size_t)i * (size_t)t->ncols + (size_t)j].explained =
+		    0;
+}
+
 int
 cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y)
 {
@@ -480,7 +546,20 @@ cmp_table_build(
 		return -1;
 	for (r = 0; r < t->nrows; r++)
 		fill_row(t, r);
-	return 0;
+	r = 0;
+	for (i = 1; i < t->ncols && r == 0; i++) {
+		double *ratios =
+		    malloc(sizeof(double) * ((size_t)t->nrows + 1));
+
+		if (ratios == NULL)
+			r = -1;
+		else
+			column_speed(t, i, ratios);
+		free(ratios);
+	}
+	if (t->ncols > 0)
+		t->cols[0].speed = NAN;
+	return r;
 }
 
 /* How long a report's passes were, in words: "2 s (--duration 2)",

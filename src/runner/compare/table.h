@@ -30,6 +30,8 @@ enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
 #define SUITE_GAP      3.0
 #define SUITE_GAP_WIDE 5.0
 
+#define SPEED_MOVE 1.1 /* CPU time per loop moved by more than 10% */
+
 /* Why a column is not comparable with the first of its table (bits). */
 enum caveat {
 	CAVEAT_QUICK = 2, /* a quick run against a full one */
@@ -44,6 +46,12 @@ struct column {
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
 	int caveats; /* enum caveat bits against the first column */
 	int suites; /* UnixBench against bytebench (said above the tables) */
+	/* The machine's own speed against the first column: the median
+	 * ratio of CPU time per loop over the tests both measured (speed_of
+	 * of them), when most (speed_n) moved the same way by over
+	 * SPEED_MOVE; NAN: not so (said above the table, why-lines none). */
+	double speed;
+	int speed_n, speed_of;
 };
 
 struct row {
