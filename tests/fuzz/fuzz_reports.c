@@ -10,7 +10,7 @@
 
 #include "compare/compare.h"
 #include "compare/group.h"
-#include "compare/json_read.h"
+#include "write/json_read.h"
 #include "compare/parse_json.h"
 #include "compare/parse_text.h"
 

@@ -22,7 +22,8 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
     -Isrc/lib -Isrc/runner -o "$bin" tests/fuzz/fuzz_reports.c \
     src/runner/compare/*.c src/runner/write/escape.c \
-    src/runner/write/json_writer.c src/runner/write/textwrap.c \
+    src/runner/write/json_writer.c src/runner/write/json_read.c \
+    src/runner/write/textwrap.c \
     src/runner/score/explain.c src/runner/score/interval.c \
     src/runner/score/between.c src/runner/plan/optable.c \
     src/runner/model/catalog.c src/runner/model/counters.c \

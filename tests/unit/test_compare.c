@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "compare/compare.h"
-#include "compare/json_read.h"
+#include "write/json_read.h"
 
 /* compare_noise of two tests whose every pass was kept. */
 static enum cmp_noise

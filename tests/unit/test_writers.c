@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "compare/json_read.h"
+#include "write/json_read.h"
 #include "writers_fixture.h"
 
 static char *

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "compare/json_read.h"
+#include "write/json_read.h"
 #include "writers_fixture.h"
 
 /*

@@ -141,3 +141,20 @@ cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
 	va_end(ap);
 	return n + strlen(buf + n);
 }
+
+/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
+size_t
+cmp_suite_len(const char *origin)
+{
+	return strcspn(origin, " ");
+}
+
+int
+cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y)
+{
+	size_t n = cmp_suite_len(x->origin);
+
+	return n > 0 && cmp_suite_len(y->origin) > 0 &&
+	       (n != cmp_suite_len(y->origin) ||
+	           strncmp(x->origin, y->origin, n) != 0);
+}

@@ -152,6 +152,12 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 /* A new number for the runs of one --runs report (1, 2, ...). */
 int cmp_new_run_set(void);
 
+/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
+size_t cmp_suite_len(const char *origin);
+
+/* Whether the suites of two reports differ (UnixBench, bytebench). */
+int cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y);
+
 /* Free what a block, a report, a file hold (not the struct itself). */
 void cmp_block_free(struct cmp_block *b);
 void cmp_report_free(struct cmp_report *r);

@@ -437,8 +437,8 @@ merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 		rc = -1;
 	for (i = 0; i < f->nblocks && rc == 0; i++)
 		if (f->blocks[i].pin == 0) /* pinned ones are not compared */
-			rc = merge_block(
-			    g, k, &f->blocks[i], &out->blocks[out->nblocks++], v);
+			rc = merge_block(g, k, &f->blocks[i],
+			    &out->blocks[out->nblocks++], v);
 	g->members[k] = NULL; /* out's now */
 	free(v);
 	return rc;

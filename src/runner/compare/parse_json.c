@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "model/counters.h"
-#include "compare/json_read.h"
+#include "write/json_read.h"
 #include "compare/parse_json.h"
 
 #define SCHEMA "bytebench-report/1"

@@ -398,13 +398,6 @@ cmp_report_id(int i, char *buf, size_t size)
 		snprintf(buf, size, "R%d", i + 1);
 }
 
-/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
-size_t
-cmp_suite_len(const char *origin)
-{
-	return strcspn(origin, " ");
-}
-
 /* The median of derived counter d over the kept passes of t; NAN when
  * it has none (or memory ran out). */
 static double
@@ -469,16 +462,6 @@ column_speed(struct table *t, int j, double *r)
 	for (i = 0; i < t->nrows; i++)
 		t->cells[(size_t)i * (size_t)t->ncols + (size_t)j].explained =
 		    0;
-}
-
-int
-cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y)
-{
-	size_t n = cmp_suite_len(x->origin);
-
-	return n > 0 && cmp_suite_len(y->origin) > 0 &&
-	       (n != cmp_suite_len(y->origin) ||
-	           strncmp(x->origin, y->origin, n) != 0);
 }
 
 /* Why column b is not comparable with column a (enum caveat bits). */

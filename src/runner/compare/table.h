@@ -154,12 +154,6 @@ void cmp_report_id(int i, char *buf, size_t size);
  */
 void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 
-/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
-size_t cmp_suite_len(const char *origin);
-
-/* Whether the suites of two reports differ (UnixBench, bytebench). */
-int cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y);
-
 /* Why column b is not comparable with a, in words (table.c). */
 void cmp_caveat_text(
     const struct column *a, const struct column *b, char *buf, size_t size);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "compare/cmp_model.h"
-#include "compare/json_read.h"
+#include "write/json_read.h"
 #include "compare/text_line.h"
 
 /* Drops quote marks, turns runs of blanks (NBSP too) into one space. */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/json_read.h"
+#include "write/json_read.h"
 
 struct parser {
 	const char *text;
