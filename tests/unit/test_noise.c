@@ -5,6 +5,7 @@
  * the edges, the interval judged too wide.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "defs.h"
@@ -73,10 +74,47 @@ check_scaling(void)
 	CHECK("interval: none is no half", scaling_interval_half(&x) == 0);
 }
 
+/*
+ * Tests that spread at every copies value are named in one warning for
+ * them all; a block that names others gets its own.
+ */
+static void
+check_spread_once(void)
+{
+	static const struct test_def def_b =
+	    FAKE_TEST("b", "B", 10, PASSES_LONG);
+	struct test_result t[3] = {{.test = &def_a, .npasses = 5},
+	    {.test = &def_a, .npasses = 5}, {.test = &def_b, .npasses = 5}};
+	struct block b[3] = {{.copies = 1, .tests = &t[0], .ntests = 1},
+	    {.copies = 2, .tests = &t[1], .ntests = 1},
+	    {.copies = 4, .tests = &t[2], .ntests = 1}};
+	struct run run = {.blocks = b, .nblocks = 3};
+	struct report r = {.runs = &run, .nruns = 1};
+	struct noise nz;
+
+	memset(&nz, 0, sizeof(nz));
+	t[0].spread.wide = t[1].spread.wide = t[2].spread.wide = 1;
+	noise_warn_end(&nz, &r);
+	CHECK("spread: one warning for the blocks naming the same tests",
+	    r.nwarnings == 2 &&
+	        strncmp(r.warnings[0],
+	            "1 and 2 copies: passes spread widely (CV over 5%",
+	            48) == 0 &&
+	        strstr(r.warnings[0], "in 1 test: a;") != NULL &&
+	        strncmp(r.warnings[1], "4 copies: passes spread", 23) == 0 &&
+	        strstr(r.warnings[1], "in 1 test: b;") != NULL);
+	run.blocks = NULL; /* on the stack: report_free frees the warnings */
+	run.nblocks = 0;
+	r.runs = NULL;
+	r.nruns = 0;
+	report_free(&r);
+}
+
 int
 main(void)
 {
 	check_settle();
 	check_scaling();
+	check_spread_once();
 	return check_exit();
 }

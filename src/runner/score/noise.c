@@ -51,15 +51,10 @@ noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c)
 	return 0;
 }
 
-/*
- * One warning per block naming its tests whose passes spread widely:
- * "1 copy: passes spread widely (CV over 5%) in 3 tests: pipe, spawn,
- * execl; each test's CV is in the JSON and with -v".
- */
-static void
-spread_warning(struct report *r, const struct block *bl)
+/* The names of bl's tests whose passes spread widely, ", " between; n. */
+static int
+spread_names(const struct block *bl, char *names, size_t size)
 {
-	char names[1024];
 	size_t len = 0;
 	int i, n = 0;
 
@@ -70,21 +65,54 @@ spread_warning(struct report *r, const struct block *bl)
 		if (t->outcome != OUTCOME_OK || t->npasses < 2 ||
 		    !t->spread.wide)
 			continue;
-		if (len + strlen(t->test->name) + 8 < sizeof(names))
-			len +=
-			    (size_t)snprintf(names + len, sizeof(names) - len,
-			        "%s%s", n ? ", " : "", t->test->name);
+		if (len + strlen(t->test->name) + 8 < size)
+			len += (size_t)snprintf(names + len, size - len, "%s%s",
+			    n ? ", " : "", t->test->name);
 		n++;
 	}
-	if (n > 0)
-		report_warn(r,
-		    "%d cop%s: passes spread widely (CV over %.0f%%: their "
-		    "standard deviation over their mean) in %d test%s: %s; "
-		    "each test's CV is %s; an idle machine spreads them less",
-		    bl->copies, bl->copies == 1 ? "y" : "ies", 100 * NOISE_CV,
-		    n, n == 1 ? "" : "s", names,
-		    r->settings.verbose ? "in the spread table above"
-		                        : "in the JSON and with -v");
+	return n;
+}
+
+/*
+ * One warning for the tests whose passes spread widely, for each run of
+ * blocks that name the same tests: "1 and 2 copies: passes spread widely
+ * (CV over 5%: ...) in 3 tests: pipe, spawn, execl; ...".
+ */
+static void
+spread_warnings(struct report *r, const struct run *run)
+{
+	char names[1024], next[1024], who[64];
+	size_t len = 0;
+	int b, n = 0, k, first = 0;
+
+	for (b = 0; b <= run->nblocks; b++) {
+		k = b < run->nblocks
+		        ? spread_names(&run->blocks[b], next, sizeof(next))
+		        : -1;
+		if (b > 0 && k == n && strcmp(next, names) == 0)
+			continue;
+		if (b > 0 && n > 0) {
+			for (len = 0; first < b && len < sizeof(who); first++)
+				len += (size_t)snprintf(who + len,
+				    sizeof(who) - len, "%s%d",
+				    len == 0         ? ""
+				    : first + 1 == b ? " and "
+				                     : ", ",
+				    run->blocks[first].copies);
+			report_warn(r,
+			    "%s cop%s: passes spread widely (CV over %.0f%%: "
+			    "their standard deviation over their mean) in %d "
+			    "test%s: %s; each test's CV is %s; an idle machine "
+			    "spreads them less",
+			    who, strcmp(who, "1") == 0 ? "y" : "ies",
+			    100 * NOISE_CV, n, n == 1 ? "" : "s", names,
+			    r->settings.verbose ? "in the spread table above"
+			                        : "in the JSON and with -v");
+		}
+		first = b;
+		n = k;
+		memcpy(names, next, sizeof(names));
+	}
 }
 
 void
@@ -105,8 +133,8 @@ noise_warn_end(const struct noise *nz, struct report *r)
 		    "the hypervisor took %.0f%% of the CPU time "
 		    "(steal)",
 		    100 * share);
+	spread_warnings(r, run);
 	for (b = 0; b < run->nblocks; b++) {
-		spread_warning(r, &run->blocks[b]);
 		for (i = 0; i < run->blocks[b].nindexes; i++) {
 			const struct index_result *ir =
 			    &run->blocks[b].indexes[i];
