@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "compare/compare.h"
+#include "compare/table.h"
 #include "write/json_read.h"
 
 /* compare_noise of two tests whose every pass was kept. */
@@ -129,6 +130,7 @@ static void
 test_labels_and_writers(void)
 {
 	struct cmp_report r[4], *p[4] = {&r[0], &r[1], &r[2], &r[3]};
+	struct comparison c;
 	const char *user[4] = {NULL, NULL, NULL, "mine"};
 	const char *file[4] = {"a/x.txt", "a/x.txt", "b.txt", "c.txt"};
 	char *buf = NULL;
@@ -151,10 +153,11 @@ test_labels_and_writers(void)
 	CHECK_STR(
 	    "labels: the label stored in the report", r[2].label, "stored");
 	CHECK_STR("labels: the user's", r[3].label, "mine");
+	CHECK("comparison built", compare_build(&c, p, 4, 1) == 0);
 
 	f = open_memstream(&buf, &len);
 	CHECK("text output written",
-	    f != NULL && compare_write(f, CMP_FORMAT_TEXT, p, 4) == 0 &&
+	    f != NULL && compare_write(f, CMP_FORMAT_TEXT, &c) == 0 &&
 	        fclose(f) == 0);
 	CHECK("text: three runs one test after another, quick marked",
 	    buf && strstr(buf, "  B  103.0  B/A 1.03x ?!\n"));
@@ -173,13 +176,13 @@ test_labels_and_writers(void)
 	free(buf);
 	f = open_memstream(&buf, &len);
 	CHECK("regressions: only D is below 0.9 (noise unknown)",
-	    f != NULL && compare_regressions(f, p, 4, 0.9) == 1 &&
+	    f != NULL && compare_regressions(f, &c, 0.9) == 1 &&
 	        fclose(f) == 0 && strstr(buf, "D/A 0.50x") != NULL);
 	free(buf);
 
 	f = open_memstream(&buf, &len);
 	CHECK("md output written",
-	    f != NULL && compare_write(f, CMP_FORMAT_MD, p, 4) == 0 &&
+	    f != NULL && compare_write(f, CMP_FORMAT_MD, &c) == 0 &&
 	        fclose(f) == 0);
 	CHECK("md: a | in a title is escaped",
 	    buf && strstr(buf, "| Pipe \\| Throughput |") != NULL);
@@ -188,7 +191,7 @@ test_labels_and_writers(void)
 
 	f = open_memstream(&buf, &len);
 	CHECK("json output written",
-	    f != NULL && compare_write(f, CMP_FORMAT_JSON, p, 4) == 0 &&
+	    f != NULL && compare_write(f, CMP_FORMAT_JSON, &c) == 0 &&
 	        fclose(f) == 0);
 	i = buf != NULL ? json_parse(buf, len, &v, err, sizeof(err)) : -1;
 	CHECK("json output is JSON", i == 0);
@@ -202,6 +205,7 @@ test_labels_and_writers(void)
 		json_free(&v);
 	}
 	free(buf);
+	compare_free(&c);
 	for (i = 0; i < 4; i++)
 		cmp_report_free(&r[i]);
 }

@@ -123,23 +123,25 @@ test_cell_verdict(void)
 	memset(&c, 0, sizeof(c));
 	c.value = 474.4;
 	c.noise = CMP_NOISE_UNKNOWN;
-	cmp_cell_verdict(&c, &own, NULL, 0, 480, &own, NULL, 0, 0);
+	cmp_cell_verdict(&c, &(struct cmp_side){&own, NULL, 0, 480},
+	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 1);
 	CHECK("one run each: the within-run rule stays",
 	    !c.grouped && c.noise == CMP_NOISE_UNKNOWN);
-	cmp_cell_verdict(&c, &own, runs0, 2, 489.85, &own, NULL, 0, 0);
+	cmp_cell_verdict(&c, &(struct cmp_side){&own, runs0, 2, 489.85},
+	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 1);
 	CHECK("two against one: beyond by the group rule",
 	    c.grouped && c.noise == CMP_NOISE_BEYOND &&
 	        c.between.assumed == BETWEEN_A_FOR_B);
 	memset(&c, 0, sizeof(c));
 	c.value = 487.0;
-	cmp_cell_verdict(&c, &own, runs0, 2, 489.85, &own, NULL, 0, 0);
+	cmp_cell_verdict(&c, &(struct cmp_side){&own, runs0, 2, 489.85},
+	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 1);
 	CHECK("two against one: 7.1 within", c.noise == CMP_NOISE_WITHIN);
-	compare_set_min_change(5);
 	memset(&c, 0, sizeof(c));
 	c.value = 474.4;
-	cmp_cell_verdict(&c, &own, runs0, 2, 489.85, &own, NULL, 0, 0);
+	cmp_cell_verdict(&c, &(struct cmp_side){&own, runs0, 2, 489.85},
+	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 5);
 	CHECK("--min-change 5: 3% is not real", c.noise == CMP_NOISE_WITHIN);
-	compare_set_min_change(BETWEEN_MIN_CHANGE);
 }
 
 int

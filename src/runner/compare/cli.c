@@ -47,6 +47,7 @@ compare_read(
 struct compare_opts {
 	enum cmp_format format;
 	double below; /* --fail-below; 0: none */
+	double min_change; /* --min-change, percent */
 	int no_group; /* --no-group */
 	int help;
 };
@@ -84,14 +85,10 @@ set_below(void *ctx, const char *val, char *err, size_t errlen)
 static int
 set_min_change(void *ctx, const char *val, char *err, size_t errlen)
 {
-	double pct;
-
-	(void)ctx;
-	if (parse_double(val, 0, 100, &pct) == -1)
+	if (parse_double(val, 0, 100, &C(ctx)->min_change) == -1)
 		return opt_bad(err, errlen,
 		    "--min-change needs a percentage from 0 to 100, such as 1",
 		    NULL);
-	compare_set_min_change(pct);
 	return 0;
 }
 
@@ -210,36 +207,104 @@ load(const char *path, struct cmp_file *file)
 	return rc;
 }
 
-/*
- * Lists the reports of the inputs for compare_label and compare_write,
- * at most CMP_MAX_COLUMNS blocks in all.  Returns their number, or -1
- * after saying on stderr that some were left out.
- */
-static int
-gather(const struct cmp_inputs *in, struct cmp_report **reports,
-    const char **user, const char **names)
+/* What compare read: the inputs, and their reports in order with each
+ * one's LABEL= (NULL: none) and file name. */
+struct read_set {
+	struct cmp_inputs in;
+	struct cmp_report **reports;
+	const char **user, **names;
+	int n;
+};
+
+/* Lists the reports of rs->in for compare_label and the comparison. */
+static void
+gather(struct read_set *rs)
 {
 	const struct cmp_input *x;
-	int i, j, n = 0, columns = 0;
-	struct cmp_report *r;
+	int i, j;
 
-	for (i = 0; i < in->n; i++)
-		for (j = 0, x = &in->v[i]; j < x->file.nreports; j++) {
-			r = &x->file.reports[j];
-			if (columns + r->nblocks > CMP_MAX_COLUMNS) {
-				fprintf(stderr,
-				    "compare: %s: more than %d "
-				    "results in all: the rest is left out\n",
-				    x->path, CMP_MAX_COLUMNS);
-				return -n - 1;
-			}
-			columns += r->nblocks;
-			reports[n] = r;
-			user[n] = x->label[0] ? x->label : NULL;
-			names[n] = x->path;
-			n++;
+	for (i = 0, rs->n = 0; i < rs->in.n; i++)
+		for (j = 0, x = &rs->in.v[i]; j < x->file.nreports; j++) {
+			rs->reports[rs->n] = &x->file.reports[j];
+			rs->user[rs->n] = x->label[0] ? x->label : NULL;
+			rs->names[rs->n++] = x->path;
 		}
-	return n;
+}
+
+/*
+ * Reads the files of the arguments argv[0..nargs-1] into rs (read_free
+ * it even after an error).  Returns 0, or 2 after one line on stderr for
+ * each file that failed (the others still read).
+ */
+static int
+read_all(struct read_set *rs, char **argv, int nargs)
+{
+	char err[512];
+	int i, n = 0, rc = 0;
+
+	memset(rs, 0, sizeof(*rs));
+	if (cmp_inputs_make(&rs->in, argv, nargs, err, sizeof(err)) == -1) {
+		complain(NULL, err);
+		return 2;
+	}
+	cmp_inputs_dedupe(&rs->in, stderr);
+	for (i = 0; i < rs->in.n; i++) {
+		if (!rs->in.v[i].left_out &&
+		    load(rs->in.v[i].path, &rs->in.v[i].file) == -1)
+			rc = 2;
+		n += rs->in.v[i].file.nreports;
+	}
+	rs->reports = calloc((size_t)n + 1, sizeof(*rs->reports));
+	rs->user = calloc((size_t)n + 1, sizeof(*rs->user));
+	rs->names = calloc((size_t)n + 1, sizeof(*rs->names));
+	if (rs->reports == NULL || rs->user == NULL || rs->names == NULL) {
+		complain(NULL, "out of memory");
+		return 2;
+	}
+	gather(rs);
+	return rc;
+}
+
+static void
+read_free(struct read_set *rs)
+{
+	cmp_inputs_free(&rs->in);
+	free(rs->reports);
+	free(rs->user);
+	free(rs->names);
+}
+
+/*
+ * Labels and groups what was read, builds the comparison once, writes it
+ * and with --fail-below its regressions.  Returns the exit status (rc
+ * so far: 0 or 2).
+ */
+static int
+show(const struct compare_opts *o, struct read_set *rs, int rc)
+{
+	struct cmp_group_set groups;
+	struct comparison c;
+	int found;
+
+	memset(&c, 0, sizeof(c));
+	memset(&groups, 0, sizeof(groups));
+	if (compare_label(rs->reports, rs->user, rs->names, rs->n) == -1 ||
+	    cmp_groups_make(
+	        &groups, rs->reports, rs->user, rs->n, o->no_group) == -1 ||
+	    compare_build(&c, groups.shown, groups.n, o->min_change) == -1) {
+		complain(NULL, "out of memory");
+		rc = 2;
+	} else if (compare_write(stdout, o->format, &c) == -1 ||
+	           fflush(stdout) == EOF) {
+		complain(NULL, "writing the comparison failed");
+		rc = rc ? rc : 1;
+	} else if (o->below > 0) {
+		found = compare_regressions(stderr, &c, o->below);
+		rc = rc == 0 && found > 0 ? 3 : rc;
+	}
+	compare_free(&c);
+	cmp_groups_free(&groups);
+	return rc;
 }
 
 /*
@@ -268,68 +333,22 @@ compare_options(int argc, char **argv, struct compare_opts *o)
 int
 compare_main(int argc, char **argv)
 {
-	struct compare_opts o = {CMP_FORMAT_TEXT, 0, 0, 0};
-	struct cmp_group_set groups;
-	struct cmp_inputs in;
-	struct cmp_report **reports = NULL;
-	const char **user = NULL, **names = NULL;
-	char err[512];
-	int i, nin, n = 0, rc = 0;
+	struct compare_opts o = {CMP_FORMAT_TEXT, 0, BETWEEN_MIN_CHANGE, 0, 0};
+	struct read_set rs;
+	int nin, rc;
 
-	memset(&groups, 0, sizeof(groups));
 	if ((nin = compare_options(argc, argv, &o)) < 0)
 		return -1 - nin;
 	if (nin < 1)
 		return usage(stderr);
-	if (cmp_inputs_make(&in, argv, nin, err, sizeof(err)) == -1) {
-		fprintf(stderr, "compare: %s\n", err);
-		cmp_inputs_free(&in);
-		return 2;
-	}
-	cmp_inputs_dedupe(&in, stderr);
-	for (i = 0; i < in.n; i++) {
-		if (!in.v[i].left_out &&
-		    load(in.v[i].path, &in.v[i].file) == -1)
-			rc = 2;
-		n += in.v[i].file.nreports;
-	}
-	reports = calloc((size_t)n + 1, sizeof(*reports));
-	user = calloc((size_t)n + 1, sizeof(*user));
-	names = calloc((size_t)n + 1, sizeof(*names));
-	if (reports == NULL || user == NULL || names == NULL) {
-		fprintf(stderr, "compare: out of memory\n");
-		rc = 2;
-		n = 0;
-	} else if ((n = gather(&in, reports, user, names)) < 0) {
-		rc = 2;
-		n = -n - 1;
-	}
-	if (n == 0) {
+	rc = read_all(&rs, argv, nin);
+	if (rs.n == 0 && rs.reports != NULL) {
 		if (rc == 0)
-			fprintf(stderr, "compare: nothing to compare\n");
+			complain(NULL, "nothing to compare");
 		rc = 2;
-	} else if (compare_label(reports, user, names, n) == -1 ||
-	           cmp_groups_make(&groups, reports, user, n, o.no_group) ==
-	               -1) {
-		fprintf(stderr, "compare: out of memory\n");
-		rc = 2;
-	} else if (compare_write(stdout, o.format, groups.shown, groups.n) ==
-	               -1 ||
-	           fflush(stdout) == EOF) {
-		fprintf(stderr, "compare: writing the comparison failed\n");
-		rc = rc ? rc : 1;
-	} else if (o.below > 0) {
-		i = compare_regressions(
-		    stderr, groups.shown, groups.n, o.below);
-		if (i < 0)
-			fprintf(stderr, "compare: out of memory\n");
-		if (i != 0 && rc == 0)
-			rc = i < 0 ? 2 : 3;
+	} else if (rs.n > 0) {
+		rc = show(&o, &rs, rc);
 	}
-	cmp_groups_free(&groups);
-	cmp_inputs_free(&in);
-	free(reports);
-	free(user);
-	free(names);
+	read_free(&rs);
 	return rc;
 }

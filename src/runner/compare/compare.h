@@ -63,33 +63,32 @@ enum cmp_noise compare_index_noise(double a, double a_low, double a_high,
  */
 double compare_ratio(double first, double value, int lower_is_better);
 
-/*
- * The minimum effect of the verdict between groups, in percent (default
- * BETWEEN_MIN_CHANGE, 1): a smaller difference is never called real.
- */
-void compare_set_min_change(double pct);
-
 /* Output formats of compare_write(). */
 enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
 
-/*
- * Writes the comparison of the labelled reports[0..n-1] onto f: one table
- * per copies group (1 copy, N copies), a row per test
- * (the union, by title) and per index score, a column per block, each
- * column after the first with its ratio to the first.  Returns 0, or -1
- * when out of memory or a write failed.
- */
-int compare_write(
-    FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n);
+struct comparison; /* compare/table.h */
 
 /*
- * Says on f, one line each, every ratio of the comparison that is below
- * `below` and not within noise (beyond it, or noise unknown): a test or
- * index score that got worse, for --fail-below.  Returns their number, or
- * -1 when out of memory.
+ * Builds *c, the comparison of the labelled reports[0..n-1] (c holds the
+ * pointer): one table per copies group (1 copy, N copies), a row per test
+ * (the union, by title) and per index score, a column per block, each
+ * column after the first with its ratio to the first and its verdict, no
+ * change under min_change percent real.  Returns 0, or -1 when out of
+ * memory (compare_free it even then).
  */
-int compare_regressions(
-    FILE *f, struct cmp_report *const *reports, int n, double below);
+int compare_build(struct comparison *c, struct cmp_report *const *reports,
+    int n, double min_change);
+void compare_free(struct comparison *c);
+
+/* Writes comparison c onto f in format; 0, or -1 when a write failed. */
+int compare_write(FILE *f, enum cmp_format format, const struct comparison *c);
+
+/*
+ * Says on f, one line each, every ratio of comparison c that is below
+ * `below` and not within noise (beyond it, or noise unknown): a test or
+ * index score that got worse, for --fail-below.  Returns their number.
+ */
+int compare_regressions(FILE *f, const struct comparison *c, double below);
 
 /*
  * `compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...`;

@@ -13,20 +13,6 @@
 #include "compare/group.h"
 #include "score/between.h"
 
-static double min_change = BETWEEN_MIN_CHANGE;
-
-void
-compare_set_min_change(double pct)
-{
-	min_change = pct;
-}
-
-double
-cmp_min_change(void)
-{
-	return min_change;
-}
-
 static const char *
 str(const char *s)
 {
@@ -591,28 +577,20 @@ cmp_groups_free(struct cmp_group_set *g)
 	memset(g, 0, sizeof(*g));
 }
 
-/* The runs of one side: a group's, else the one score. */
-static int
-side_runs(const double *runs, int nruns, const double *value, const double **v)
-{
-	*v = nruns > 0 ? runs : value;
-	return nruns > 0 ? nruns : 1;
-}
-
 void
-cmp_cell_verdict(struct cell *c, const struct cmp_block *b0,
-    const double *runs0, int n0, double value0, const struct cmp_block *b,
-    const double *runs, int n, int lower_is_better)
+cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
+    const struct cmp_side *b, int lower_is_better, double min_change)
 {
-	const double *a, *bv;
-	int na = side_runs(runs0, n0, &value0, &a);
-	int nb = side_runs(runs, n, &c->value, &bv);
+	/* A side without a group's runs is its one score. */
+	const double *va = a->n > 0 ? a->runs : &a->value;
+	const double *vb = b->n > 0 ? b->runs : &b->value;
 	/* The floor: half the last digit of the printed numbers (0.05). */
-	struct between_pool pool = {b0->pool_var, b0->pool_dof, b->pool_var,
-	    b->pool_dof, log1p(0.05 / fmin(value0, c->value))};
+	struct between_pool pool = {a->block->pool_var, a->block->pool_dof,
+	    b->block->pool_var, b->block->pool_dof,
+	    log1p(0.05 / fmin(a->value, b->value))};
 
-	if (between_groups(a, na, bv, nb, lower_is_better, min_change, &pool,
-	        &c->between) == -1)
+	if (between_groups(va, a->n > 0 ? a->n : 1, vb, b->n > 0 ? b->n : 1,
+	        lower_is_better, min_change, &pool, &c->between) == -1)
 		return;
 	c->grouped = 1;
 	c->noise = c->between.verdict == BETWEEN_BEYOND ? CMP_NOISE_BEYOND

@@ -38,20 +38,25 @@ int cmp_groups_make(struct cmp_group_set *g, struct cmp_report *const *reports,
     const char **user, int n, int no_group);
 void cmp_groups_free(struct cmp_group_set *g);
 
-/* The --min-change percentage in force (compare_set_min_change). */
-double cmp_min_change(void);
+/* One side of a cell's verdict: its column's block, its runs' scores
+ * runs[0..n-1] (none: its one score value). */
+struct cmp_side {
+	const struct cmp_block *block;
+	const double *runs;
+	int n;
+	double value;
+};
 
 /*
- * The verdict between groups for cell c (its value set): the first
- * column's runs runs0[0..n0-1] (none: its one score value0) of its block
- * b0 against the cell's runs[0..n-1] (none: c->value) of block b.  When
- * either side has several runs, sets c->grouped, c->between and c->noise
- * by score/between.h, each side's spread pooled over its block's tests
- * (pool_var), none below half the printed numbers' last digit; else
- * leaves c as the within-run rule made it.
+ * The verdict between groups for cell c (its value set): side a, the
+ * first column's, against side b, the cell's.  When either side has
+ * several runs, sets c->grouped, c->between and c->noise by
+ * score/between.h, each side's spread pooled over its block's tests
+ * (pool_var), none below half the printed numbers' last digit, no change
+ * under min_change percent real; else leaves c as the within-run rule
+ * made it.
  */
-void cmp_cell_verdict(struct cell *c, const struct cmp_block *b0,
-    const double *runs0, int n0, double value0, const struct cmp_block *b,
-    const double *runs, int n, int lower_is_better);
+void cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
+    const struct cmp_side *b, int lower_is_better, double min_change);
 
 #endif

@@ -162,7 +162,7 @@ cmp_write_verdicts(FILE *f, const struct table *t, int md)
 	snprintf(text, sizeof(text),
 	    "Between groups of runs (the ratio of their geometric means, its "
 	    "95%% interval; a change under %g%% is never real):",
-	    cmp_min_change());
+	    t->min_change);
 	if (md)
 		escape_md(f, text), fputs("\n\n", f);
 	else

@@ -28,14 +28,14 @@
 	"interval excludes 1 and |d| > ln(1 + min_change_pct/100)"
 
 void
-cmp_json_begin(struct json_writer *j, FILE *f)
+cmp_json_begin(struct json_writer *j, FILE *f, double min_change)
 {
 	jw_start(j, f);
 	jw_open(j, NULL, '{', 0);
 	jw_str(j, "schema", "bytebench-compare/1");
 	jw_str(j, "noise_rule", NOISE_RULE);
 	jw_str(j, "between_rule", BETWEEN_RULE);
-	jw_num(j, "min_change_pct", cmp_min_change());
+	jw_num(j, "min_change_pct", min_change);
 	jw_open(j, "tables", '[', 0);
 }
 

@@ -269,90 +269,117 @@ write_speed(FILE *f, const struct table *t, int md)
 }
 
 int
-compare_write(
-    FILE *f, enum cmp_format format, struct cmp_report *const *reports, int n)
+compare_build(struct comparison *c, struct cmp_report *const *reports, int n,
+    double min_change)
 {
-	struct table t;
-	struct notes notes;
+	int g, rc = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->reports = reports;
+	c->n = n;
+	c->min_change = min_change;
+	for (g = 0; g < NGROUPS && rc == 0; g++)
+		rc = cmp_table_build(
+		    &c->tables[g], (enum group)g, reports, n, min_change);
+	return rc;
+}
+
+void
+compare_free(struct comparison *c)
+{
+	int g;
+
+	for (g = 0; g < NGROUPS; g++)
+		cmp_table_free(&c->tables[g]);
+}
+
+/* The comparison as JSON. */
+static void
+write_json(FILE *f, const struct comparison *c)
+{
 	struct json_writer j;
+	int g;
+
+	cmp_json_begin(&j, f, c->min_change);
+	for (g = 0; g < NGROUPS; g++)
+		if (c->tables[g].ncols > 0)
+			cmp_write_table_json(&j, &c->tables[g]);
+	cmp_json_end(&j);
+}
+
+/* The comparison as text or Markdown (md): the key, what is said above
+ * the tables, each table and its verdicts, the notes. */
+static int
+write_plain(FILE *f, const struct comparison *c, int md)
+{
+	const struct table *t;
+	struct notes notes;
 	int g, written = 0, rc = 0;
 
 	memset(&notes, 0, sizeof(notes));
-	if (format == CMP_FORMAT_JSON) {
-		cmp_json_begin(&j, f);
-	} else {
-		write_key(f, reports, n, format == CMP_FORMAT_MD);
-		write_suites(f, reports, n, format == CMP_FORMAT_MD);
-	}
+	write_key(f, c->reports, c->n, md);
+	write_suites(f, c->reports, c->n, md);
 	for (g = 0; g < NGROUPS && rc == 0; g++) {
-		if (cmp_table_build(&t, (enum group)g, reports, n) == -1) {
-			rc = -1;
-		} else if (t.ncols > 0) {
-			note_caveats(&t, &notes);
-			if (format == CMP_FORMAT_JSON) {
-				cmp_write_table_json(&j, &t);
-			} else {
-				if (written)
-					fputc('\n', f);
-				write_speed(f, &t, format == CMP_FORMAT_MD);
-				rc = format == CMP_FORMAT_MD
-				         ? cmp_write_table_md(f, &t, &notes)
-				         : cmp_write_table_text(f, &t, &notes);
-				if (rc == 0 && !(format == CMP_FORMAT_MD) &&
-				    cmp_verdicts_any(&t))
-					fputc('\n', f);
-				if (rc == 0)
-					notes.grouped |= cmp_write_verdicts(
-					    f, &t, format == CMP_FORMAT_MD);
-			}
-			written++;
-		}
-		cmp_table_free(&t);
+		t = &c->tables[g];
+		if (t->ncols == 0)
+			continue;
+		note_caveats(t, &notes);
+		if (written++)
+			fputc('\n', f);
+		write_speed(f, t, md);
+		rc = md ? cmp_write_table_md(f, t, &notes)
+		        : cmp_write_table_text(f, t, &notes);
+		if (rc == 0 && !md && cmp_verdicts_any(t))
+			fputc('\n', f);
+		if (rc == 0)
+			notes.grouped |= cmp_write_verdicts(f, t, md);
 	}
-	if (rc == 0 && format == CMP_FORMAT_JSON)
-		cmp_json_end(&j);
-	else if (rc == 0) {
+	if (rc == 0) {
 		fputc('\n', f);
-		write_notes(f, &notes, reports, n, format == CMP_FORMAT_MD);
+		write_notes(f, &notes, c->reports, c->n, md);
 	}
-	if (rc == 0 && ferror(f))
-		rc = -1;
 	return rc;
 }
 
 int
-compare_regressions(
-    FILE *f, struct cmp_report *const *reports, int n, double below)
+compare_write(FILE *f, enum cmp_format format, const struct comparison *c)
 {
-	struct table t;
-	const struct cell *c;
+	int rc = 0;
+
+	if (format == CMP_FORMAT_JSON)
+		write_json(f, c);
+	else
+		rc = write_plain(f, c, format == CMP_FORMAT_MD);
+	return rc == 0 && !ferror(f) ? 0 : -1;
+}
+
+int
+compare_regressions(FILE *f, const struct comparison *c, double below)
+{
+	const struct table *t;
+	const struct cell *x;
 	char title[3 * CMP_TEXT_MAX], ratio[32];
 	int g, r, j, found = 0;
 
-	for (g = 0; g < NGROUPS; g++) {
-		if (cmp_table_build(&t, (enum group)g, reports, n) == -1) {
-			cmp_table_free(&t);
-			return -1;
-		}
-		for (r = 0; r < t.nrows; r++)
-			for (j = 1; j < t.ncols; j++) {
-				c = cmp_cell_at(&t, r, j);
-				if (isnan(c->ratio) || !(c->ratio < below) ||
-				    c->noise == CMP_NOISE_WITHIN)
+	for (g = 0; g < NGROUPS; g++)
+		for (t = &c->tables[g], r = 0; r < t->nrows; r++)
+			for (j = 1; j < t->ncols; j++) {
+				x = cmp_cell_at(t, r, j);
+				if (isnan(x->ratio) || !(x->ratio < below) ||
+				    x->noise == CMP_NOISE_WITHIN)
 					continue;
-				cmp_row_title(&t.rows[r], title, sizeof(title));
-				cmp_ratio_text(c->ratio, ratio, sizeof(ratio));
+				cmp_row_title(
+				    &t->rows[r], title, sizeof(title));
+				cmp_ratio_text(x->ratio, ratio, sizeof(ratio));
 				fprintf(f,
 				    "compare: %s (%s): %s/%s %s, "
 				    "below %.2fx and %s noise\n",
-				    title, cmp_group_name[t.group],
-				    t.cols[j].id, t.cols[0].id, ratio, below,
-				    c->noise == CMP_NOISE_BEYOND
+				    title, cmp_group_name[t->group],
+				    t->cols[j].id, t->cols[0].id, ratio, below,
+				    x->noise == CMP_NOISE_BEYOND
 				        ? "beyond"
 				        : "of unknown");
 				found++;
 			}
-		cmp_table_free(&t);
-	}
 	return found;
 }

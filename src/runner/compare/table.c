@@ -336,8 +336,12 @@ fill_row(struct table *t, int r)
 				continue;
 			c->noise = compare_index_noise(x0->score, x0->ci_low,
 			    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
-			cmp_cell_verdict(c, b0, x0->runs, x0->nruns, x0->score,
-			    b, xj->runs, xj->nruns, 0);
+			cmp_cell_verdict(c,
+			    &(struct cmp_side){
+			        b0, x0->runs, x0->nruns, x0->score},
+			    &(struct cmp_side){
+			        b, xj->runs, xj->nruns, c->value},
+			    0, t->min_change);
 		} else {
 			if (cells[0].unit[0] != '\0' && c->unit[0] != '\0' &&
 			    strcmp(cells[0].unit, c->unit) != 0) {
@@ -357,9 +361,12 @@ fill_row(struct table *t, int r)
 			               t0->derived && tj->derived &&
 			               c->nexplain >= 0;
 			if (t0 != NULL && tj != NULL)
-				cmp_cell_verdict(c, b0, t0->runs, t0->nruns,
-				    t0->value, b, tj->runs, tj->nruns,
-				    row->lower_is_better);
+				cmp_cell_verdict(c,
+				    &(struct cmp_side){
+				        b0, t0->runs, t0->nruns, t0->value},
+				    &(struct cmp_side){
+				        b, tj->runs, tj->nruns, c->value},
+				    row->lower_is_better, t->min_change);
 		}
 		/* One run a side: other work on the machine hides the
 		 * noise between the runs. */
@@ -486,8 +493,8 @@ caveats(const struct column *a, const struct column *b)
 
 /* Builds the table of group g; an empty group gives ncols 0. */
 int
-cmp_table_build(
-    struct table *t, enum group g, struct cmp_report *const *reports, int n)
+cmp_table_build(struct table *t, enum group g,
+    struct cmp_report *const *reports, int n, double min_change)
 {
 	void *grown;
 	struct column *col;
@@ -496,6 +503,7 @@ cmp_table_build(
 
 	memset(t, 0, sizeof(*t));
 	t->group = g;
+	t->min_change = min_change;
 	for (i = 0; i < n; i++)
 		for (j = 0; j < reports[i]->nblocks; j++) {
 			if (group_of(&reports[i]->blocks[j]) != g)

@@ -104,6 +104,7 @@ struct cell {
 
 struct table {
 	enum group group;
+	double min_change; /* --min-change: a smaller change is never real */
 	struct column *cols;
 	int ncols;
 	struct row *rows;
@@ -131,8 +132,18 @@ extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
 /* Builds the table of group g; an empty group gives ncols 0.  -1: out of
  * memory (cmp_table_free it even then). */
-int cmp_table_build(
-    struct table *t, enum group g, struct cmp_report *const *reports, int n);
+int cmp_table_build(struct table *t, enum group g,
+    struct cmp_report *const *reports, int n, double min_change);
+
+/* The comparison: its labelled reports (one a column or group) and its
+ * tables, built once (compare_build); the writers and --fail-below read
+ * it. */
+struct comparison {
+	struct cmp_report *const *reports;
+	int n;
+	double min_change;
+	struct table tables[NGROUPS];
+};
 void cmp_table_free(struct table *t);
 
 /* The cell of row r, column col. */
@@ -167,7 +178,7 @@ int cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes);
  * rule) and opens the tables, cmp_write_table_json writes one,
  * cmp_json_end closes the document.
  */
-void cmp_json_begin(struct json_writer *j, FILE *f);
+void cmp_json_begin(struct json_writer *j, FILE *f, double min_change);
 void cmp_write_table_json(struct json_writer *j, const struct table *t);
 void cmp_json_end(struct json_writer *j);
 
