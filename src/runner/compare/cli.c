@@ -216,15 +216,19 @@ struct read_set {
 	int n;
 };
 
-/* Lists the reports of rs->in for compare_label and the comparison. */
+/* Lists the reports of rs->in for compare_label and the comparison,
+ * their run sets numbered apart across the files (each numbered within
+ * its file from 1). */
 static void
 gather(struct read_set *rs)
 {
-	const struct cmp_input *x;
+	struct cmp_input *x;
 	int i, j;
 
 	for (i = 0, rs->n = 0; i < rs->in.n; i++)
 		for (j = 0, x = &rs->in.v[i]; j < x->file.nreports; j++) {
+			if (x->file.reports[j].run_set > 0)
+				x->file.reports[j].run_set += rs->n - j;
 			rs->reports[rs->n] = &x->file.reports[j];
 			rs->user[rs->n] = x->label[0] ? x->label : NULL;
 			rs->names[rs->n++] = x->path;

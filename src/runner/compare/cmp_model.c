@@ -63,14 +63,6 @@ cmp_grow(void *array, int *n, size_t size, int max)
 	return grown;
 }
 
-int
-cmp_new_run_set(void)
-{
-	static int sets;
-
-	return ++sets;
-}
-
 void
 cmp_block_free(struct cmp_block *b)
 {

@@ -107,7 +107,8 @@ struct cmp_report {
 	char *disturbed;
 	struct cmp_block *blocks;
 	int nblocks;
-	int run_set; /* > 0: one of the runs of one --runs report, numbered */
+	int run_set; /* > 0: one of the runs of one --runs report, numbered
+	              * within its file (the set's first report's place + 1) */
 	/* A group of several runs (compare/group.c): its runs, in order;
 	 * NULL for a report read from a file. */
 	struct cmp_report **members;
@@ -148,9 +149,6 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 	(((tmp) = cmp_grow((array), &(n), sizeof(*(array)), (max))) == NULL    \
 	        ? NULL                                                         \
 	        : ((array) = (tmp), &(array)[(n)-1]))
-
-/* A new number for the runs of one --runs report (1, 2, ...). */
-int cmp_new_run_set(void);
 
 /* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
 size_t cmp_suite_len(const char *origin);

@@ -407,7 +407,8 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 		return rc;
 	}
 	reps = member(&root, "repetitions", JSON_ARRAY);
-	set = reps != NULL && reps->n > 0 ? cmp_new_run_set() : 0;
+	/* Numbered within the file: the first report's place, from 1. */
+	set = reps != NULL && reps->n > 0 ? out->nreports + 1 : 0;
 	for (i = 0, rc = 0; rc == 0 && i <= (reps ? reps->n : 0); i++) {
 		/* --runs: the runs before the last, then the last. */
 		r = CMP_PUSH(

@@ -319,7 +319,7 @@ mark_run_set(const struct parser *p)
 
 	if (!p->runs_summary || f->nreports - p->first_report < 2)
 		return;
-	set = cmp_new_run_set();
+	set = p->first_report + 1; /* unique within the file */
 	for (j = p->first_report; j < f->nreports; j++) {
 		f->reports[j].run_set = set;
 		f->reports[j].quick = last->quick;
