@@ -82,6 +82,30 @@ say_change(char *buf, size_t size, size_t n, const struct table *t, int r,
 	    title, ratio, c->between.low, c->between.high);
 }
 
+/* Column col's changes beyond run-to-run noise, index scores first, at
+ * most SAY_MAX of them appended to buf; *said: how many there are. */
+static size_t
+say_changes(
+    char *buf, size_t size, size_t n, const struct table *t, int col, int *said)
+{
+	const struct cell *c;
+	int r, pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (r = 0; r < t->nrows; r++) {
+			c = cmp_cell_at(t, r, col);
+			if (!c->grouped || c->noise != CMP_NOISE_BEYOND ||
+			    isnan(c->ratio) || t->rows[r].is_index != !pass)
+				continue;
+			if (*said < SAY_MAX)
+				n = say_change(buf, size,
+				    *said ? cmp_appendf(buf, size, n, "; ") : n,
+				    t, r, c);
+			(*said)++;
+		}
+	return n;
+}
+
 /* The verdicts of column col: its changes beyond run-to-run noise. */
 static void
 say_column(FILE *f, const struct table *t, int col, int md)
@@ -89,7 +113,7 @@ say_column(FILE *f, const struct table *t, int col, int md)
 	char text[8 * CMP_TEXT_MAX];
 	const struct cell *c;
 	size_t n;
-	int r, pass, grouped = 0, beyond = 0, said = 0, assumed = -1;
+	int r, grouped = 0, beyond = 0, said = 0, assumed = -1;
 
 	for (r = 0; r < t->nrows; r++) {
 		c = cmp_cell_at(t, r, col);
@@ -110,21 +134,8 @@ say_column(FILE *f, const struct table *t, int col, int md)
 	else
 		n = cmp_appendf(
 		    text, sizeof(text), n, "beyond run-to-run noise: ");
-	/* Index scores first, then the tests. */
-	for (pass = 0; pass < 2 && beyond > 0; pass++)
-		for (r = 0; r < t->nrows; r++) {
-			c = cmp_cell_at(t, r, col);
-			if (!c->grouped || c->noise != CMP_NOISE_BEYOND ||
-			    isnan(c->ratio) || t->rows[r].is_index != !pass)
-				continue;
-			if (said < SAY_MAX)
-				n = say_change(text, sizeof(text),
-				    said ? cmp_appendf(
-				               text, sizeof(text), n, "; ")
-				         : n,
-				    t, r, c);
-			said++;
-		}
+	if (beyond > 0)
+		n = say_changes(text, sizeof(text), n, t, col, &said);
 	if (said > SAY_MAX)
 		n = cmp_appendf(
 		    text, sizeof(text), n, "; and %d more", said - SAY_MAX);

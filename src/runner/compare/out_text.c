@@ -450,12 +450,38 @@ md_tables(FILE *f, const struct table *t, const int *sub, int n,
 	}
 }
 
+/* The why-lines of a Markdown table, listed under it. */
+static void
+md_whys(FILE *f, const struct table *t, struct notes *notes)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	const struct cell *c;
+	int r, s;
+
+	for (r = 0; r < t->nrows; r++)
+		for (s = 1; s < t->ncols; s++) {
+			if (!(c = cmp_cell_at(t, r, s))->explained)
+				continue;
+			cmp_row_title(&t->rows[r], buf, sizeof(buf));
+			fputs("- ", f);
+			escape_md(f, buf);
+			fprintf(f, ", %s/%s: ", t->cols[s].id, t->cols[0].id);
+			explain_text(c->explain, c->nexplain, buf, sizeof(buf));
+			fputs("why: ", f);
+			escape_md(f, buf);
+			fputc('\n', f);
+			notes->explained = 1;
+		}
+	if (notes->explained)
+		fputc('\n', f);
+}
+
 int
 cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 {
 	char buf[3 * CMP_TEXT_MAX];
 	size_t *width, all = 0;
-	int *sub, r, s, n = 0, nv = 0;
+	int *sub, s, n = 0, nv = 0;
 
 	width = calloc((size_t)nsub(t), sizeof(*width));
 	sub = calloc(2 * (size_t)nsub(t) + 1, sizeof(*sub));
@@ -490,22 +516,6 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 	}
 	free(width);
 	free(sub);
-	for (r = 0; r < t->nrows; r++)
-		for (s = 1; s < t->ncols; s++) {
-			if (!cmp_cell_at(t, r, s)->explained)
-				continue;
-			cmp_row_title(&t->rows[r], buf, sizeof(buf));
-			fputs("- ", f);
-			escape_md(f, buf);
-			fprintf(f, ", %s/%s: ", t->cols[s].id, t->cols[0].id);
-			explain_text(cmp_cell_at(t, r, s)->explain,
-			    cmp_cell_at(t, r, s)->nexplain, buf, sizeof(buf));
-			fputs("why: ", f);
-			escape_md(f, buf);
-			fputc('\n', f);
-			notes->explained = 1;
-		}
-	if (notes->explained)
-		fputc('\n', f);
+	md_whys(f, t, notes);
 	return 0;
 }

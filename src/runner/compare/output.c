@@ -119,14 +119,44 @@ write_disturbed(
 	}
 }
 
+/* The "?" note: which runs are text reports without passes, else too
+ * few passes, and which runs recorded other work on the machine. */
+static void
+write_unknown(FILE *f, const struct notes *notes,
+    struct cmp_report *const *reports, int n, int md)
+{
+	char text[4 * CMP_TEXT_MAX], id[16];
+	size_t len = 0;
+	int i, names = 0;
+
+	for (i = 0; i < n; i++) {
+		if (reports[i]->passes_known)
+			continue;
+		cmp_report_id(i, id, sizeof(id));
+		len = cmp_appendf(text, sizeof(text), len, "%s%s",
+		    names++ ? ", " : "noise unknown: ", id);
+	}
+	if (names == n && n > 1)
+		snprintf(text, sizeof(text),
+		    "noise unknown: text reports, without passes.");
+	else if (names > 0)
+		cmp_appendf(text, sizeof(text), len,
+		    names > 1 ? " are text reports, without passes."
+		              : " is a text report, without passes.");
+	else
+		snprintf(text, sizeof(text), "noise unknown: too few passes.");
+	if (names > 0 || !notes->disturbed)
+		note_line(f, md, "?", text);
+	write_disturbed(f, reports, n, md, names == 0);
+}
+
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, const struct notes *notes,
     struct cmp_report *const *reports, int n, int md)
 {
-	char text[4 * CMP_TEXT_MAX], id[16];
-	size_t len;
-	int i, k, names = 0;
+	char text[4 * CMP_TEXT_MAX];
+	int i, k;
 
 	note_line(f, md, "B/A",
 	    notes->lower
@@ -139,29 +169,8 @@ write_notes(FILE *f, const struct notes *notes,
 		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise "
 		    "(the rule: doc/compare.md).");
-	if (notes->unknown) {
-		len = 0;
-		for (i = 0, k = 0; i < n; i++) {
-			if (reports[i]->passes_known)
-				continue;
-			cmp_report_id(i, id, sizeof(id));
-			len = cmp_appendf(text, sizeof(text), len, "%s%s",
-			    names++ ? ", " : "noise unknown: ", id);
-		}
-		if (names == n && n > 1)
-			snprintf(text, sizeof(text),
-			    "noise unknown: text reports, without passes.");
-		else if (names > 0)
-			cmp_appendf(text, sizeof(text), len,
-			    names > 1 ? " are text reports, without passes."
-			              : " is a text report, without passes.");
-		else
-			snprintf(text, sizeof(text),
-			    "noise unknown: too few passes.");
-		if (names > 0 || !notes->disturbed)
-			note_line(f, md, "?", text);
-		write_disturbed(f, reports, n, md, names == 0);
-	}
+	if (notes->unknown)
+		write_unknown(f, notes, reports, n, md);
 	if (notes->caveat) {
 		note_line(f, md, "!",
 		    "not comparable: the runs were made "

@@ -292,97 +292,117 @@ suite_rule(struct cell *c, const struct row *row)
 	c->between.verdict = BETWEEN_WITHIN;
 }
 
+/* The verdict of index score cell c (column j of row): the verdict
+ * between groups where a side has several runs, else from the scores'
+ * intervals.  WHY_NONE, or why the scores are not compared. */
+static enum why
+index_verdict(
+    const struct table *t, const struct row *row, int j, struct cell *c)
+{
+	const struct cmp_block *b0 = t->cols[0].block, *b = t->cols[j].block;
+	const struct cmp_index *x0 = find_index(b0, row->title);
+	const struct cmp_index *xj = find_index(b, row->title);
+	enum why why = index_mismatch(x0, xj);
+
+	if (why != WHY_NONE)
+		return why;
+	cmp_cell_verdict(c,
+	    &(struct cmp_side){b0, x0->runs, x0->nruns, x0->score},
+	    &(struct cmp_side){b, xj->runs, xj->nruns, c->value}, 0,
+	    t->min_change);
+	if (!c->grouped)
+		c->noise = compare_index_noise(x0->score, x0->ci_low,
+		    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
+	return WHY_NONE;
+}
+
+/* The verdict of test cell c: between groups where a side has several
+ * runs, else by the passes (and the why-line's counters when beyond). */
+static enum why
+test_verdict(
+    const struct table *t, const struct row *row, int j, struct cell *c)
+{
+	const struct cell *c0 = cmp_cell_at(t, (int)(row - t->rows), 0);
+	const struct cmp_block *b0 = t->cols[0].block, *b = t->cols[j].block;
+	const struct cmp_test *t0 = find_test(b0, row->title);
+	const struct cmp_test *tj = find_test(b, row->title);
+
+	if (c0->unit[0] != '\0' && c->unit[0] != '\0' &&
+	    strcmp(c0->unit, c->unit) != 0)
+		return WHY_UNITS;
+	if (t0 == NULL || tj == NULL)
+		return WHY_NONE;
+	cmp_cell_verdict(c,
+	    &(struct cmp_side){b0, t0->runs, t0->nruns, t0->value},
+	    &(struct cmp_side){b, tj->runs, tj->nruns, c->value},
+	    row->lower_is_better, t->min_change);
+	if (!c->grouped)
+		c->noise = compare_noise(t0, tj);
+	if (c->noise == CMP_NOISE_BEYOND && t0->derived && tj->derived)
+		c->nexplain = explain_rank(t0->derived, t0->nrates, tj->derived,
+		    tj->nrates, c->explain, EXPLAIN_MAX);
+	c->explained = c->noise == CMP_NOISE_BEYOND && t0->derived &&
+	               tj->derived && c->nexplain >= 0;
+	return WHY_NONE;
+}
+
+/* Cell j of row r against the first column: its verdict and ratio. */
+static void
+judge(struct table *t, int r, int j)
+{
+	const struct row *row = &t->rows[r];
+	const struct cell *c0 = cmp_cell_at(t, r, 0);
+	struct cell *c = &t->cells[(size_t)r * (size_t)t->ncols + (size_t)j];
+
+	c->ratio = NAN;
+	c->noise = CMP_NOISE_UNKNOWN;
+	if (!c0->present || !isfinite(c0->value))
+		c->why = WHY_NO_FIRST;
+	else if (!c->present || !isfinite(c->value))
+		c->why = WHY_NO_VALUE;
+	else
+		c->why = row->is_index ? index_verdict(t, row, j, c)
+		                       : test_verdict(t, row, j, c);
+	if (c->why != WHY_NONE)
+		return;
+	/* One run a side: other work on the machine hides the noise
+	 * between the runs. */
+	if (!c->grouped && c->noise == CMP_NOISE_BEYOND &&
+	    (t->cols[0].report->disturbed || t->cols[j].report->disturbed)) {
+		c->noise = CMP_NOISE_UNKNOWN;
+		c->disturbed = 1;
+	}
+	c->ratio = compare_ratio(c0->value, c->value, row->lower_is_better);
+	if (isnan(c->ratio))
+		c->why = WHY_NO_VALUE;
+	else if (t->cols[j].suites)
+		suite_rule(c, row);
+}
+
 /* Fills the cells of one row and their ratios against the first column. */
 static void
 fill_row(struct table *t, int r)
 {
 	struct row *row = &t->rows[r];
-	struct cell *cells = t->cells + (size_t)r * (size_t)t->ncols, *c;
-	const struct cmp_block *b0 = t->cols[0].block, *b;
-	const struct cmp_test *t0, *tj;
-	const struct cmp_index *x0, *xj;
+	struct cell *cells = t->cells + (size_t)r * (size_t)t->ncols;
+	const struct cmp_test *tj;
 	int j;
 
 	row->unit = "";
 	for (j = 0; j < t->ncols; j++) {
-		b = t->cols[j].block;
 		if (row->is_index)
-			index_cell(b, row->title, &cells[j]);
+			index_cell(t->cols[j].block, row->title, &cells[j]);
 		else
-			test_cell(b, row->title, &cells[j]);
-		tj = row->is_index ? NULL : find_test(b, row->title);
+			test_cell(t->cols[j].block, row->title, &cells[j]);
+		tj = row->is_index ? NULL
+		                   : find_test(t->cols[j].block, row->title);
 		if (tj != NULL && row->unit[0] == '\0') {
 			row->unit = tj->unit;
 			row->lower_is_better = tj->lower_is_better;
 		}
 	}
-	for (j = 1; j < t->ncols; j++) {
-		c = &cells[j];
-		c->ratio = NAN;
-		c->noise = CMP_NOISE_UNKNOWN;
-		b = t->cols[j].block;
-		if (!cells[0].present || !isfinite(cells[0].value)) {
-			c->why = WHY_NO_FIRST;
-			continue;
-		}
-		if (!c->present || !isfinite(c->value)) {
-			c->why = WHY_NO_VALUE;
-			continue;
-		}
-		if (row->is_index) {
-			x0 = find_index(b0, row->title);
-			xj = find_index(b, row->title);
-			if ((c->why = index_mismatch(x0, xj)) != WHY_NONE)
-				continue;
-			c->noise = compare_index_noise(x0->score, x0->ci_low,
-			    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
-			cmp_cell_verdict(c,
-			    &(struct cmp_side){
-			        b0, x0->runs, x0->nruns, x0->score},
-			    &(struct cmp_side){
-			        b, xj->runs, xj->nruns, c->value},
-			    0, t->min_change);
-		} else {
-			if (cells[0].unit[0] != '\0' && c->unit[0] != '\0' &&
-			    strcmp(cells[0].unit, c->unit) != 0) {
-				c->why = WHY_UNITS;
-				continue;
-			}
-			t0 = find_test(b0, row->title);
-			tj = find_test(b, row->title);
-			if (t0 != NULL && tj != NULL)
-				c->noise = compare_noise(t0, tj);
-			if (c->noise == CMP_NOISE_BEYOND && t0->derived &&
-			    tj->derived)
-				c->nexplain = explain_rank(t0->derived,
-				    t0->nrates, tj->derived, tj->nrates,
-				    c->explain, EXPLAIN_MAX);
-			c->explained = c->noise == CMP_NOISE_BEYOND &&
-			               t0->derived && tj->derived &&
-			               c->nexplain >= 0;
-			if (t0 != NULL && tj != NULL)
-				cmp_cell_verdict(c,
-				    &(struct cmp_side){
-				        b0, t0->runs, t0->nruns, t0->value},
-				    &(struct cmp_side){
-				        b, tj->runs, tj->nruns, c->value},
-				    row->lower_is_better, t->min_change);
-		}
-		/* One run a side: other work on the machine hides the
-		 * noise between the runs. */
-		if (!c->grouped && c->noise == CMP_NOISE_BEYOND &&
-		    (t->cols[0].report->disturbed ||
-		        t->cols[j].report->disturbed)) {
-			c->noise = CMP_NOISE_UNKNOWN;
-			c->disturbed = 1;
-		}
-		c->ratio = compare_ratio(
-		    cells[0].value, c->value, row->lower_is_better);
-		if (isnan(c->ratio))
-			c->why = WHY_NO_VALUE;
-		else if (t->cols[j].suites)
-			suite_rule(c, row);
-	}
+	for (j = 1; j < t->ncols; j++)
+		judge(t, r, j);
 	cells[0].ratio = NAN;
 }
 
@@ -492,36 +512,50 @@ caveats(const struct column *a, const struct column *b)
 }
 
 /* Builds the table of group g; an empty group gives ncols 0. */
-int
-cmp_table_build(struct table *t, enum group g,
-    struct cmp_report *const *reports, int n, double min_change)
+/* The columns of group g: each block of it of each report, in order,
+ * "A/4" when a report has several blocks in it.  -1: out of memory. */
+static int
+table_columns(
+    struct table *t, enum group g, struct cmp_report *const *reports, int n)
 {
 	void *grown;
 	struct column *col;
 	size_t len;
-	int i, j, k, r, same;
+	int i, j, k, same;
 
-	memset(t, 0, sizeof(*t));
-	t->group = g;
-	t->min_change = min_change;
 	for (i = 0; i < n; i++)
 		for (j = 0; j < reports[i]->nblocks; j++) {
 			if (group_of(&reports[i]->blocks[j]) != g)
 				continue;
-			col = CMP_PUSH(grown, t->cols, t->ncols, INT32_MAX);
-			if (col == NULL)
+			if ((col = CMP_PUSH(
+			         grown, t->cols, t->ncols, INT32_MAX)) == NULL)
 				return -1;
 			col->report = reports[i];
 			col->block = &reports[i]->blocks[j];
+			col->speed = NAN;
 			cmp_report_id(i, col->id, sizeof(col->id));
 			for (k = 0, same = 0; k < reports[i]->nblocks; k++)
 				same += group_of(&reports[i]->blocks[k]) == g;
-			if (same > 1) {
-				len = strlen(col->id);
+			len = strlen(col->id);
+			if (same > 1)
 				snprintf(col->id + len, sizeof(col->id) - len,
 				    "/%d", col->block->copies);
-			}
 		}
+	return 0;
+}
+
+int
+cmp_table_build(struct table *t, enum group g,
+    struct cmp_report *const *reports, int n, double min_change)
+{
+	double *ratios;
+	int i, r;
+
+	memset(t, 0, sizeof(*t));
+	t->group = g;
+	t->min_change = min_change;
+	if (table_columns(t, g, reports, n) == -1)
+		return -1;
 	if (t->ncols == 0)
 		return 0;
 	for (i = 1; i < t->ncols; i++) {
@@ -533,24 +567,17 @@ cmp_table_build(struct table *t, enum group g,
 		return -1;
 	t->cells =
 	    calloc((size_t)t->nrows * (size_t)t->ncols + 1, sizeof(*t->cells));
-	if (t->cells == NULL)
+	ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1));
+	if (t->cells == NULL || ratios == NULL) {
+		free(ratios);
 		return -1;
+	}
 	for (r = 0; r < t->nrows; r++)
 		fill_row(t, r);
-	r = 0;
-	for (i = 1; i < t->ncols && r == 0; i++) {
-		double *ratios =
-		    malloc(sizeof(double) * ((size_t)t->nrows + 1));
-
-		if (ratios == NULL)
-			r = -1;
-		else
-			column_speed(t, i, ratios);
-		free(ratios);
-	}
-	if (t->ncols > 0)
-		t->cols[0].speed = NAN;
-	return r;
+	for (i = 1; i < t->ncols; i++)
+		column_speed(t, i, ratios);
+	free(ratios);
+	return 0;
 }
 
 /* How long a report's passes were, in words: "2 s (--duration 2)",
