@@ -36,6 +36,12 @@ flat() {
 	tr '\n' ' ' <"$out" | tr -s ' ' >"$scratch/flat"
 }
 
+# first TITLE PATTERN: passes when the first line for TITLE matches the
+# basic regular expression PATTERN.
+first() {
+	grep -F -e "$1" "$out" | head -n 1 | grep -q -e "$2"
+}
+
 # row TITLE: the line of the table(s) for TITLE.
 row() {
 	grep -F -e "$1" "$out"
@@ -93,12 +99,12 @@ scaled 0.980 $fx/bb-linux.txt >"$scratch/bb1.txt"
 scaled 0.983 $fx/bb-linux.txt >"$scratch/bb2.txt"
 cmp ub=$fx/ub513-linux.txt ub="$scratch/ub2.txt" bb="$scratch/bb1.txt" bb="$scratch/bb2.txt"
 check "suites, 2.9% between groups: not real (under the suites' 3%)" \
-    sh -c "grep -F 'System Benchmarks Index Score' '$out' | head -n 1 | grep -q '1.03x ~\$'"
+    first 'System Benchmarks Index Score' '1.03x ~$'
 has "suites, 2.9%: no change beyond noise" "B/A: no change beyond run-to-run noise"
 scaled 1.003 $fx/bb-linux.txt >"$scratch/bb2.txt"
 cmp ub=$fx/ub513-linux.txt ub="$scratch/ub2.txt" bb=$fx/bb-linux.txt bb="$scratch/bb2.txt"
 check "suites, 5% between groups: real" \
-    sh -c "grep -F 'System Benchmarks Index Score' '$out' | head -n 1 | grep -q '1.05x\$'"
+    first 'System Benchmarks Index Score' '1.05x$'
 
 cmp $fx/bb-linux.txt $fx/bb-collapsed.txt
 check "collapsed spacing reads the same numbers" \
@@ -169,7 +175,8 @@ check "index table alone: exit 0" [ "$rc" -eq 0 ]
 check "index table alone: no table of unknown copies" \
     sh -c "! grep -q 'copies unknown' '$out'"
 check "index table alone: compared, one copy" \
-    sh -c "grep -F 'Pipe Throughput' '$out' | head -n 1 | grep -q ' 1358024.6  *1.10x'"
+    first 'Pipe Throughput' ' 1358024.6  *1.10x'
+
 flat
 has "index table alone: the assumption in the key" \
     "B index-only: copies not given: taken as 1" "$scratch/flat"
@@ -205,7 +212,7 @@ sed 's/"CPU frequency scaling is on (schedutil)"/"other processes used 0.94 CPUs
     $fx/bb-b.json >"$scratch/busy.json"
 cmp $fx/bb-a.json "$scratch/busy.json"
 check "busy run: pipe 10% faster, noise unknown" \
-    sh -c "grep -F 'Pipe Throughput' '$out' | head -n 1 | grep -q '1.10x ?\$'"
+    first 'Pipe Throughput' '1.10x ?$'
 flat
 has "busy run: the reason" \
     "B's run recorded other work: other processes used 0.94 CPUs on average during the tests" "$scratch/flat"
