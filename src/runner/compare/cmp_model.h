@@ -18,11 +18,6 @@
  */
 #define CMP_TEXT_MAX    120 /* bytes kept of a title, label or name */
 #define CMP_MAX_REPORTS 64 /* reports in one file */
-#define CMP_MAX_BLOCKS  INT_MAX /* copies values in one report */
-#define CMP_MAX_TESTS   INT_MAX /* tests in one block */
-#define CMP_MAX_INDEXES INT_MAX /* index tables in one block */
-#define CMP_MAX_RATES   INT_MAX /* pass rates of one test */
-#define CMP_MAX_COLUMNS INT_MAX /* results in one comparison */
 #define CMP_FILE_MAX    (32L * 1024 * 1024) /* bytes read of stdin */
 
 /* One test of one block. */

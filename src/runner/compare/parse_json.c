@@ -3,6 +3,7 @@
  * tests' scores and kept pass rates and the index tables of every run.
  * Fields of an unexpected type count as absent.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -144,13 +145,13 @@ read_rates(const struct json_value *passes, struct cmp_test *t)
 		            member(p, "outcome", JSON_STRING)->string, "ok")))
 			continue;
 		/* Every pass's spread is the noise (score/interval.h). */
-		slot = CMP_PUSH(grown, t->all_rates, t->nall, CMP_MAX_RATES);
+		slot = CMP_PUSH(grown, t->all_rates, t->nall, INT_MAX);
 		if (slot == NULL)
 			return -1;
 		*slot = rate;
 		if (!bool_of(p, "kept", 1) || !(rate > 0) || !isfinite(rate))
 			continue;
-		slot = CMP_PUSH(grown, t->rates, t->nrates, CMP_MAX_RATES);
+		slot = CMP_PUSH(grown, t->rates, t->nrates, INT_MAX);
 		if (slot == NULL)
 			return -1;
 		*slot = rate;
@@ -173,12 +174,9 @@ read_test(
 		title = member(obj, "name", JSON_STRING);
 	if (title == NULL)
 		return fail(err, errlen, "a test without a title");
-	t = CMP_PUSH(grown, b->tests, b->ntests, CMP_MAX_TESTS);
+	t = CMP_PUSH(grown, b->tests, b->ntests, INT_MAX);
 	if (t == NULL)
-		return fail(err, errlen,
-		    "more than %d tests in a run, or out "
-		    "of memory",
-		    CMP_MAX_TESTS);
+		return fail(err, errlen, "out of memory");
 	t->value = NAN;
 	if ((t->title = cmp_text(title->string, title->len)) == NULL ||
 	    (t->status = status_of(obj)) == NULL)
@@ -194,10 +192,7 @@ read_test(
 	t->lower_is_better = bool_of(obj, "lower_is_better", 0);
 	t->value = number_of(obj, "score");
 	if (read_rates(member(obj, "passes", JSON_ARRAY), t) == -1)
-		return fail(err, errlen,
-		    "more than %d passes of a test, or "
-		    "out of memory",
-		    CMP_MAX_RATES);
+		return fail(err, errlen, "out of memory");
 	return 0;
 }
 
@@ -213,12 +208,9 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 	double m;
 	size_t i;
 
-	x = CMP_PUSH(grown, b->indexes, b->nindexes, CMP_MAX_INDEXES);
+	x = CMP_PUSH(grown, b->indexes, b->nindexes, INT_MAX);
 	if (x == NULL)
-		return fail(err, errlen,
-		    "more than %d indexes in a run, or "
-		    "out of memory",
-		    CMP_MAX_INDEXES);
+		return fail(err, errlen, "out of memory");
 	label = member(obj, "label", JSON_STRING);
 	if (label == NULL)
 		label = member(obj, "name", JSON_STRING);
@@ -242,12 +234,9 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 			label = member(e, "test", JSON_STRING);
 		if (label == NULL)
 			continue;
-		row = CMP_PUSH(grown, x->rows, x->nrows, CMP_MAX_TESTS);
+		row = CMP_PUSH(grown, x->rows, x->nrows, INT_MAX);
 		if (row == NULL)
-			return fail(err, errlen,
-			    "more than %d index entries, "
-			    "or out of memory",
-			    CMP_MAX_TESTS);
+			return fail(err, errlen, "out of memory");
 		if ((row->title = cmp_text(label->string, label->len)) == NULL)
 			return fail(err, errlen, "out of memory");
 		row->baseline = number_of(e, "baseline");
@@ -268,10 +257,9 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 	double copies;
 	size_t i;
 
-	b = CMP_PUSH(grown, r->blocks, r->nblocks, CMP_MAX_BLOCKS);
+	b = CMP_PUSH(grown, r->blocks, r->nblocks, INT_MAX);
 	if (b == NULL)
-		return fail(err, errlen, "more than %d runs, or out of memory",
-		    CMP_MAX_BLOCKS);
+		return fail(err, errlen, "out of memory");
 	copies = number_of(run, "copies");
 	b->copies_assumed =
 	    !(copies >= 1 && copies <= 1e6 && copies == floor(copies));

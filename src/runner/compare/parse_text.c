@@ -5,6 +5,7 @@
  * header, a run line, a copies line (parse_text_head.c), a test line, an
  * index header, row or score.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,11 +46,9 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 		}
 	if (need_block(p) == -1)
 		return -1;
-	x = CMP_PUSH(
-	    grown, p->block->indexes, p->block->nindexes, CMP_MAX_INDEXES);
+	x = CMP_PUSH(grown, p->block->indexes, p->block->nindexes, INT_MAX);
 	if (x == NULL) {
-		text_problem(
-		    p, "more than %d index tables in a run", CMP_MAX_INDEXES);
+		text_problem(p, "out of memory");
 		p->stop = 1;
 		return -1;
 	}
@@ -174,10 +173,9 @@ index_row(struct parser *p, const struct line *l)
 			return 2;
 		return 0;
 	}
-	row = CMP_PUSH(grown, p->index->rows, p->index->nrows, CMP_MAX_TESTS);
+	row = CMP_PUSH(grown, p->index->rows, p->index->nrows, INT_MAX);
 	if (row == NULL) {
-		text_problem(
-		    p, "more than %d rows in an index table", CMP_MAX_TESTS);
+		text_problem(p, "out of memory");
 		p->stop = 1;
 		return -1;
 	}
@@ -212,13 +210,11 @@ test_line(struct parser *p, const struct line *l)
 	}
 	if (fresh)
 		text_end_block(p);
-	if (need_block(p) == -1 ||
-	    (t = CMP_PUSH(grown, p->block->tests, p->block->ntests,
-	         CMP_MAX_TESTS)) == NULL) {
+	if (need_block(p) == -1 || (t = CMP_PUSH(grown, p->block->tests,
+	                                p->block->ntests, INT_MAX)) == NULL) {
 		free(title);
 		if (p->block != NULL)
-			text_problem(
-			    p, "more than %d tests in a run", CMP_MAX_TESTS);
+			text_problem(p, "out of memory");
 		p->stop = 1;
 		return -1;
 	}

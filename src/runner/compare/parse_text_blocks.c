@@ -4,6 +4,7 @@
  * cut off, and the problems found.
  */
 #include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,11 +137,10 @@ text_new_block(struct parser *p, int copies, int pin)
 		}
 	if (p->report == NULL && text_new_report(p, 0) == -1)
 		return -1;
-	p->block = CMP_PUSH(
-	    grown, p->report->blocks, p->report->nblocks, CMP_MAX_BLOCKS);
+	p->block =
+	    CMP_PUSH(grown, p->report->blocks, p->report->nblocks, INT_MAX);
 	if (p->block == NULL) {
-		text_problem(
-		    p, "more than %d runs in a report", CMP_MAX_BLOCKS);
+		text_problem(p, "out of memory");
 		p->stop = 1;
 		return -1;
 	}
