@@ -47,10 +47,10 @@ cmp_cell_at(const struct table *t, int r, int col)
 }
 
 /* The value of a cell: "1234.5", "failed", "-" when absent, ...; a
- * partial index "(partial)", or "p" when notes ask for short marks. */
+ * partial index "(partial)", or "p" when sp (short partial) is set. */
 static void
-value_text(const struct table *t, int r, int col, char *buf, size_t size,
-    struct notes *notes)
+value_text(
+    const struct table *t, int r, int col, char *buf, size_t size, int sp)
 {
 	const struct cell *c = cmp_cell_at(t, r, col);
 	size_t n;
@@ -67,38 +67,30 @@ value_text(const struct table *t, int r, int col, char *buf, size_t size,
 	if (c->present && c->unit[0] != '\0' &&
 	    strcmp(c->unit, t->rows[r].unit) != 0)
 		n = cmp_appendf(buf, size, n, " %s", c->unit);
-	if (c->partial && notes->short_partial)
-		notes->partial_p = 1;
 	if (c->partial)
-		n = cmp_appendf(
-		    buf, size, n, notes->short_partial ? " p" : " (partial)");
+		n = cmp_appendf(buf, size, n, sp ? " p" : " (partial)");
 	/* A group's value of fewer than all its runs says of how many. */
 	if (c->present && c->runs > 0 && c->runs < c->of_runs)
 		cmp_appendf(
 		    buf, size, n, " (%d of %d runs)", c->runs, c->of_runs);
 }
 
-/* The ratio of a cell ("1.05x", "n/a", ""); notes records what it used. */
+/* The ratio of a cell ("1.05x", "n/a", ""). */
 static void
-ratio_text(const struct table *t, int r, int col, char *buf, size_t size,
-    struct notes *notes)
+ratio_text(const struct table *t, int r, int col, char *buf, size_t size)
 {
 	const struct cell *c = cmp_cell_at(t, r, col);
 
 	buf[0] = '\0';
-	notes->lower |= t->rows[r].lower_is_better;
-	if (!isnan(c->ratio)) {
+	if (!isnan(c->ratio))
 		cmp_ratio_text(c->ratio, buf, size);
-	} else if (c->why >= WHY_UNITS) {
+	else if (c->why >= WHY_UNITS)
 		snprintf(buf, size, "n/a");
-		notes->why[c->why] = 1;
-	}
 }
 
 /* The marks after a ratio: "~" or "?", then "!" when not comparable. */
 static void
-marks_text(const struct table *t, int r, int col, char *buf, size_t size,
-    struct notes *notes)
+marks_text(const struct table *t, int r, int col, char *buf, size_t size)
 {
 	const struct cell *c = cmp_cell_at(t, r, col);
 
@@ -110,12 +102,6 @@ marks_text(const struct table *t, int r, int col, char *buf, size_t size,
 	    : c->noise == CMP_NOISE_UNKNOWN ? "?"
 	                                    : "",
 	    t->cols[col].caveats || c->unmeasured ? "!" : "");
-	notes->within |= c->noise == CMP_NOISE_WITHIN;
-	notes->beyond |= c->noise == CMP_NOISE_BEYOND;
-	notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
-	notes->caveat |= t->cols[col].caveats != 0;
-	notes->unmeasured |= c->unmeasured;
-	notes->disturbed |= c->disturbed;
 }
 
 /* The header of a ratio column: "B/A", "B/A!" when not comparable. */
@@ -144,8 +130,7 @@ table_name(const struct table *t, char *buf, size_t size)
  * text of sub-column s of row r (-1: the header) into buf.
  */
 static void
-format_sub(const struct table *t, int r, int s, char *buf, size_t size,
-    struct notes *notes)
+format_sub(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 {
 	int col = s < 3 ? 0 : (s - 3) / 3 + 1, kind = s < 3 ? 0 : (s - 3) % 3;
 
@@ -166,11 +151,11 @@ format_sub(const struct table *t, int r, int s, char *buf, size_t size,
 	else if (s == 1)
 		snprintf(buf, size, "%s", t->rows[r].unit);
 	else if (kind == 0)
-		value_text(t, r, col, buf, size, notes);
+		value_text(t, r, col, buf, size, sp);
 	else if (kind == 1)
-		ratio_text(t, r, col, buf, size, notes);
+		ratio_text(t, r, col, buf, size);
 	else
-		marks_text(t, r, col, buf, size, notes);
+		marks_text(t, r, col, buf, size);
 }
 
 static int
@@ -184,7 +169,7 @@ nsub(const struct table *t)
  * the counters that moved (doc/why.md), wrapped between them.
  */
 static void
-write_why(FILE *f, const struct cell *c, int indent, struct notes *notes)
+write_why(FILE *f, const struct cell *c, int indent)
 {
 	char text[128];
 	size_t col = (size_t)indent + 5, w;
@@ -210,13 +195,11 @@ write_why(FILE *f, const struct cell *c, int indent, struct notes *notes)
 		col += w;
 	}
 	fputc('\n', f);
-	notes->explained = 1;
 }
 
 /* Side by side: one line per row, the columns padded to their widest. */
 static int
-write_side_by_side(
-    FILE *f, const struct table *t, const size_t *width, struct notes *notes)
+write_side_by_side(FILE *f, const struct table *t, const size_t *width, int sp)
 {
 	char buf[3 * CMP_TEXT_MAX], *line;
 	size_t total = 1, len, w;
@@ -229,7 +212,7 @@ write_side_by_side(
 	for (r = -1; r < t->nrows; r++) {
 		len = 0;
 		for (s = 0; s < nsub(t); s++) {
-			format_sub(t, r, s, buf, sizeof(buf), notes);
+			format_sub(t, r, s, buf, sizeof(buf), sp);
 			w = width[s] - text_width(buf, strlen(buf));
 			marks = s > 2 && (s - 3) % 3 == 2;
 			/* The marks follow their ratio after one space. */
@@ -247,7 +230,7 @@ write_side_by_side(
 			len--;
 		fprintf(f, "%.*s\n", (int)len, line);
 		if (r >= 0 && t->ncols > 1)
-			write_why(f, cmp_cell_at(t, r, 1), 2, notes);
+			write_why(f, cmp_cell_at(t, r, 1), 2);
 	}
 	free(line);
 	return 0;
@@ -255,7 +238,7 @@ write_side_by_side(
 
 /* One test after another: its title and unit, then a line per column. */
 static void
-write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
+write_one_by_one(FILE *f, const struct table *t)
 {
 	char title[3 * CMP_TEXT_MAX], value[3 * CMP_TEXT_MAX], ratio[32],
 	    marks[8], head[32];
@@ -269,7 +252,7 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 			idw = w;
 	for (r = 0; r < t->nrows; r++)
 		for (j = 0; j < t->ncols; j++) {
-			value_text(t, r, j, value, sizeof(value), notes);
+			value_text(t, r, j, value, sizeof(value), 0);
 			if ((w = text_width(value, strlen(value))) > vw)
 				vw = w;
 		}
@@ -278,15 +261,13 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 		fprintf(f, "%s%s%s\n", title, t->rows[r].unit[0] ? ", " : "",
 		    t->rows[r].unit);
 		for (j = 0; j < t->ncols; j++) {
-			value_text(t, r, j, value, sizeof(value), notes);
+			value_text(t, r, j, value, sizeof(value), 0);
 			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
 			    (int)(vw - text_width(value, strlen(value))), "",
 			    value);
 			if (j > 0) {
-				ratio_text(
-				    t, r, j, ratio, sizeof(ratio), notes);
-				marks_text(
-				    t, r, j, marks, sizeof(marks), notes);
+				ratio_text(t, r, j, ratio, sizeof(ratio));
+				marks_text(t, r, j, marks, sizeof(marks));
 				snprintf(head, sizeof(head), "%s/%s",
 				    t->cols[j].id, t->cols[0].id);
 				if (ratio[0] != '\0')
@@ -295,17 +276,16 @@ write_one_by_one(FILE *f, const struct table *t, struct notes *notes)
 			}
 			fputc('\n', f);
 			if (j > 0)
-				write_why(f, cmp_cell_at(t, r, j), 4, notes);
+				write_why(f, cmp_cell_at(t, r, j), 4);
 		}
 	}
 }
 
 /* The widths of the side-by-side sub-columns into width; their sum. */
 static size_t
-side_width(const struct table *t, size_t *width, struct notes *notes)
+side_width(const struct table *t, size_t *width, int sp)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	struct notes scratch = *notes;
 	size_t total = 0;
 	int r, s;
 
@@ -313,7 +293,7 @@ side_width(const struct table *t, size_t *width, struct notes *notes)
 		width[s] = 0;
 	for (r = -1; r < t->nrows; r++)
 		for (s = 0; s < nsub(t); s++) {
-			format_sub(t, r, s, buf, sizeof(buf), &scratch);
+			format_sub(t, r, s, buf, sizeof(buf), sp);
 			if (text_width(buf, strlen(buf)) > width[s])
 				width[s] = text_width(buf, strlen(buf));
 		}
@@ -323,24 +303,24 @@ side_width(const struct table *t, size_t *width, struct notes *notes)
 }
 
 int
-cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes)
+cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
 {
 	size_t *width;
-	int r = 0;
+	int r = 0, sp = 0, i;
 
 	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
 		return -1;
 	/* Side by side if it fits, or fits with a partial index as "p". */
-	if (t->ncols <= 2 && side_width(t, width, notes) > TEXT_WIDTH + 2) {
-		notes->short_partial = 1;
-		if (side_width(t, width, notes) > TEXT_WIDTH + 2)
-			notes->short_partial = 0;
+	if (t->ncols <= 2 && side_width(t, width, 0) > TEXT_WIDTH + 2)
+		sp = side_width(t, width, 1) <= TEXT_WIDTH + 2;
+	if (t->ncols <= 2 && side_width(t, width, sp) <= TEXT_WIDTH + 2) {
+		r = write_side_by_side(f, t, width, sp);
+		for (i = 0; sp && i < t->nrows * t->ncols; i++)
+			*partial_p |=
+			    t->cells[i].present && t->cells[i].partial;
+	} else {
+		write_one_by_one(f, t);
 	}
-	if (t->ncols <= 2 && side_width(t, width, notes) <= TEXT_WIDTH + 2)
-		r = write_side_by_side(f, t, width, notes);
-	else
-		write_one_by_one(f, t, notes);
-	notes->short_partial = 0;
 	free(width);
 	return r < 0 ? -1 : 0;
 }
@@ -356,14 +336,13 @@ cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes)
 /* The Markdown cell of sub-column s of row r (-1: the header) into buf:
  * a ratio joined to its marks by a no-break space ("1.02x ?" stays one). */
 static void
-md_cell(const struct table *t, int r, int s, char *buf, size_t size,
-    struct notes *notes)
+md_cell(const struct table *t, int r, int s, char *buf, size_t size)
 {
 	char marks[8];
 
 	int col = s < 3 ? 0 : (s - 3) / 3 + 1;
 
-	format_sub(t, r, s, buf, size, notes);
+	format_sub(t, r, s, buf, size, 0);
 	if (r < 0 && s == 0)
 		snprintf(buf, size, "Test");
 	else if (r < 0 && s >= 2 && (s - 3) % 3 == 1) /* the ratio's */
@@ -375,15 +354,14 @@ md_cell(const struct table *t, int r, int s, char *buf, size_t size,
 		                                 : "");
 	if (r < 0 || s < 3 || (s - 3) % 3 != 1)
 		return;
-	format_sub(t, r, s + 1, marks, sizeof(marks), notes);
+	format_sub(t, r, s + 1, marks, sizeof(marks), 0);
 	cmp_appendf(
 	    buf, size, strlen(buf), "%s%s", marks[0] ? NBSP : "", marks);
 }
 
 /* One Markdown table of the sub-columns sub[0..n-1] of t. */
 static void
-md_table(
-    FILE *f, const struct table *t, const int *sub, int n, struct notes *notes)
+md_table(FILE *f, const struct table *t, const int *sub, int n)
 {
 	char buf[3 * CMP_TEXT_MAX];
 	int r, i, bold;
@@ -391,7 +369,7 @@ md_table(
 	for (r = -1; r < t->nrows; r++) {
 		fputc('|', f);
 		for (i = 0; i < n; i++) {
-			md_cell(t, r, sub[i], buf, sizeof(buf), notes);
+			md_cell(t, r, sub[i], buf, sizeof(buf));
 			bold = r >= 0 && t->rows[r].is_index && buf[0] != '\0';
 			fputs(bold ? " **" : " ", f);
 			escape_md(f, buf);
@@ -410,15 +388,14 @@ md_table(
 
 /* The widest cell of sub-column s, header included. */
 static size_t
-md_width(const struct table *t, int s, struct notes *notes)
+md_width(const struct table *t, int s)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	struct notes scratch = *notes;
 	size_t w = 0;
 	int r;
 
 	for (r = -1; r < t->nrows; r++) {
-		md_cell(t, r, s, buf, sizeof(buf), &scratch);
+		md_cell(t, r, s, buf, sizeof(buf));
 		if (text_width(buf, strlen(buf)) > w)
 			w = text_width(buf, strlen(buf));
 	}
@@ -432,7 +409,7 @@ md_width(const struct table *t, int s, struct notes *notes)
  */
 static void
 md_tables(FILE *f, const struct table *t, const int *sub, int n,
-    const size_t *width, int *chunk, struct notes *notes)
+    const size_t *width, int *chunk)
 {
 	int i = 0, k;
 	size_t used;
@@ -446,17 +423,17 @@ md_tables(FILE *f, const struct table *t, const int *sub, int n,
 			chunk[k] = sub[i];
 			used += width[sub[i]];
 		}
-		md_table(f, t, chunk, k, notes);
+		md_table(f, t, chunk, k);
 	}
 }
 
 /* The why-lines of a Markdown table, listed under it. */
 static void
-md_whys(FILE *f, const struct table *t, struct notes *notes)
+md_whys(FILE *f, const struct table *t)
 {
 	char buf[3 * CMP_TEXT_MAX];
 	const struct cell *c;
-	int r, s;
+	int r, s, any = 0;
 
 	for (r = 0; r < t->nrows; r++)
 		for (s = 1; s < t->ncols; s++) {
@@ -470,14 +447,14 @@ md_whys(FILE *f, const struct table *t, struct notes *notes)
 			fputs("why: ", f);
 			escape_md(f, buf);
 			fputc('\n', f);
-			notes->explained = 1;
+			any = 1;
 		}
-	if (notes->explained)
+	if (any)
 		fputc('\n', f);
 }
 
 int
-cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
+cmp_write_table_md(FILE *f, const struct table *t)
 {
 	char buf[3 * CMP_TEXT_MAX];
 	size_t *width, all = 0;
@@ -497,9 +474,8 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 	for (n = nv, s = 4; s < nsub(t); s += 3)
 		sub[n++] = s;
 	for (s = 0; s < nsub(t); s++)
-		all += (width[s] = s < 3 || (s - 3) % 3 != 2
-		                       ? md_width(t, s, notes)
-		                       : 0);
+		all +=
+		    (width[s] = s < 3 || (s - 3) % 3 != 2 ? md_width(t, s) : 0);
 	table_name(t, buf, sizeof(buf));
 	fputs("**", f);
 	escape_md(f, buf);
@@ -509,13 +485,13 @@ cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes)
 		for (s = 0, n = 0; s < nsub(t); s++)
 			if (s < 3 || (s - 3) % 3 != 2)
 				sub[n++] = s;
-		md_table(f, t, sub, n, notes);
+		md_table(f, t, sub, n);
 	} else {
-		md_tables(f, t, sub, nv, width, sub + n, notes);
-		md_tables(f, t, sub + nv, n - nv, width, sub + n, notes);
+		md_tables(f, t, sub, nv, width, sub + n);
+		md_tables(f, t, sub + nv, n - nv, width, sub + n);
 	}
 	free(width);
 	free(sub);
-	md_whys(f, t, notes);
+	md_whys(f, t);
 	return 0;
 }

@@ -55,6 +55,32 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 	fputc('\n', f);
 }
 
+/* What the cells of t ask the notes to explain: the marks and "n/a"s
+ * their ratios carry, the why-lines, lower-is-better units. */
+static void
+note_cells(const struct table *t, struct notes *notes)
+{
+	const struct cell *c;
+	int r, j;
+
+	for (r = 0; r < t->nrows; r++)
+		for (j = 1; j < t->ncols; j++) {
+			c = cmp_cell_at(t, r, j);
+			notes->lower |= t->rows[r].lower_is_better;
+			notes->explained |= c->explained;
+			if (isnan(c->ratio)) {
+				notes->why[c->why] |= c->why >= WHY_UNITS;
+				continue;
+			}
+			notes->within |= c->noise == CMP_NOISE_WITHIN;
+			notes->beyond |= c->noise == CMP_NOISE_BEYOND;
+			notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
+			notes->caveat |= t->cols[j].caveats != 0;
+			notes->unmeasured |= c->unmeasured;
+			notes->disturbed |= c->disturbed;
+		}
+}
+
 /* Remembers why the columns of t are not comparable, each reason once. */
 static void
 note_caveats(const struct table *t, struct notes *notes)
@@ -333,11 +359,12 @@ write_plain(FILE *f, const struct comparison *c, int md)
 		if (t->ncols == 0)
 			continue;
 		note_caveats(t, &notes);
+		note_cells(t, &notes);
 		if (written++)
 			fputc('\n', f);
 		write_speed(f, t, md);
-		rc = md ? cmp_write_table_md(f, t, &notes)
-		        : cmp_write_table_text(f, t, &notes);
+		rc = md ? cmp_write_table_md(f, t)
+		        : cmp_write_table_text(f, t, &notes.partial_p);
 		if (rc == 0 && !md && cmp_verdicts_any(t))
 			fputc('\n', f);
 		if (rc == 0)

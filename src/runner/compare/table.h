@@ -114,14 +114,14 @@ struct table {
 
 enum { NOTES_MAX_CAVEATS = 16 };
 
-/* What the notes under the tables must explain. */
+/* What the notes under the tables must explain, from the tables' cells
+ * (output.c's note_cells) and what the writers chose. */
 struct notes {
 	int within, beyond, unknown, lower, caveat, unmeasured, disturbed;
 	int why[NWHY];
 	int explained; /* a why-line was written */
 	int grouped; /* a verdict between groups was written */
-	int short_partial; /* write a partial index's value "N p" */
-	int partial_p; /* one was written so */
+	int partial_p; /* a partial index's value was written "N p" */
 	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
 	int ncaveats;
 };
@@ -169,9 +169,10 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 void cmp_caveat_text(
     const struct column *a, const struct column *b, char *buf, size_t size);
 
-/* The tables as text and Markdown (out_text.c). */
-int cmp_write_table_text(FILE *f, const struct table *t, struct notes *notes);
-int cmp_write_table_md(FILE *f, const struct table *t, struct notes *notes);
+/* The tables as text and Markdown (out_text.c); the text's sets
+ * *partial_p when it wrote a partial index short, "N p". */
+int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
+int cmp_write_table_md(FILE *f, const struct table *t);
 
 /*
  * As JSON (out_json.c): cmp_json_begin writes the head (schema, noise
