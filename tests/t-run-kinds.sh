@@ -50,6 +50,13 @@ check "per core type: JSON block pinned" \
     grep -q "\"pinned_cpu\": $cpu," "$scratch/r.json"
 check "per core type: JSON usual block not" \
     grep -q '"pinned_cpu": null,' "$scratch/r.json"
+# Each 1-copy pass records the CPU its copy started and ended on; the
+# pinned ones, the CPU they were pinned to.
+check "per core type: the CPUs of each 1-copy pass recorded" \
+    [ "$(grep -c '"cpu_start": [0-9]*, "cpu_end": [0-9]*' "$scratch/r.json")" -eq \
+    $((kinds + 1)) ]
+check "per core type: the pinned pass on its CPU" \
+    grep -q "\"cpu_start\": $cpu, \"cpu_end\": $cpu}" "$scratch/r.json"
 
 # compare keeps the pinned blocks out of the 1-copy column: the JSON and
 # the text report of the run are two one-run groups with one 1-copy

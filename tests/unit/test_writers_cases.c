@@ -240,6 +240,36 @@ check_cv_marked(struct report *r)
 	sp->wide = 0;
 }
 
+/*
+ * A machine of two kinds of core: its header names them, and a 1-copy
+ * block says where its passes ended.
+ */
+static void
+check_kinds(struct report *r)
+{
+	struct cpu_topology saved = r->sys.topo, *t = &r->sys.topo;
+	struct block *b = &r->runs[0].blocks[0];
+	char *out;
+	size_t len;
+
+	t->nkinds = 2;
+	t->same_part = 0;
+	snprintf(t->kinds[0].label, sizeof(t->kinds[0].label), "big");
+	snprintf(t->kinds[1].label, sizeof(t->kinds[1].label), "little");
+	t->kinds[0].count = t->kinds[1].count = 1;
+	b->kind_passes[0] = 3;
+	b->kind_passes[1] = 2;
+	CHECK("text: two kinds named, 1-copy passes by kind",
+	    render(write_text, r, &out, &len) == 0 &&
+	        strstr(out, "   CPUs: 2 online, 2 kinds: 1 x big, 1 x "
+	                    "little\n") != NULL &&
+	        strstr(out, "\nPasses ended on: 3 x big, 2 x little\n") !=
+	            NULL);
+	free(out);
+	b->kind_passes[0] = b->kind_passes[1] = 0;
+	r->sys.topo = saved;
+}
+
 int
 main(void)
 {
@@ -247,6 +277,7 @@ main(void)
 
 	make_report(&r);
 	check_text_explained(&r);
+	check_kinds(&r);
 	check_cv_marked(&r);
 	check_empty();
 	check_variants(&r);

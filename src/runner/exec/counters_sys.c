@@ -99,6 +99,24 @@ task_counters(pid_t pid, struct counters *c)
 	}
 }
 
+int
+counters_task_cpu(pid_t pid)
+{
+	char path[64], buf[2048], *p;
+	int field, cpu = -1;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	if (file_read_small(path, buf, sizeof(buf)) == -1 ||
+	    (p = strrchr(buf, ')')) == NULL)
+		return -1;
+	/* After "pid (comm)", field 3 on; the processor is field 39. */
+	for (field = 2; field < 39 && p != NULL; field++)
+		p = strchr(p + 1, ' ');
+	if (p == NULL || sscanf(p, "%d", &cpu) != 1)
+		return -1;
+	return cpu;
+}
+
 pid_t
 counters_reap(int *status, enum counters_level level, struct counters *c)
 {
@@ -116,6 +134,7 @@ counters_reap(int *status, enum counters_level level, struct counters *c)
 	if (si.si_pid == 0)
 		return 0;
 	task_counters(si.si_pid, c);
+	c->cpu_end = counters_task_cpu(si.si_pid) + 1;
 	if ((pid = wait4(si.si_pid, status, 0, &ru)) > 0)
 		from_rusage(&ru, c);
 	return pid;
@@ -161,6 +180,15 @@ counters_reap(int *status, enum counters_level level, struct counters *c)
 		counters_delta(c, &b, &a);
 	}
 	return pid;
+}
+#endif
+
+#ifndef COUNTERS_LINUX
+int
+counters_task_cpu(pid_t pid)
+{
+	(void)pid;
+	return -1;
 }
 #endif
 

@@ -22,6 +22,12 @@
  */
 pid_t counters_reap(int *status, enum counters_level level, struct counters *c);
 
+/*
+ * The CPU the task pid is on, or last ran on (Linux: /proc/PID/stat's
+ * processor field, also of a zombie not yet reaped); -1 when unknown.
+ */
+int counters_task_cpu(pid_t pid);
+
 /* The perf counters of one copy's process tree. */
 struct counters_perf {
 	int fd[3]; /* task clock, context switches, migrations */

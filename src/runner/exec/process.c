@@ -65,6 +65,7 @@ struct copy_state {
 	int stops; /* how many times it was stopped */
 	int status;
 	struct counters ctr; /* from counters_reap */
+	int cpu_start; /* its CPU + 1 at the start barrier; 0 unknown */
 	struct counters_perf perf;
 	char **env; /* its environment with the barrier's */
 };
@@ -324,6 +325,7 @@ collect(struct pass_state *ps)
 		            ? ps->forked
 		            : release);
 		c->counters = cs->ctr;
+		c->counters.cpu_start = cs->cpu_start;
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
 		c->outcome = OUTCOME_OK;
@@ -493,6 +495,9 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 		barrier(&ps, ready[0]);
 	else if (ps.pgid != 0)
 		kill(-ps.pgid, SIGKILL);
+	/* Where a single copy starts (a few a pass would delay many). */
+	if (ncopies == 1 && started == 1 && ps.level != COUNTERS_OFF)
+		ps.c[0].cpu_start = counters_task_cpu(ps.c[0].pid) + 1;
 	ps.release = bench_now();
 	close(start[1]);
 	start[1] = -1;

@@ -171,6 +171,7 @@ schedule_rounds(struct run_ctx *x)
 			if (steps_test_finish(&tr[c * s->ntests + i]) == -1)
 				goto out;
 		run->blocks[c].end = end;
+		steps_block_kinds(&run->blocks[c], r);
 		if (steps_block_indexes(&run->blocks[c], s) == -1)
 			goto out;
 	}

@@ -68,6 +68,7 @@ run_blocks_in_turn(struct run_ctx *x)
 		if (run_block_in_turn(x, b, c) == -1)
 			return -1;
 		b->end = time(NULL);
+		steps_block_kinds(b, r);
 		if (steps_block_indexes(b, s) == -1)
 			return -1;
 	}

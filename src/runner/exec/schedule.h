@@ -70,6 +70,12 @@ int steps_block_indexes(struct block *b, const struct settings *s);
 void steps_block_begin(struct block *b, const struct report *r, int c);
 
 /*
+ * Counts the passes of a 1-copy block (not --per-core-type's) by the
+ * kind of core their copy ended on (b->kind_passes).
+ */
+void steps_block_kinds(struct block *b, const struct report *r);
+
+/*
  * Runs every block of x's report in rounds (quick mode; with --precision
  * then its further passes).  Returns 0, or -1 when out of memory.
  */

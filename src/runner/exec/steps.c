@@ -197,6 +197,25 @@ steps_block_begin(struct block *b, const struct report *r, int c)
  * index was, the first one in the catalog with a test in the block, as a
  * partial index (UnixBench shows one for any subset of its tests).
  */
+void
+steps_block_kinds(struct block *b, const struct report *r)
+{
+	const struct cpu_topology *t = &r->sys.topo;
+	const struct pass_result *p;
+	int i, k, cpu;
+
+	for (i = 0; b->copies == 1 && !b->pinned && i < b->ntests; i++)
+		for (k = 0; k < b->tests[i].npasses; k++) {
+			p = &b->tests[i].passes[k];
+			cpu = p->ncopies == 1
+			          ? p->copies[0].counters.cpu_end - 1
+			          : -1;
+			if (cpu >= 0 && cpu < t->ncpus &&
+			    t->cpus[cpu].kind >= 0)
+				b->kind_passes[t->cpus[cpu].kind]++;
+		}
+}
+
 int
 steps_block_indexes(struct block *b, const struct settings *s)
 {

@@ -59,6 +59,9 @@ extern const char *const counter_source_names[NSOURCES];
 struct counters {
 	unsigned long have;
 	double v[NCOUNTERS];
+	/* A copy's CPU + 1 when the start barrier let it go (1-copy passes)
+	 * and when it ended (Linux); 0: unknown. */
+	int cpu_start, cpu_end;
 };
 
 #define COUNTER_BIT(k) (1UL << (k))

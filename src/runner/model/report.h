@@ -149,12 +149,17 @@ struct index_result {
 	double shared_sd; /* its standard deviation a round (sqrt var_c) */
 };
 
+/* The most kinds of core a topology tells apart (more: kinds unknown). */
+#define TOPO_KINDS_MAX 8
+
 /* One "Benchmark Run": every test at one copies value. */
 struct block {
 	int copies;
 	int pinned; /* its copies ran on CPU pin (--per-core-type) */
 	int pin;
 	int kind; /* that CPU's kind, index in sys.topo.kinds; -1 none */
+	/* A 1-copy block's passes by the kind of core they ended on. */
+	int kind_passes[TOPO_KINDS_MAX];
 	time_t start, end;
 	/*
 	 * Its passes took turns with those of the other blocks (quick mode's
@@ -166,9 +171,6 @@ struct block {
 	struct index_result *indexes;
 	int nindexes;
 };
-
-/* The most kinds of core a topology tells apart (more: kinds unknown). */
-#define TOPO_KINDS_MAX 8
 
 /* One kind of core (plan/topology.c tells them apart). */
 struct cpu_kind {

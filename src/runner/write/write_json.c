@@ -332,6 +332,8 @@ json_copy(struct json_writer *j, const struct copy_result *c)
 	jw_close(j, '}');
 	j_values(j, "counters", c->counters.have, c->counters.v, NCOUNTERS,
 	    counter_key);
+	j_int_known(j, "cpu_start", c->counters.cpu_start - 1);
+	j_int_known(j, "cpu_end", c->counters.cpu_end - 1);
 	jw_close(j, '}');
 }
 

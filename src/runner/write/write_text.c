@@ -95,13 +95,24 @@ cpu_lines(FILE *f, const struct sysinfo *s, int brief)
 /*
  * "Kind of core: 1 of 2, ARM Cortex-X3 up to 3.2 GHz (--per-core-type)":
  * the kind of the CPU a --per-core-type block was pinned to (named on
- * its copies line); nothing for the others.
+ * its copies line); for a 1-copy block on a machine of several kinds,
+ * "Passes ended on: 7 x P-core ..., 3 x E-core ...".
  */
 static void
 pinned(FILE *f, const struct report *r, const struct block *b)
 {
 	const struct cpu_topology *t = &r->sys.topo;
 
+	int k, n = 0;
+
+	/* A 1-copy block on a machine of kinds: where its passes ended. */
+	for (k = 0; !b->pinned && t->nkinds > 1 && k < t->nkinds; k++)
+		if (b->kind_passes[k] > 0)
+			fprintf(f, "%s%d x %s",
+			    n++ ? ", " : "Passes ended on: ", b->kind_passes[k],
+			    t->kinds[k].label);
+	if (n > 0)
+		fputc('\n', f);
 	if (!b->pinned)
 		return;
 	if (b->kind >= 0 && t->nkinds == 1)
