@@ -208,8 +208,10 @@ $(FAKE): tests/fake.c src/lib/*.h $(LIBA)
 	@mkdir -p $(@D)
 	$(ON_STOP) $(CC) $(CPPFLAGS_ALL) $(HOSTOPT) $(WARN) $(CFLAGS) $(LDFLAGS) -o $(TMP) $< $(LIBA) $(LDLIBS_ALL) $(SETTLE)
 
-# The headers each object included when it was last built.
--include $(wildcard $(BUILD)/lib/*.d $(BUILD)/runner/*.d $(BUILD)/runner/*/*.d $(BUILD)/tests/*.d $(BUILD)/tests/obj/*.d)
+# The headers each object included when it was last built (not the list
+# a failed link left under its temporary name).
+DEPFILES = $(wildcard $(BUILD)/lib/*.d $(BUILD)/runner/*.d $(BUILD)/runner/*/*.d $(BUILD)/tests/*.d $(BUILD)/tests/obj/*.d)
+-include $(foreach f,$(DEPFILES),$(if $(findstring .tmp.,$f),,$f))
 
 check-build: all $(UNIT_LIBOBJ) $(UNIT_BIN) $(if $(wildcard tests/fake.c),$(FAKE))
 
