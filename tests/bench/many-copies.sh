@@ -14,23 +14,20 @@
 top=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 rounds=3
 passes=3
-while [ $# -gt 0 ]; do
-	case $1 in
-	-r | -i)
-		case ${2:-x} in
-		*[!0-9]* | 0 | "")
-			echo "many-copies: $1 needs a whole number" >&2
-			exit 2
-			;;
-		esac
-		if [ "$1" = -r ]; then rounds=$2; else passes=$2; fi
-		shift 2
-		;;
-	-*)
-		echo "usage: many-copies.sh [-r ROUNDS] [-i PASSES] [N...]" >&2
+while getopts r:i: opt; do
+	case $opt in
+	r) rounds=$OPTARG ;;
+	i) passes=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+for v in "$rounds" "$passes"; do
+	case $v in
+	*[!0-9]* | 0* | "")
+		echo "many-copies: -r and -i need whole numbers from 1" >&2
 		exit 2
 		;;
-	*) break ;;
 	esac
 done
 [ $# -gt 0 ] || set -- 256 512
