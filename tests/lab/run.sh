@@ -10,7 +10,8 @@
 #
 #   aarch64: QEMU's virt machine with 8 Cortex-A57s, its device tree given
 #   capacity-dmips-mhz 1024 on CPUs 0-3 and 512 on 4-7 (dumpdtb, dtc):
-#   two kinds of core in the header, and --per-core-type runs a block
+#   two kinds of core in the header, the kind the 1-copy pass ended on,
+#   and --per-core-type runs a block
 #   pinned to each.
 #
 # usage: sh tests/lab/run.sh [x86_64] [aarch64]    (default: both)
@@ -137,6 +138,8 @@ lab.args=-q,-i,1,--duration,1,--no-warnings,-c,1,--per-core-type,syscall"
 	has "aarch64: a block pinned on the little kind" \
 	    'running 1 parallel copy of tests, pinned to CPU [4-7]$'
 	has "aarch64: the kinds said" '^Kind of core: 2 of 2, capacity 512 '
+	has "aarch64: the kind the 1-copy pass ended on" \
+	    '^Passes ended on: 1 x capacity (1024|512)$'
 }
 
 [ $# -gt 0 ] || set -- x86_64 aarch64
