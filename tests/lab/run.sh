@@ -11,8 +11,7 @@
 #   aarch64: QEMU's virt machine with 8 Cortex-A57s, its device tree given
 #   capacity-dmips-mhz 1024 on CPUs 0-3 and 512 on 4-7 (dumpdtb, dtc):
 #   two kinds of core in the header, the kind the 1-copy pass ended on,
-#   and --per-core-type runs a block
-#   pinned to each.
+#   and --per-core-type runs a block pinned to each.
 #
 # usage: sh tests/lab/run.sh [x86_64] [aarch64]    (default: both)
 #
