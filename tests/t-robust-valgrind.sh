@@ -53,7 +53,8 @@ rc=$?
 check "valgrind: run, no error or leak (exit 1: some tests failed)" \
     [ "$rc" -eq 1 ]
 report=$(ls "$scratch"/res/*-01 2>/dev/null)
-vg "$BYTEBENCH" compare "$report.json" "$report" >"$scratch/cmp" 2>&1
+cp "$report" "$scratch/text-report" # beside its JSON it would be read once
+vg "$BYTEBENCH" compare "$report.json" "$scratch/text-report" >"$scratch/cmp" 2>&1
 rc=$?
 check "valgrind: compare of JSON and text, no error or leak" [ "$rc" -eq 0 ]
 vg "$BYTEBENCH" -c 0 pipe >/dev/null 2>&1

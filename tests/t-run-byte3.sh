@@ -77,8 +77,10 @@ else
 	fail "byte3: index in JSON" "$(grep -A6 '"byte3"' "$json" | head -8)"
 fi
 
-# compare reads the block from the text report as from the JSON.
-"$BYTEBENCH" compare "$rep" "$json" >"$scratch/cmp" 2>&1
+# compare reads the block from the text report as from the JSON (a copy:
+# beside its own JSON the text report is the same run, read once).
+cp "$rep" "$scratch/text-report"
+"$BYTEBENCH" compare "$scratch/text-report" "$json" >"$scratch/cmp" 2>&1
 if grep -q '^BYTE Release 3 Index Score  *70\.2  *70\.2  *1\.00x' \
     "$scratch/cmp"; then
 	pass "byte3: compare text with JSON"

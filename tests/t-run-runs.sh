@@ -58,7 +58,8 @@ check "compare: the JSON's runs are one group" grep -q \
 "$BYTEBENCH" compare "$rep" >"$scratch/cmp" 2>&1
 check "compare: the text report's runs are one group" grep -q \
     ': 2 runs (the table shows their geometric means)$' "$scratch/cmp"
-"$BYTEBENCH" compare "$json" "$rep" >"$scratch/cmp" 2>&1
+cp "$rep" "$scratch/text-report" # beside its JSON: one run, read once
+"$BYTEBENCH" compare "$json" "$scratch/text-report" >"$scratch/cmp" 2>&1
 check "compare: two --runs reports of one system, two groups" \
     [ "$(grep -c ': 2 runs (the table' "$scratch/cmp")" -eq 2 ]
 

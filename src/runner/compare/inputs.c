@@ -254,10 +254,10 @@ void
 cmp_inputs_dedupe(struct cmp_inputs *in, FILE *f)
 {
 	static const char *const what[NOWN + 1][2] = {
-	    {"pass log", "pass logs"},
-	    {"web page", "web pages"},
-	    {"CSV table", "CSV tables"},
-	    {"Markdown report", "Markdown reports"},
+	    {".log", ".log"},
+	    {".html", ".html"},
+	    {".csv", ".csv"},
+	    {".md", ".md"},
 	    {"text report", "text reports"},
 	};
 	int count[NOWN + 1] = {0}, i, k, said = 0;
@@ -274,9 +274,7 @@ cmp_inputs_dedupe(struct cmp_inputs *in, FILE *f)
 		    count[k], what[k][count[k] > 1]);
 	}
 	if (said)
-		fputs(": each of their runs is read once, from its report "
-		      "(JSON first)\n",
-		    f);
+		fputs(": each run is read once\n", f);
 }
 
 void
