@@ -14,22 +14,9 @@
 
 #define SAY_MAX 4 /* changes named per column; the rest counted */
 
-/* One line of words: a list item (md) or wrapped under indent (text). */
-static void
-say(FILE *f, int md, int indent, const char *text)
-{
-	if (md) {
-		fputs("- ", f);
-		escape_md(f, text);
-		fputc('\n', f);
-	} else {
-		fprintf(f, "%*s", indent, "");
-		text_wrap(f, text, (size_t)indent, indent + 2, TEXT_WIDTH);
-	}
-}
-
 void
-cmp_write_group_key(FILE *f, const struct cmp_report *r, const char *id, int md)
+cmp_write_group_key(FILE *f, const struct cmp_style *st,
+    const struct cmp_report *r, const char *id)
 {
 	char text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
 	int i;
@@ -38,14 +25,14 @@ cmp_write_group_key(FILE *f, const struct cmp_report *r, const char *id, int md)
 		cmp_report_details(r->members[i], details, sizeof(details));
 		snprintf(text, sizeof(text), "%s%d %s%s%s", id, i + 1,
 		    r->members[i]->label, details[0] ? ": " : "", details);
-		say(f, md, md ? 0 : 3, text);
+		st->say(f, 3, text);
 	}
 }
 
 /* "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees
  * of freedom)" */
 static void
-say_spread(FILE *f, const struct table *t, int col, int md)
+say_spread(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 {
 	const struct column *c = &t->cols[col];
 	char text[3 * CMP_TEXT_MAX];
@@ -63,7 +50,7 @@ say_spread(FILE *f, const struct table *t, int col, int md)
 		    c->block->pool_tests == 1 ? "" : "s", c->block->pool_dof);
 	else
 		cmp_appendf(text, sizeof(text), n, "no spread known");
-	say(f, md, md ? 0 : 2, text);
+	st->say(f, 2, text);
 }
 
 /* Row r's change in column col in words: "Title 0.97x (0.95 to 0.98)". */
@@ -108,7 +95,7 @@ say_changes(
 
 /* The verdicts of column col: its changes beyond run-to-run noise. */
 static void
-say_column(FILE *f, const struct table *t, int col, int md)
+say_column(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 {
 	char text[8 * CMP_TEXT_MAX];
 	const struct cell *c;
@@ -147,7 +134,7 @@ say_column(FILE *f, const struct table *t, int col, int md)
 		                               : t->cols[0].id,
 		    assumed == BETWEEN_A_FOR_B ? t->cols[0].id
 		                               : t->cols[col].id);
-	say(f, md, md ? 0 : 2, text);
+	st->say(f, 2, text);
 }
 
 int
@@ -163,7 +150,7 @@ cmp_verdicts_any(const struct table *t)
 }
 
 int
-cmp_write_verdicts(FILE *f, const struct table *t, int md)
+cmp_write_verdicts(FILE *f, const struct cmp_style *st, const struct table *t)
 {
 	char text[3 * CMP_TEXT_MAX];
 	int j;
@@ -174,19 +161,16 @@ cmp_write_verdicts(FILE *f, const struct table *t, int md)
 	    "Between groups of runs (the ratio of their geometric means, its "
 	    "95%% interval; a change under %g%% is never real):",
 	    t->min_change);
-	if (md)
-		escape_md(f, text), fputs("\n\n", f);
-	else
-		text_wrap(f, text, 0, 0, TEXT_WIDTH);
+	st->head(f, text);
 	for (j = 0; j < t->ncols; j++)
-		say_spread(f, t, j, md);
+		say_spread(f, st, t, j);
 	for (j = 1; j < t->ncols; j++)
-		say_column(f, t, j, md);
+		say_column(f, st, t, j);
 	return 1;
 }
 
 void
-cmp_write_noise_unknown(FILE *f, int md)
+cmp_write_noise_unknown(FILE *f, const struct cmp_style *st)
 {
 	const char *text =
 	    "run-to-run noise unknown: one run a side, so the marks say only "
@@ -195,12 +179,5 @@ cmp_write_noise_unknown(FILE *f, int md)
 	    "3) and compare those reports, or give each side's reports one "
 	    "label (A=1.json A=2.json B=3.json B=4.json).";
 
-	if (md) {
-		fputs("- ", f);
-		escape_md(f, text);
-		fputc('\n', f);
-	} else {
-		fputs("     ", f);
-		text_wrap(f, text, 5, 5, TEXT_WIDTH);
-	}
+	st->note(f, NULL, text);
 }

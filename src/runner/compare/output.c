@@ -14,7 +14,8 @@
 
 /* The key: one line per report, its name, label and what it is. */
 static void
-write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
+write_key(FILE *f, const struct cmp_style *st,
+    struct cmp_report *const *reports, int n)
 {
 	char id[16], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
 	int i;
@@ -30,27 +31,10 @@ write_key(FILE *f, struct cmp_report *const *reports, int n, int md)
 		else
 			snprintf(text, sizeof(text), "%s%s%s",
 			    reports[i]->label, details[0] ? ": " : "", details);
-		if (md) {
-			fprintf(f, "- **%s** ", id);
-			escape_md(f, text);
-			fputc('\n', f);
-		} else {
-			fprintf(f, "%-2s ", id);
-			text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1,
-			    3, TEXT_WIDTH);
-		}
-		cmp_write_group_key(f, reports[i], id, md);
-		if (reports[i]->comment != NULL) {
-			if (md) {
-				fputs("  ", f);
-				escape_md(f, reports[i]->comment);
-				fputc('\n', f);
-			} else {
-				fputs("   ", f);
-				text_wrap(
-				    f, reports[i]->comment, 3, 3, TEXT_WIDTH);
-			}
-		}
+		st->key(f, id, text);
+		cmp_write_group_key(f, st, reports[i], id);
+		if (reports[i]->comment != NULL)
+			st->comment(f, reports[i]->comment);
 	}
 	fputc('\n', f);
 }
@@ -101,34 +85,11 @@ note_caveats(const struct table *t, struct notes *notes)
 	}
 }
 
-/*
- * Writes one line of the notes: its mark (or "") and what it means,
- * wrapped under the meaning (text) or as a list item (md).
- */
-static void
-note_line(FILE *f, int md, const char *mark, const char *text)
-{
-	if (md) {
-		/* A line without a mark is a sub-point of the one before. */
-		fputs(mark[0] != '\0' ? "- " : "  - ", f);
-		if (mark[0] != '\0') {
-			fputc('`', f);
-			fputs(mark, f);
-			fputs("` ", f);
-		}
-		escape_md(f, text);
-		fputc('\n', f);
-	} else {
-		fprintf(f, "%-4s ", mark);
-		text_wrap(f, text, 5, 5, TEXT_WIDTH);
-	}
-}
-
 /* Under "?": the runs whose own records show other work on the machine
  * (the first line carries the mark when first). */
 static void
-write_disturbed(
-    FILE *f, struct cmp_report *const *reports, int n, int md, int first)
+write_disturbed(FILE *f, const struct cmp_style *st,
+    struct cmp_report *const *reports, int n, int first)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	int i;
@@ -140,7 +101,7 @@ write_disturbed(
 		snprintf(text, sizeof(text),
 		    "noise unknown: %s's run recorded other work: %s.", id,
 		    reports[i]->disturbed);
-		note_line(f, md, first ? "?" : "", text);
+		st->note(f, first ? "?" : "", text);
 		first = 0;
 	}
 }
@@ -148,8 +109,8 @@ write_disturbed(
 /* The "?" note: which runs are text reports without passes, else too
  * few passes, and which runs recorded other work on the machine. */
 static void
-write_unknown(FILE *f, const struct notes *notes,
-    struct cmp_report *const *reports, int n, int md)
+write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
+    struct cmp_report *const *reports, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	size_t len = 0;
@@ -172,50 +133,50 @@ write_unknown(FILE *f, const struct notes *notes,
 	else
 		snprintf(text, sizeof(text), "noise unknown: too few passes.");
 	if (names > 0 || !notes->disturbed)
-		note_line(f, md, "?", text);
-	write_disturbed(f, reports, n, md, names == 0);
+		st->note(f, "?", text);
+	write_disturbed(f, st, reports, n, names == 0);
 }
 
 /* The notes under the tables: what the ratios and marks mean. */
 static void
-write_notes(FILE *f, const struct notes *notes,
-    struct cmp_report *const *reports, int n, int md)
+write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
+    struct cmp_report *const *reports, int n)
 {
 	char text[4 * CMP_TEXT_MAX];
 	int i, k;
 
-	note_line(f, md, "B/A",
+	st->note(f, "B/A",
 	    notes->lower
 	        ? "B against A: above 1.00x B is better, below 1.00x A is "
 	          "(where "
 	          "lower is better, as for times in us, the ratio is A/B)."
 	        : "B against A: above 1.00x B is better, below 1.00x A is.");
 	if (notes->within)
-		note_line(f, md, "~",
+		st->note(f, "~",
 		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise "
 		    "(the rule: doc/compare.md).");
 	if (notes->unknown)
-		write_unknown(f, notes, reports, n, md);
+		write_unknown(f, st, notes, reports, n);
 	if (notes->caveat) {
-		note_line(f, md, "!",
+		st->note(f, "!",
 		    "not comparable: the runs were made "
 		    "differently, and the ratio shows that too:");
 		for (k = 0; k < notes->ncaveats; k++)
-			note_line(f, md, "", notes->caveats[k]);
+			st->note(f, "", notes->caveats[k]);
 	}
 	if (notes->unmeasured)
-		note_line(f, md, "!",
+		st->note(f, "!",
 		    "never measured against the other suite: this test may "
 		    "differ between UnixBench and bytebench by more than the "
 		    "index does.");
 	if (notes->partial_p)
-		note_line(f, md, "p",
-		    "a partial index: some of its tests did not run.");
+		st->note(
+		    f, "p", "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		cmp_write_noise_unknown(f, md);
+		cmp_write_noise_unknown(f, st);
 	if (notes->explained)
-		note_line(f, md, "why:",
+		st->note(f, "why:",
 		    "the counters of the passes that "
 		    "moved most, beyond their own noise: the medians of A's "
 		    "and B's passes (the rule: doc/why.md).");
@@ -223,7 +184,7 @@ write_notes(FILE *f, const struct notes *notes,
 		if (notes->why[i]) {
 			snprintf(text, sizeof(text), "not compared: %s.",
 			    cmp_why_text[i]);
-			note_line(f, md, "n/a", text);
+			st->note(f, "n/a", text);
 		}
 }
 
@@ -232,7 +193,8 @@ write_notes(FILE *f, const struct notes *notes,
  * and how far apart the suites measure (the verdict's floor there).
  */
 static void
-write_suites(FILE *f, struct cmp_report *const *reports, int n, int md)
+write_suites(FILE *f, const struct cmp_style *st,
+    struct cmp_report *const *reports, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	size_t len = 0, s;
@@ -265,10 +227,7 @@ write_suites(FILE *f, struct cmp_report *const *reports, int n, int md)
 	    "and the shell tests; doc/fidelity.md), so a change between them "
 	    "smaller than that is never called real.",
 	    SUITE_GAP, SUITE_GAP_WIDE);
-	if (md)
-		escape_md(f, text), fputs("\n\n", f);
-	else
-		text_wrap(f, text, 0, 0, TEXT_WIDTH), fputc('\n', f);
+	st->para(f, text);
 }
 
 /*
@@ -277,7 +236,7 @@ write_suites(FILE *f, struct cmp_report *const *reports, int n, int md)
  * the software.
  */
 static void
-write_speed(FILE *f, const struct table *t, int md)
+write_speed(FILE *f, const struct cmp_style *st, const struct table *t)
 {
 	char text[3 * CMP_TEXT_MAX];
 	const struct column *c;
@@ -296,10 +255,7 @@ write_speed(FILE *f, const struct table *t, int md)
 		    c->speed < 1 ? "faster" : "slower", c->id, t->cols[0].id,
 		    c->speed < 1 ? "fell" : "rose", c->speed_n, c->speed_of,
 		    100 * fabs(c->speed - 1), c->id);
-		if (md)
-			escape_md(f, text), fputs("\n\n", f);
-		else
-			text_wrap(f, text, 0, 0, TEXT_WIDTH), fputc('\n', f);
+		st->para(f, text);
 	}
 }
 
@@ -342,18 +298,18 @@ write_json(FILE *f, const struct comparison *c)
 	cmp_json_end(&j);
 }
 
-/* The comparison as text or Markdown (md): the key, what is said above
- * the tables, each table and its verdicts, the notes. */
+/* The comparison as text or Markdown (style st): the key, what is said
+ * above the tables, each table and its verdicts, the notes. */
 static int
-write_plain(FILE *f, const struct comparison *c, int md)
+write_plain(FILE *f, const struct comparison *c, const struct cmp_style *st)
 {
 	const struct table *t;
 	struct notes notes;
 	int g, written = 0, rc = 0;
 
 	memset(&notes, 0, sizeof(notes));
-	write_key(f, c->reports, c->n, md);
-	write_suites(f, c->reports, c->n, md);
+	write_key(f, st, c->reports, c->n);
+	write_suites(f, st, c->reports, c->n);
 	for (g = 0; g < NGROUPS && rc == 0; g++) {
 		t = &c->tables[g];
 		if (t->ncols == 0)
@@ -362,17 +318,14 @@ write_plain(FILE *f, const struct comparison *c, int md)
 		note_cells(t, &notes);
 		if (written++)
 			fputc('\n', f);
-		write_speed(f, t, md);
-		rc = md ? cmp_write_table_md(f, t)
-		        : cmp_write_table_text(f, t, &notes.partial_p);
-		if (rc == 0 && !md && cmp_verdicts_any(t))
-			fputc('\n', f);
+		write_speed(f, st, t);
+		rc = st->table(f, t, &notes.partial_p);
 		if (rc == 0)
-			notes.grouped |= cmp_write_verdicts(f, t, md);
+			notes.grouped |= cmp_write_verdicts(f, st, t);
 	}
 	if (rc == 0) {
 		fputc('\n', f);
-		write_notes(f, &notes, c->reports, c->n, md);
+		write_notes(f, st, &notes, c->reports, c->n);
 	}
 	return rc;
 }
@@ -385,7 +338,8 @@ compare_write(FILE *f, enum cmp_format format, const struct comparison *c)
 	if (format == CMP_FORMAT_JSON)
 		write_json(f, c);
 	else
-		rc = write_plain(f, c, format == CMP_FORMAT_MD);
+		rc = write_plain(f, c,
+		    format == CMP_FORMAT_MD ? &cmp_md_style : &cmp_text_style);
 	return rc == 0 && !ferror(f) ? 0 : -1;
 }
 

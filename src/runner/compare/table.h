@@ -172,7 +172,7 @@ void cmp_caveat_text(
 /* The tables as text and Markdown (out_text.c); the text's sets
  * *partial_p when it wrote a partial index short, "N p". */
 int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
-int cmp_write_table_md(FILE *f, const struct table *t);
+int cmp_write_table_md(FILE *f, const struct table *t, int *partial_p);
 
 /*
  * As JSON (out_json.c): cmp_json_begin writes the head (schema, noise

@@ -1,0 +1,102 @@
+/*
+ * out_style.c - how the text and the Markdown output write what is not a
+ * table (contract in out_groups.h): each primitive a function of its own,
+ * the words composed once by their callers (output.c, out_groups.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "compare/out_groups.h"
+#include "write/escape.h"
+#include "write/textwrap.h"
+
+static void
+text_key(FILE *f, const char *id, const char *text)
+{
+	fprintf(f, "%-2s ", id);
+	text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1, 3, TEXT_WIDTH);
+}
+
+static void
+md_key(FILE *f, const char *id, const char *text)
+{
+	fprintf(f, "- **%s** ", id);
+	escape_md(f, text);
+	fputc('\n', f);
+}
+
+static void
+text_say(FILE *f, int indent, const char *text)
+{
+	fprintf(f, "%*s", indent, "");
+	text_wrap(f, text, (size_t)indent, indent + 2, TEXT_WIDTH);
+}
+
+static void
+md_say(FILE *f, int indent, const char *text)
+{
+	(void)indent;
+	fputs("- ", f);
+	escape_md(f, text);
+	fputc('\n', f);
+}
+
+static void
+text_comment(FILE *f, const char *text)
+{
+	fputs("   ", f);
+	text_wrap(f, text, 3, 3, TEXT_WIDTH);
+}
+
+static void
+md_comment(FILE *f, const char *text)
+{
+	fputs("  ", f);
+	escape_md(f, text);
+	fputc('\n', f);
+}
+
+static void
+text_para(FILE *f, const char *text)
+{
+	text_wrap(f, text, 0, 0, TEXT_WIDTH);
+	fputc('\n', f);
+}
+
+static void
+md_para(FILE *f, const char *text)
+{
+	escape_md(f, text);
+	fputs("\n\n", f);
+}
+
+/* The heading of the words under a table: after a blank line. */
+static void
+text_head(FILE *f, const char *text)
+{
+	fputc('\n', f);
+	text_wrap(f, text, 0, 0, TEXT_WIDTH);
+}
+
+static void
+text_note(FILE *f, const char *mark, const char *text)
+{
+	fprintf(f, "%-4s ", mark != NULL ? mark : "");
+	text_wrap(f, text, 5, 5, TEXT_WIDTH);
+}
+
+static void
+md_note(FILE *f, const char *mark, const char *text)
+{
+	/* A line with an empty mark is a sub-point of the one before. */
+	fputs(mark != NULL && mark[0] == '\0' ? "  - " : "- ", f);
+	if (mark != NULL && mark[0] != '\0')
+		fprintf(f, "`%s` ", mark);
+	escape_md(f, text);
+	fputc('\n', f);
+}
+
+const struct cmp_style cmp_text_style = {text_key, text_say, text_comment,
+    text_para, text_head, text_note, cmp_write_table_text};
+const struct cmp_style cmp_md_style = {
+    md_key, md_say, md_comment, md_para, md_para, md_note, cmp_write_table_md};
