@@ -52,17 +52,19 @@ test_guess(void)
 	        .seconds = 10,
 	        .extra_s = 0.5},
 	};
-	struct plan_run pr = {s, NULL, 3};
+	struct plan_run pr;
 
-	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(&pr, 0),
-	    10.5, 1e-12);
-	/* 10 x 10.5 + 3 x 45 + 10 x 10.5 */
-	CHECK_NEAR("left before anything ran", estimate_left(&pr), 345, 1e-9);
 	if (estimate_start(&pr, s, 3) == -1) {
 		CHECK("estimate_start", 0);
 		return;
 	}
-	CHECK_NEAR("tallies as planned", estimate_left(&pr), 345, 1e-9);
+	CHECK("tallies as planned, nothing done",
+	    pr.tally[0].passes == 10 && pr.tally[1].passes == 3 &&
+	        pr.tally[2].done == 0 && pr.tally[2].done_s == 0);
+	CHECK_NEAR("first guess: seconds + extra", estimate_pass_guess(&pr, 0),
+	    10.5, 1e-12);
+	/* 10 x 10.5 + 3 x 45 + 10 x 10.5 */
+	CHECK_NEAR("left before anything ran", estimate_left(&pr), 345, 1e-9);
 	pr.tally[0].done = 2;
 	pr.tally[0].done_s = 24;
 	CHECK_NEAR("guess: mean of the finished passes",

@@ -35,8 +35,10 @@ dry_run_print(
 
 	if (plan_make(s, NULL, &st, &n) == -1)
 		return -1;
-	pr.steps = st;
-	pr.n = n;
+	if (estimate_start(&pr, st, n) == -1) {
+		free(st);
+		return -1;
+	}
 	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
 	    r->version,
 	    s->precision_pct > 0 ? ", --precision: its first "
@@ -70,6 +72,7 @@ dry_run_print(
 		    "is spent (doc/precision.md)\n",
 		    s->precision_pct, s->budget_s);
 	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
+	free(pr.tally);
 	free(st);
 	return ferror(f) ? -1 : 0;
 }

@@ -21,27 +21,18 @@ estimate_start(struct plan_run *pr, const struct plan_step *steps, int n)
 	return 0;
 }
 
-/* The mean time of the finished passes of step i; 0 when none. */
-static double
-mean_pass(const struct plan_run *pr, int i)
-{
-	const struct step_tally *t = pr->tally != NULL ? &pr->tally[i] : NULL;
-
-	return t != NULL && t->done > 0 ? t->done_s / t->done : 0;
-}
-
 double
 estimate_pass_guess(const struct plan_run *pr, int i)
 {
 	const struct plan_step *steps = pr->steps;
+	const struct step_tally *t = pr->tally;
 	int j;
 
-	if (mean_pass(pr, i) > 0)
-		return mean_pass(pr, i);
+	if (t[i].done > 0)
+		return t[i].done_s / t[i].done;
 	for (j = 0; j < pr->n; j++)
-		if (j != i && steps[j].test == steps[i].test &&
-		    mean_pass(pr, j) > 0)
-			return mean_pass(pr, j);
+		if (j != i && steps[j].test == steps[i].test && t[j].done > 0)
+			return t[j].done_s / t[j].done;
 	return steps[i].seconds + steps[i].extra_s;
 }
 
@@ -49,14 +40,12 @@ double
 estimate_left(const struct plan_run *pr)
 {
 	double left = 0;
-	int i, passes, done;
+	int i;
 
-	for (i = 0; i < pr->n; i++) {
-		passes = pr->tally ? pr->tally[i].passes : pr->steps[i].passes;
-		done = pr->tally ? pr->tally[i].done : 0;
-		if (passes > done)
-			left += (passes - done) * estimate_pass_guess(pr, i);
-	}
+	for (i = 0; i < pr->n; i++)
+		if (pr->tally[i].passes > pr->tally[i].done)
+			left += (pr->tally[i].passes - pr->tally[i].done) *
+			        estimate_pass_guess(pr, i);
 	return left;
 }
 
@@ -77,12 +66,14 @@ estimate_total(const struct settings *s)
 {
 	struct plan_step *steps;
 	struct plan_run pr = {NULL, NULL, 0};
-	double left;
+	double left = -1;
+	int n;
 
-	if (plan_make(s, NULL, &steps, &pr.n) == -1)
+	if (plan_make(s, NULL, &steps, &n) == -1)
 		return -1;
-	pr.steps = steps;
-	left = estimate_left(&pr);
+	if (estimate_start(&pr, steps, n) == 0)
+		left = estimate_left(&pr);
+	free(pr.tally);
 	free(steps);
 	return left;
 }

@@ -23,7 +23,7 @@ struct step_tally {
 /* A plan as it runs: its steps and, one a step, their tallies. */
 struct plan_run {
 	const struct plan_step *steps;
-	struct step_tally *tally; /* NULL: nothing ran, as planned */
+	struct step_tally *tally; /* one a step (estimate_start) */
 	int n;
 };
 
