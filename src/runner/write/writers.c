@@ -163,8 +163,8 @@ writer_settle(char *buf, size_t size, const struct report *r)
 	static const char *const ends[] = {
 	    [SETTLE_WAITING] = "; the wait was stopped",
 	    [SETTLE_CALM] = "",
-	    [SETTLE_BUSY] = "; it fell no further: other work keeps the "
-	                    "machine busy",
+	    [SETTLE_BUSY] = ("; it fell no further: other work keeps the "
+	                     "machine busy"),
 	    [SETTLE_LIMIT] = ", the most it waits (UB_SETTLE)",
 	};
 
