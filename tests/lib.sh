@@ -35,7 +35,9 @@ trap 'rm -rf "$scratch"' EXIT
 # fake_bin NAME PROGRAM...: the end-to-end set-up.  Skips the script (as
 # NAME) unless the fake program and the runner are built; then makes $bin,
 # a program directory whose PROGRAMs are links to the fake, and
-# $scratch/tmp, and points the runner at them with a clean environment.
+# $scratch/tmp, and points the runner at them and at the tree's test data
+# with a clean environment (the runner's own default, testdir/ beside its
+# directory, is the tree's only when PGMS is pgms).
 fake_bin() {
 	if [ ! -x "$FAKE" ] || [ ! -x "$BYTEBENCH" ]; then
 		skip "$1" "$FAKE or $BYTEBENCH not built"
@@ -47,8 +49,8 @@ fake_bin() {
 	for p in "$@"; do
 		ln -s "$FAKE" "$bin/$p"
 	done
-	unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR UB_RESULTDIR
-	export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp"
+	unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_RESULTDIR
+	export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" UB_TESTDIR="$top/testdir"
 }
 
 # runb RESULTDIR ARGS...: runs the runner with its results in RESULTDIR;

@@ -28,8 +28,9 @@ looper:*multi.sh:8 rate 175.6 lpm
 * count 100 1 lps 1
 EOF
 
-unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV UB_TESTDIR
-export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" FAKE_SPEC="$scratch/spec"
+unset LC_ALL UB_OUTPUT_FILE_NAME UB_OUTPUT_CSV
+export UB_BINDIR="$bin" UB_TMPDIR="$scratch/tmp" UB_TESTDIR="$top/testdir" \
+    FAKE_SPEC="$scratch/spec"
 
 # runb NAME ARGS...: runs the runner into $scratch/NAME; report in $rep.
 runb() {
