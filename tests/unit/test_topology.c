@@ -1,9 +1,10 @@
 /*
  * test_topology.c - the kinds of core, SMT, packages, clusters, NUMA
  * nodes and CPUs online that topology_read finds in the /sys and /proc
- * files of real machines: tests/unit/topology/NAME holds, for each, the
- * files it reads, quoted from a dump (each file names its source), as
- * "@ PATH" lines each followed by the file's text.
+ * files of real machines (Linux) and in their sysctl values (macOS,
+ * FreeBSD): tests/unit/topology/NAME holds, for each, the files it
+ * reads, quoted from a dump (each file names its source), as "@ PATH"
+ * lines each followed by the file's text ("@ sysctl NAME": a value).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,27 @@ more_offline(const struct cpu_topology *t)
 	CHECK("offline: CPU 60 has no kind", t->cpus[60].kind == -1);
 }
 
+/* M3 Max: kinds without CPU numbers, for macOS does not say them. */
+static void
+more_m3max(const struct cpu_topology *t)
+{
+	CHECK("m3max: no table of CPUs", t->cpus == NULL && t->ncpus == 0);
+	CHECK("m3max: no CPU of a kind named, none listed",
+	    t->kinds[0].cpu == -1 && t->kinds[1].cpus[0] == '\0');
+	CHECK("m3max: kinds of two parts", !t->same_part);
+}
+
+/* The two-node Xeon on FreeBSD: a CPU's node and core. */
+static void
+more_freebsd(const struct cpu_topology *t)
+{
+	CHECK("freebsd: CPU 21 in node 1, its core CPU 20, CPU 1 in node 0",
+	    t->cpus[21].node == 1 && t->cpus[21].core == 20 &&
+	        t->cpus[1].node == 0 && t->cpus[1].core == 0);
+	CHECK("freebsd: one kind, CPUs 0-39, pinned to CPU 0",
+	    t->kinds[0].cpu == 0 && strcmp(t->kinds[0].cpus, "0-39") == 0);
+}
+
 /*
  * A machine: the fixture tests/unit/topology/file, the machine's model,
  * a file the case replaces (path and text; NULL: none), the kinds found,
@@ -170,6 +192,26 @@ static const struct machine_case {
      */
     {"s390", "s390-lpar", "IBM z15 type 8561", NULL, NULL,
         "8 x IBM z15 type 8561", {8, 8, 2, 8, 1, 0, 1}, NULL},
+    /*
+     * Apple M3 Max (macOS 14): two perflevels, by their names; six and
+     * four CPUs an L2, so three clusters; NUMA nodes unknown.
+     */
+    {"m3max", "macos-m3max", "Apple M3 Max", NULL, NULL,
+        "12 x Performance cores, 4 x Efficiency cores",
+        {16, 16, 1, 16, 1, 3, 0}, more_m3max},
+    /* Apple M1 under macOS 12: its perflevels have no names. */
+    {"m1", "macos-m1", "Apple M1", NULL, NULL, "4 x perflevel0, 4 x perflevel1",
+        {8, 8, 1, 8, 1, 2, 0}, NULL},
+    /*
+     * FreeBSD, a two-socket Xeon: two NUMA node groups of ten SMT
+     * groups; nothing tells kinds apart (one, named by the model) and
+     * no group is a package.
+     */
+    {"freebsd", "freebsd-xeon-2node", "Intel Xeon", NULL, NULL,
+        "40 x Intel Xeon", {40, 40, 0, 20, 2, 0, 2}, more_freebsd},
+    /* FreeBSD, two cores of two threads, no NUMA node group. */
+    {"freebsd smt", "freebsd-smt4", "x86 CPU", NULL, NULL, "4 x x86 CPU",
+        {4, 4, 0, 2, 2, 0, 0}, NULL},
 };
 
 /* Reads a case's fixture and checks what topology_read finds. */

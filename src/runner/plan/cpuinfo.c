@@ -344,6 +344,43 @@ bsd_cpu_mhz(void)
 }
 #endif
 
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__DragonFly__)
+char *
+sysinfo_sysctl(const char *name, int number)
+{
+	char *text;
+	size_t len = sizeof(int);
+	int n;
+
+	if (number) {
+		if (sysctlbyname(name, &n, &len, NULL, 0) == -1 ||
+		    len != sizeof(n) || (text = malloc(16)) == NULL)
+			return NULL;
+		snprintf(text, 16, "%d", n);
+		return text;
+	}
+	/* Its size, then its text (room for it to grow a little between). */
+	if (sysctlbyname(name, NULL, &len, NULL, 0) == -1 ||
+	    len > SYSREAD_MAX || (text = malloc(len + 4096)) == NULL)
+		return NULL;
+	len += 4095;
+	if (sysctlbyname(name, text, &len, NULL, 0) == -1) {
+		free(text);
+		return NULL;
+	}
+	text[len] = '\0';
+	return text;
+}
+#else
+char *
+sysinfo_sysctl(const char *name, int number)
+{
+	(void)name;
+	(void)number;
+	return NULL;
+}
+#endif
+
 /*
  * The processor family of a uname machine name or of /proc/cpuinfo text
  * (by the lines only that family's kernels write); NULL when not known.

@@ -34,4 +34,11 @@ int sysinfo_cpu_facts(struct sysinfo *s, const char *cpuinfo);
  */
 int sysinfo_boot_facts(struct sysinfo *s, const char *bootmsg);
 
+/*
+ * The value of sysctl name (macOS, FreeBSD), malloc'd: its text, or where
+ * number is set the int it is, in decimal; NULL where the system has no
+ * such sysctl (every other system), or memory runs out.
+ */
+char *sysinfo_sysctl(const char *name, int number);
+
 #endif

@@ -336,7 +336,8 @@ find_kinds(struct cpu_topology *t, char **models, const char *model,
 		k = (struct kind_key){.class = set[i]    ? 1
 		                               : atom[i] ? 2
 		                                         : 0,
-		    .model = models[i] != NULL && models[i][0] != '\0'
+		    .model = models != NULL && models[i] != NULL &&
+		                     models[i][0] != '\0'
 		                 ? models[i]
 		                 : model,
 		    .capacity = t->cpus[i].capacity,
@@ -350,31 +351,35 @@ find_kinds(struct cpu_topology *t, char **models, const char *model,
 	return 0;
 }
 
-int
-topology_read(
-    struct cpu_topology *t, const char *model, topo_reader read, void *ctx)
+/*
+ * The counts of t's online CPUs (packages, cores, clusters) and their
+ * kinds (find_kinds); t is known from here on.  0 or -1.
+ */
+static int
+finish(struct cpu_topology *t, char **models, const char *model,
+    topo_reader read, void *ctx, unsigned char *set)
 {
-	unsigned char *present = NULL, *online = NULL;
-	char **models = NULL, *cpuinfo;
-	int i, n, rc = -1;
+	if (find_kinds(t, models, model, read, ctx, set) == -1)
+		return -1;
+	t->packages = distinct(t, offsetof(struct cpu_entry, package));
+	t->cores = distinct(t, offsetof(struct cpu_entry, core));
+	t->clusters = distinct(t, offsetof(struct cpu_entry, cluster));
+	t->known = 1;
+	return 0;
+}
 
-	memset(t, 0, sizeof(*t));
-	present = calloc(TOPO_CPUS_MAX, 1);
-	online = calloc(2 * TOPO_CPUS_MAX, 1);
-	if (present == NULL || online == NULL)
-		goto out;
-	rc = 0;
-	if (read_list(read, ctx, CPU_DIR "/present", present, TOPO_CPUS_MAX) ==
-	        0 ||
-	    read_list(read, ctx, CPU_DIR "/online", online, TOPO_CPUS_MAX) == 0)
-		goto out;
-	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
-		;
-	rc = -1;
-	t->cpus = calloc((size_t)n, sizeof(*t->cpus));
-	models = calloc((size_t)n, sizeof(*models));
-	if (t->cpus == NULL || models == NULL)
-		goto out;
+/*
+ * t->ncpus CPUs, none known yet, online where online[i]; present counts
+ * those of present or online.  0 or -1.
+ */
+static int
+new_cpus(struct cpu_topology *t, int n, const unsigned char *present,
+    const unsigned char *online)
+{
+	int i;
+
+	if ((t->cpus = calloc((size_t)n, sizeof(*t->cpus))) == NULL)
+		return -1;
 	t->ncpus = n;
 	for (i = 0; i < n; i++) {
 		t->cpus[i] = (struct cpu_entry){.online = online[i],
@@ -386,8 +391,30 @@ topology_read(
 		    .capacity = -1};
 		t->present += present[i] || online[i];
 		t->online += online[i];
-		present[i] = present[i] && !online[i];
 	}
+	return 0;
+}
+
+/* Linux: /sys/devices/system/cpu and /proc/cpuinfo.  0 or -1. */
+static int
+linux_read(struct cpu_topology *t, const char *model, topo_reader read,
+    void *ctx, unsigned char *present, unsigned char *online)
+{
+	char **models = NULL, *cpuinfo;
+	int i, n, rc = 0;
+
+	if (read_list(read, ctx, CPU_DIR "/present", present, TOPO_CPUS_MAX) ==
+	        0 ||
+	    read_list(read, ctx, CPU_DIR "/online", online, TOPO_CPUS_MAX) == 0)
+		return 0;
+	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
+		;
+	rc = -1;
+	if (new_cpus(t, n, present, online) == -1 ||
+	    (models = calloc((size_t)n, sizeof(*models))) == NULL)
+		goto out;
+	for (i = 0; i < n; i++)
+		present[i] = present[i] && !online[i];
 	list_text(present, n, t->offline, sizeof(t->offline));
 	for (i = 0; i < n; i++)
 		if (online[i])
@@ -395,28 +422,212 @@ topology_read(
 	cpuinfo = read(ctx, "/proc/cpuinfo");
 	i = cpu_models(cpuinfo != NULL ? cpuinfo : "", models, n);
 	free(cpuinfo);
-	if (i == -1 || find_kinds(t, models, model, read, ctx, online) == -1)
+	if (i == -1 || finish(t, models, model, read, ctx, online) == -1)
 		goto out;
 	read_nodes(t, read, ctx, online, TOPO_CPUS_MAX);
-	t->packages = distinct(t, offsetof(struct cpu_entry, package));
-	t->cores = distinct(t, offsetof(struct cpu_entry, core));
-	t->clusters = distinct(t, offsetof(struct cpu_entry, cluster));
-	t->known = 1;
 	rc = 0;
 out:
-	for (i = 0; models != NULL && i < t->ncpus; i++)
+	for (i = 0; models != NULL && i < n; i++)
 		free(models[i]);
 	free(models);
+	return rc;
+}
+
+/* Whether word is in [from, end). */
+static int
+within(const char *from, const char *end, const char *word)
+{
+	const char *p = strstr(from, word);
+
+	return p != NULL && p < end;
+}
+
+/*
+ * Marks in set (nset bytes, cleared first) the CPUs of the first <cpu>
+ * element from p in FreeBSD's topology_spec ("0, 1, 2"); their count,
+ * 0 when none (or out of memory).
+ */
+static int
+spec_cpus(const char *p, unsigned char *set, int nset)
+{
+	const char *from = strstr(p, "<cpu"), *to;
+	char *list;
+	int n;
+
+	memset(set, 0, (size_t)nset);
+	if (from == NULL || (from = strchr(from, '>')) == NULL ||
+	    (to = strstr(++from, "</cpu>")) == NULL ||
+	    (list = malloc((size_t)(to - from) + 1)) == NULL)
+		return 0;
+	memcpy(list, from, (size_t)(to - from));
+	list[to - from] = '\0';
+	n = limits_cpu_list_set(list, set, nset);
+	free(list);
+	return n;
+}
+
+/*
+ * FreeBSD: sysctl kern.sched.topology_spec, groups of CPUs in groups.
+ * The first lists the CPUs (all online); a group flagged THREAD or SMT
+ * is one core's threads, one flagged NODE a NUMA node, one sharing an L2
+ * (cache-level 2) that is not one core's a cluster.  It names no package
+ * and nothing that tells kinds of core apart.  set: TOPO_CPUS_MAX bytes
+ * to work in, online twice that.  0 or -1.
+ */
+static int
+freebsd_read(struct cpu_topology *t, const char *model, topo_reader read,
+    void *ctx, unsigned char *online, unsigned char *set)
+{
+	char *spec = read(ctx, "sysctl kern.sched.topology_spec");
+	const char *g, *end, *next;
+	int i, n, first, thread, numa, l2, count, cluster = 0, rc = 0;
+
+	if (spec == NULL || (g = strstr(spec, "<group")) == NULL ||
+	    spec_cpus(g, online, TOPO_CPUS_MAX) == 0)
+		goto out;
+	for (n = TOPO_CPUS_MAX; n > 0 && !online[n - 1]; n--)
+		;
+	rc = -1;
+	if (new_cpus(t, n, online, online) == -1)
+		goto out;
+	t->threads = 1;
+	for (; g != NULL; g = next) {
+		next = strstr(g + 1, "<group");
+		count = spec_cpus(g, set, n);
+		/* A group's own flags come before its children. */
+		end = strstr(g, "<children>");
+		if (end == NULL || (next != NULL && end > next))
+			end = next != NULL ? next : g + strlen(g);
+		thread =
+		    within(g, end, "\"THREAD\"") || within(g, end, "\"SMT\"");
+		numa = within(g, end, "\"NODE\"");
+		l2 = !thread && within(g, end, "cache-level=\"2\"");
+		if (thread && count > t->threads)
+			t->threads = count;
+		for (i = 0, first = -1; i < n; i++) {
+			if (!set[i])
+				continue;
+			first = first == -1 ? i : first;
+			t->cpus[i].core = thread ? first : t->cpus[i].core;
+			t->cpus[i].node = numa ? t->nodes : t->cpus[i].node;
+			t->cpus[i].cluster = l2 ? cluster : t->cpus[i].cluster;
+		}
+		t->nodes += numa;
+		cluster += l2;
+	}
+	for (i = 0; i < n; i++)
+		if (t->cpus[i].core == -1)
+			t->cpus[i].core = i;
+	rc = finish(t, NULL, model, read, ctx, online);
+out:
+	free(spec);
+	return rc;
+}
+
+/* The number of sysctl "hw.perflevelN.field", -1 when none. */
+static long
+perflevel(topo_reader read, void *ctx, int level, const char *field)
+{
+	char path[96];
+
+	snprintf(
+	    path, sizeof(path), "sysctl int hw.perflevel%d.%s", level, field);
+	return read_number(read, ctx, path);
+}
+
+/*
+ * macOS: sysctl hw.nperflevels, a kind of core each (perflevel0 the
+ * fastest): hw.perflevelN.name, physicalcpu, logicalcpu, logicalcpu_max
+ * and cpusperl2 (CPUs an L2: clusters); hw.packages.  It does not say
+ * which CPUs are of which level: t has no table of CPUs, and no kind a
+ * CPU to pin to.  Nothing when a level's counts are missing.  0 or -1.
+ */
+static int
+macos_read(
+    struct cpu_topology *t, const char *model, topo_reader read, void *ctx)
+{
+	long levels = read_number(read, ctx, "sysctl int hw.nperflevels");
+	long cores, cpus, most, per_l2;
+	char path[96], *text, *name;
+	struct cpu_kind *k;
+	int i, l2s = 0;
+
+	if (levels < 1 || levels > TOPO_KINDS_MAX)
+		return 0;
+	for (i = 0; i < levels; i++) {
+		cores = perflevel(read, ctx, i, "physicalcpu");
+		cpus = perflevel(read, ctx, i, "logicalcpu");
+		most = perflevel(read, ctx, i, "logicalcpu_max");
+		per_l2 = perflevel(read, ctx, i, "cpusperl2");
+		if (cores < 1 || cpus < cores) {
+			memset(t, 0, sizeof(*t));
+			return 0;
+		}
+		snprintf(path, sizeof(path), "sysctl hw.perflevel%d.name", i);
+		text = read(ctx, path);
+		name = sysread_trimmed(text != NULL ? text : "");
+		free(text);
+		if (name == NULL)
+			return -1;
+		k = &t->kinds[i];
+		if (levels == 1 && model[0] != '\0')
+			snprintf(k->label, sizeof(k->label), "%s", model);
+		else if (name[0] != '\0')
+			snprintf(k->label, sizeof(k->label), "%s cores", name);
+		else
+			snprintf(k->label, sizeof(k->label), "perflevel%d", i);
+		free(name);
+		k->count = (int)cpus;
+		k->capacity = k->cpu = -1;
+		t->online += (int)cpus;
+		t->present += (int)(most > cpus ? most : cpus);
+		t->cores += (int)cores;
+		if (cpus / cores > t->threads)
+			t->threads = (int)(cpus / cores);
+		if (per_l2 < 1)
+			l2s = -1;
+		else if (l2s >= 0)
+			l2s += (int)((cpus + per_l2 - 1) / per_l2);
+	}
+	t->clusters = l2s > 0 ? l2s : 0;
+	t->nkinds = (int)levels;
+	t->same_part = levels == 1;
+	most = read_number(read, ctx, "sysctl int hw.packages");
+	t->packages = most > 0 ? (int)most : 0;
+	t->known = 1;
+	return 0;
+}
+
+int
+topology_read(
+    struct cpu_topology *t, const char *model, topo_reader read, void *ctx)
+{
+	unsigned char *present, *online;
+	int rc = -1;
+
+	memset(t, 0, sizeof(*t));
+	present = calloc(TOPO_CPUS_MAX, 1);
+	online = calloc(2 * TOPO_CPUS_MAX, 1);
+	if (present != NULL && online != NULL &&
+	    (rc = linux_read(t, model, read, ctx, present, online)) == 0 &&
+	    !t->known &&
+	    (rc = freebsd_read(t, model, read, ctx, online, present)) == 0 &&
+	    !t->known)
+		rc = macos_read(t, model, read, ctx);
 	free(present);
 	free(online);
 	return rc;
 }
 
-/* The reader of this system's files. */
+/* The reader of this system's files and sysctl values. */
 static char *
 system_file(void *ctx, const char *path)
 {
 	(void)ctx;
+	if (strncmp(path, "sysctl int ", 11) == 0)
+		return sysinfo_sysctl(path + 11, 1);
+	if (strncmp(path, "sysctl ", 7) == 0)
+		return sysinfo_sysctl(path + 7, 0);
 	return sysread_slurp(path);
 }
 
