@@ -89,6 +89,9 @@ check "directory: a test of all 3 runs says nothing" \
     sh -c "grep -A 3 '^System Call Overhead' '$out' | grep '^  C ' | grep -v -q 'of 3'"
 check "directory: the group index over its 2 full runs" \
     sh -c "grep -A 3 '^System Benchmarks Index Score' '$out' | grep -q '^  C .*(2 of 3 runs)'"
+"$BYTEBENCH" compare -f json "$res" >"$scratch/dir.json" 2>/dev/null
+check "directory, json: a cell says of how many runs" \
+    grep -q '"runs": 2, "of_runs": 3' "$scratch/dir.json"
 check "directory: no partial index in the group's" \
     sh -c "! grep -A 3 '^System Benchmarks Index Score' '$out' | grep '^  C ' | grep -q ' p\$'"
 

@@ -115,6 +115,9 @@ json_cell(struct json_writer *j, const struct cell *c, int first)
 	jw_str(j, "unit", c->unit);
 	jw_str(j, "status", c->status[0] ? c->status : "ok");
 	jw_bool(j, "partial", c->partial);
+	/* A group's value: of how many of its runs; else one run's. */
+	jw_int(j, "runs", c->of_runs > 0 ? c->runs : 1);
+	jw_int(j, "of_runs", c->of_runs > 0 ? c->of_runs : 1);
 	if (!first) {
 		jw_num(j, "ratio", c->ratio);
 		jw_str(j, "noise", isnan(c->ratio) ? NULL : noise[c->noise]);
