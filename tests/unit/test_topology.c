@@ -209,6 +209,13 @@ static const struct machine_case {
      */
     {"freebsd", "freebsd-xeon-2node", "Intel Xeon", NULL, NULL,
         "40 x Intel Xeon", {40, 40, 0, 20, 2, 0, 2}, more_freebsd},
+    /*
+     * FreeBSD's groups of the i7-1370P (written for the test): its
+     * cores differ in threads and only some share an L2, so they may
+     * be of kinds FreeBSD does not name: kinds unknown.
+     */
+    {"freebsd hybrid", "freebsd-hybrid", "13th Gen Intel(R) Core(TM) i7-1370P",
+        NULL, NULL, "", {20, 20, 0, 14, 2, 2, 0}, NULL},
     /* FreeBSD, two cores of two threads, no NUMA node group. */
     {"freebsd smt", "freebsd-smt4", "x86 CPU", NULL, NULL, "4 x x86 CPU",
         {4, 4, 0, 2, 2, 0, 0}, NULL},

@@ -467,12 +467,38 @@ spec_cpus(const char *p, unsigned char *set, int nset)
 }
 
 /*
+ * Whether t's CPUs look alike: each core of as many threads, and each CPU
+ * in a cluster or none.  0 too when out of memory.
+ */
+static int
+alike(const struct cpu_topology *t)
+{
+	int *threads = calloc((size_t)t->ncpus, sizeof(*threads));
+	int i, first = -1, ok = threads != NULL;
+
+	for (i = 0; ok && i < t->ncpus; i++)
+		if (t->cpus[i].core >= 0)
+			threads[t->cpus[i].core]++;
+	for (i = 0; ok && i < t->ncpus; i++) {
+		if (t->cpus[i].core < 0)
+			continue;
+		first = first == -1 ? i : first;
+		ok = threads[t->cpus[i].core] == threads[t->cpus[first].core] &&
+		     (t->cpus[i].cluster == -1) ==
+		         (t->cpus[first].cluster == -1);
+	}
+	free(threads);
+	return ok;
+}
+
+/*
  * FreeBSD: sysctl kern.sched.topology_spec, groups of CPUs in groups.
  * The first lists the CPUs (all online); a group flagged THREAD or SMT
  * is one core's threads, one flagged NODE a NUMA node, one sharing an L2
  * (cache-level 2) that is not one core's a cluster.  It names no package
- * and nothing that tells kinds of core apart.  set: TOPO_CPUS_MAX bytes
- * to work in, online twice that.  0 or -1.
+ * and nothing that tells kinds of core apart: the CPUs are of one kind
+ * where they look alike (alike), else their kinds are unknown.  set:
+ * TOPO_CPUS_MAX bytes to work in, online twice that.  0 or -1.
  */
 static int
 freebsd_read(struct cpu_topology *t, const char *model, topo_reader read,
@@ -516,9 +542,14 @@ freebsd_read(struct cpu_topology *t, const char *model, topo_reader read,
 		cluster += l2;
 	}
 	for (i = 0; i < n; i++)
-		if (t->cpus[i].core == -1)
+		if (t->cpus[i].online && t->cpus[i].core == -1)
 			t->cpus[i].core = i;
 	rc = finish(t, NULL, model, read, ctx, online);
+	if (rc == 0 && !alike(t)) {
+		t->nkinds = 0;
+		for (i = 0; i < n; i++)
+			t->cpus[i].kind = -1;
+	}
 out:
 	free(spec);
 	return rc;

@@ -23,9 +23,10 @@ typedef char *(*topo_reader)(void *ctx, const char *path);
 
 /*
  * Fills t from the files read gives (Linux), else from FreeBSD's sysctl
- * kern.sched.topology_spec (one kind of core: it tells none apart), else
- * from macOS's hw.nperflevels and hw.perflevelN values (a kind a level;
- * no table of CPUs, for it numbers none by level).  Linux: the present
+ * kern.sched.topology_spec (it tells no kinds apart: one where the CPUs
+ * look alike, else unknown), else from macOS's hw.nperflevels and
+ * hw.perflevelN values (a kind a level; no table of CPUs, for it numbers
+ * none by level).  Linux: the present
  * and online CPU lists; each CPU's package, cluster, thread siblings,
  * cpu_capacity, cpufreq's cpuinfo_max_freq and /proc/cpuinfo model; the
  * NUMA nodes' CPU lists; Intel's hybrid PMU lists (cpu_core, cpu_atom).
