@@ -106,6 +106,7 @@ cmp_report_free(struct cmp_report *r)
 	free(r->members);
 	free(r->run_label);
 	free(r->comment);
+	free(r->name);
 	free(r->disturbed);
 	memset(r, 0, sizeof(*r));
 }

@@ -85,6 +85,7 @@ struct cmp_block {
 /* One report: one run of the suite (one column per block). */
 struct cmp_report {
 	char *label; /* column label, set by compare_label() */
+	char *name; /* the label without " #k" (compare_label()) */
 	char *origin; /* "bytebench 0.1.0", "UnixBench 5.1.3", "" */
 	char *hostname; /* "" when not known, as the three below */
 	char *os_name;

@@ -496,15 +496,8 @@ group_label(struct cmp_group_set *g, int k)
 
 	if (user != NULL)
 		snprintf(buf, sizeof(buf), "%s", user);
-	else if (f->run_set > 0) /* the file's name: "name #1" less " #1" */
-		snprintf(buf, sizeof(buf), "%.*s",
-		    (int)(strlen(f->label) -
-		          (strlen(f->label) > 3 &&
-		                      strcmp(f->label + strlen(f->label) - 3,
-		                          " #1") == 0
-		                  ? 3
-		                  : 0)),
-		    f->label);
+	else if (f->run_set > 0 && f->name != NULL) /* its file's name */
+		snprintf(buf, sizeof(buf), "%s", f->name);
 	else if (f->os_name[0] != '\0')
 		apart(g, k, buf, sizeof(buf),
 		    cmp_appendf(buf, sizeof(buf), 0, "%s%s%s", f->os_name,

@@ -111,6 +111,10 @@ compare_label(
 			same++;
 			k += j <= i;
 		}
+		/* The name without " #k": a --runs group's (group.c). */
+		free(reports[i]->name);
+		if ((reports[i]->name = cmp_text(buf, strlen(buf))) == NULL)
+			return -1;
 		if (same > 1) {
 			size_t len = strlen(buf);
 
