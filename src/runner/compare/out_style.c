@@ -17,12 +17,20 @@ text_key(FILE *f, const char *id, const char *text)
 	text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1, 3, TEXT_WIDTH);
 }
 
+/* A Markdown line: before, text escaped, after. */
+static void
+md_line(FILE *f, const char *before, const char *text, const char *after)
+{
+	fputs(before, f);
+	escape_md(f, text);
+	fputs(after, f);
+}
+
 static void
 md_key(FILE *f, const char *id, const char *text)
 {
 	fprintf(f, "- **%s** ", id);
-	escape_md(f, text);
-	fputc('\n', f);
+	md_line(f, "", text, "\n");
 }
 
 static void
@@ -36,9 +44,7 @@ static void
 md_say(FILE *f, int indent, const char *text)
 {
 	(void)indent;
-	fputs("- ", f);
-	escape_md(f, text);
-	fputc('\n', f);
+	md_line(f, "- ", text, "\n");
 }
 
 static void
@@ -51,9 +57,7 @@ text_comment(FILE *f, const char *text)
 static void
 md_comment(FILE *f, const char *text)
 {
-	fputs("  ", f);
-	escape_md(f, text);
-	fputc('\n', f);
+	md_line(f, "  ", text, "\n");
 }
 
 static void
@@ -66,8 +70,7 @@ text_para(FILE *f, const char *text)
 static void
 md_para(FILE *f, const char *text)
 {
-	escape_md(f, text);
-	fputs("\n\n", f);
+	md_line(f, "", text, "\n\n");
 }
 
 /* The heading of the words under a table: after a blank line. */
@@ -92,8 +95,7 @@ md_note(FILE *f, const char *mark, const char *text)
 	fputs(mark != NULL && mark[0] == '\0' ? "  - " : "- ", f);
 	if (mark != NULL && mark[0] != '\0')
 		fprintf(f, "`%s` ", mark);
-	escape_md(f, text);
-	fputc('\n', f);
+	md_line(f, "", text, "\n");
 }
 
 const struct cmp_style cmp_text_style = {text_key, text_say, text_comment,
