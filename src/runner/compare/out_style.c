@@ -10,6 +10,15 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
+/* A text line: indent spaces, text wrapped at TEXT_WIDTH, its further
+ * lines at rest. */
+static void
+text_line(FILE *f, int indent, int rest, const char *text)
+{
+	fprintf(f, "%*s", indent, "");
+	text_wrap(f, text, (size_t)indent, rest, TEXT_WIDTH);
+}
+
 static void
 text_key(FILE *f, const char *id, const char *text)
 {
@@ -36,8 +45,7 @@ md_key(FILE *f, const char *id, const char *text)
 static void
 text_say(FILE *f, int indent, const char *text)
 {
-	fprintf(f, "%*s", indent, "");
-	text_wrap(f, text, (size_t)indent, indent + 2, TEXT_WIDTH);
+	text_line(f, indent, indent + 2, text);
 }
 
 static void
@@ -50,8 +58,7 @@ md_say(FILE *f, int indent, const char *text)
 static void
 text_comment(FILE *f, const char *text)
 {
-	fputs("   ", f);
-	text_wrap(f, text, 3, 3, TEXT_WIDTH);
+	text_line(f, 3, 3, text);
 }
 
 static void
@@ -63,7 +70,7 @@ md_comment(FILE *f, const char *text)
 static void
 text_para(FILE *f, const char *text)
 {
-	text_wrap(f, text, 0, 0, TEXT_WIDTH);
+	text_line(f, 0, 0, text);
 	fputc('\n', f);
 }
 
@@ -78,7 +85,7 @@ static void
 text_head(FILE *f, const char *text)
 {
 	fputc('\n', f);
-	text_wrap(f, text, 0, 0, TEXT_WIDTH);
+	text_line(f, 0, 0, text);
 }
 
 static void
