@@ -19,6 +19,9 @@ case " $* " in
 esac
 EOF
 chmod 755 "$scratch/slowcc"
+# The builds below take CC from the environment: a CC given to the make
+# that runs this script (make CC=gcc test) would reach them in MAKEFLAGS.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 # stop SIG: a fresh copy of the sources, ./Run in it stopped by SIG once
 # the first object is compiled; what the build left.
