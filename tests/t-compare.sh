@@ -324,6 +324,10 @@ check "--fail-below: noise unknown counts" sh -c "[ $rc -eq 3 ] &&
 cmp --fail-below abc $fx/bb-a.json
 check "--fail-below: a bad ratio, exit 2, one line" sh -c "[ $rc -eq 2 ] &&
     [ \$(wc -l <'$err') -eq 1 ] && [ ! -s '$out' ]"
+has "--fail-below abc: the range and the value" \
+    "compare: --fail-below needs a ratio from 0.001 to 1000: abc" "$err"
+cmp --no-group -h --bogus
+check "-h then an unknown option: exit 2, as the run command" [ "$rc" -eq 2 ]
 
 cmp $fx/truncated.txt $fx/ub513-linux.txt
 check "truncated: exit 2" [ "$rc" -eq 2 ]
@@ -443,7 +447,8 @@ cmp --min-change 5 $seed
 has "--min-change 5: 3% is no real change" "D/A: no change beyond run-to-run noise"
 cmp --min-change x $seed
 check "--min-change x: exit 2" [ "$rc" -eq 2 ]
-has "--min-change x: said why" "--min-change needs a percentage" "$err"
+has "--min-change x: said why" \
+    "--min-change needs a percentage from 0 to 100: x" "$err"
 
 cmp --no-group $seed
 check "--no-group: five columns" [ "$(score '[A-E]' | wc -l)" -eq 5 ]

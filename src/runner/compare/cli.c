@@ -19,7 +19,6 @@
 #include "compare/parse_json.h"
 #include "compare/parse_text.h"
 #include "file.h"
-#include "parse.h"
 #include "plan/optable.h"
 #include "write/escape.h"
 
@@ -71,60 +70,29 @@ set_format(void *ctx, const char *val, char *err, size_t errlen)
 	return 0;
 }
 
-static int
-set_below(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (parse_double(val, 0.001, 1000, &C(ctx)->below) == -1)
-		return opt_bad(err, errlen,
-		    "--fail-below needs a ratio from 0.001 to 1000, such as "
-		    "0.95",
-		    NULL);
-	return 0;
-}
+/* A row's type and where it goes in struct compare_opts (plan/optable.h). */
+#define NUMBER(field, lo, hi, w)                                               \
+	OPT_NUMBER_IN(struct compare_opts, OPT_DOUBLE, field, lo, hi, w)
+#define FLAG(field) OPT_FLAG_IN(struct compare_opts, field, 1)
 
-static int
-set_min_change(void *ctx, const char *val, char *err, size_t errlen)
-{
-	if (parse_double(val, 0, 100, &C(ctx)->min_change) == -1)
-		return opt_bad(err, errlen,
-		    "--min-change needs a percentage from 0 to 100, such as 1",
-		    NULL);
-	return 0;
-}
-
-static int
-set_no_group(void *ctx, const char *val, char *err, size_t errlen)
-{
-	(void)val, (void)err, (void)errlen;
-	C(ctx)->no_group = 1;
-	return 0;
-}
-
-static int
-set_help(void *ctx, const char *val, char *err, size_t errlen)
-{
-	(void)val, (void)err, (void)errlen;
-	C(ctx)->help = 1;
-	return 1;
-}
-
-/* compare's options: its parser and its -h read this table only. */
+/*
+ * compare's options: its parser, its errors and its -h read this table
+ * only.  -f has a function: its value is one of three names.
+ */
 static const struct opt_def compare_defs[] = {
     {"-f", "text|md|json", "the output format (default: text)",
         "-f needs a format (text, md or json)", .set = set_format},
     {"--fail-below", "RATIO",
         "exit 3 when a test or index score fell below RATIO against the "
         "first and beyond noise (e.g. 0.95)",
-        "--fail-below needs a ratio from 0.001 to 1000, such as 0.95",
-        .set = set_below},
+        NULL, NUMBER(below, 0.001, 1000, "a ratio")},
     {"--min-change", "PCT",
         "a smaller change between groups of runs is never real (default 1)",
-        "--min-change needs a percentage from 0 to 100, such as 1",
-        .set = set_min_change},
+        NULL, NUMBER(min_change, 0, 100, "a percentage")},
     {"--no-group", NULL,
         "reports of one system are not grouped (LABEL= still is)", NULL,
-        .set = set_no_group},
-    {"-h, --help", NULL, "print this usage", NULL, .set = set_help},
+        FLAG(no_group)},
+    {"-h, --help", NULL, "print this usage", NULL, FLAG(help)},
 };
 
 /* The usage in two halves: -h breaks it between them (80 columns). */
@@ -325,13 +293,11 @@ compare_options(int argc, char **argv, struct compare_opts *o)
 
 	rc = opt_parse(
 	    &compare_table, o, argc, argv, argv, &nfiles, err, sizeof(err));
-	if (rc == 1)
-		return -1 - usage(stdout);
 	if (rc == -1) {
 		fprintf(stderr, "compare: %s\n", err);
 		return -1 - 2;
 	}
-	return nfiles;
+	return o->help ? -1 - usage(stdout) : nfiles;
 }
 
 int

@@ -36,8 +36,8 @@ struct opt_def {
 	/* The message when the value is missing; NULL: "missing value for" */
 	const char *missing;
 	/*
-	 * Sets the option in ctx from val (NULL when it takes none): 0, 1 to
-	 * stop parsing there (-h), or -1 after writing the problem into err.
+	 * Sets the option in ctx from val (NULL when it takes none): 0, or
+	 * -1 after writing the problem into err.
 	 */
 	int (*set)(void *ctx, const char *val, char *err, size_t errlen);
 	enum opt_type type;
@@ -49,6 +49,17 @@ struct opt_def {
 	int value; /* OPT_FLAG: what it sets */
 };
 
+/* A row's type and where its value goes in struct st (run's options.c,
+ * compare's cli.c): a flag set to v, a number from lo to hi (what it is
+ * for the error: w), one line of at most hi bytes. */
+#define OPT_FLAG_IN(st, field, v)                                              \
+	.type = OPT_FLAG, .off = offsetof(st, field), .value = (v)
+#define OPT_NUMBER_IN(st, t, field, lo, hi, w)                                 \
+	.type = (t), .off = offsetof(st, field), .min = (lo), .max = (hi),     \
+	.what = (w)
+#define OPT_LINE_IN(st, field, hi)                                             \
+	.type = OPT_LINE, .off = offsetof(st, field), .max = (hi)
+
 struct opt_table {
 	const struct opt_def *defs;
 	size_t ndefs;
@@ -59,8 +70,8 @@ struct opt_table {
 /*
  * Parses argv[1..argc-1] with the table: the other arguments ("-" and all
  * after "--" too) go to operands[0..*noperands-1] in order (operands may
- * be argv itself).  Returns 0, 1 when a setter stopped it, or -1 after
- * writing one line (no newline) into err.
+ * be argv itself).  Returns 0, or -1 after writing one line (no newline)
+ * into err.
  */
 int opt_parse(const struct opt_table *t, void *ctx, int argc, char *const *argv,
     char **operands, int *noperands, char *err, size_t errlen);

@@ -129,15 +129,11 @@ set_placement(void *ctx, const char *val, char *err, size_t errlen)
 	return 0;
 }
 
-/* A row's type, where it goes in struct options and what it sets. */
-#define FLAG(field, v)                                                         \
-	.type = OPT_FLAG, .off = offsetof(struct options, field), .value = (v)
+/* A row's type and where it goes in struct options (plan/optable.h). */
+#define FLAG(field, v) OPT_FLAG_IN(struct options, field, v)
 #define NUMBER(t, field, lo, hi, w)                                            \
-	.type = (t), .off = offsetof(struct options, field), .min = (lo),      \
-	.max = (hi), .what = (w)
-#define LINE(field)                                                            \
-	.type = OPT_LINE, .off = offsetof(struct options, field),              \
-	.max = OPTIONS_MAX_TEXT
+	OPT_NUMBER_IN(struct options, t, field, lo, hi, w)
+#define LINE(field) OPT_LINE_IN(struct options, field, OPTIONS_MAX_TEXT)
 
 /*
  * The run command's options: the parser, its errors and -h read this
