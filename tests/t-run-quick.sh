@@ -199,6 +199,20 @@ if command -v script >/dev/null 2>&1 &&
 	cr=$(printf '\r')
 	check "terminal: pass k/5 redrawn in place" grep -q \
 	    "${cr}1 x Process Creation  pass 3/5 " "$scratch/typescript"
+	# At 60 columns a cut name ends in "...", and the start line, about
+	# 70 columns with its path, puts the path on a line of its own.
+	n60=$((${#scratch} < 28 ? 29 - ${#scratch} : 1))
+	base60=$(printf "%0${n60}d" 0)
+	UB_RESULTDIR=$scratch/r6 UB_OUTPUT_FILE_NAME=$base60 script -qc \
+	    "stty cols 60; '$BYTEBENCH' -c 1 -i 3 --duration 0.2 context1" \
+	    "$scratch/typescript60" >/dev/null 2>&1
+	tr '\r' '\n' <"$scratch/typescript60" >"$scratch/lines60"
+	check "60 columns: every console line fits" [ "$(awk '/^=====/ { exit }
+	    NR > 1 && length > 60' "$scratch/lines60" | wc -l)" -eq 0 ]
+	check "60 columns: a cut name ends in ..." grep -q \
+	    '^1 x Pipe-based C[^ ]*\.\.\.  pass 1/3 ' "$scratch/lines60"
+	check "60 columns: the path on a line of its own" grep -qx \
+	    "  $scratch/r6/$base60" "$scratch/lines60"
 else
 	skip "terminal: pass k/5 redrawn in place" "no script(1)"
 fi

@@ -14,6 +14,7 @@
 #include "exec/command.h"
 #include "exec/dryrun.h"
 #include "exec/process.h"
+#include "exec/progress.h"
 #include "exec/run.h"
 #include "exec/passdir.h"
 #include "exec/runs.h"
@@ -299,7 +300,7 @@ static void
 open_console(struct run_cmd *c)
 {
 	const struct report *r = &c->r;
-	size_t n;
+	size_t n, cols;
 
 	c->env.bindir = c->d.bin;
 	c->env.testdir = c->d.test;
@@ -317,10 +318,13 @@ open_console(struct run_cmd *c)
 		n = fprintf(c->env.console,
 		    "bytebench %s: %d test%s; results in", r->version,
 		    r->settings.ntests, r->settings.ntests == 1 ? "" : "s");
-		/* The path whole on a line of its own when it does not fit. */
+		/* The path whole on a line of its own when it does not fit
+		 * the terminal, or 80 columns. */
+		cols = (size_t)progress_columns(c->env.console);
+		if (cols < 1 || cols > TEXT_COLUMNS)
+			cols = TEXT_COLUMNS;
 		fprintf(c->env.console, "%s%s\n",
-		    n + 1 + text_width(c->shown, strlen(c->shown)) >
-		            TEXT_COLUMNS
+		    n + 1 + text_width(c->shown, strlen(c->shown)) > cols
 		        ? "\n  "
 		        : " ",
 		    c->shown);

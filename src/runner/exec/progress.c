@@ -104,7 +104,8 @@ put_line(struct progress *p, const char *line)
 
 /*
  * Draws "C x NAME  STATE  (times)" in place on a terminal, NAME cut to
- * fit; live says whether the time left goes with it.
+ * fit with "..." (ASCII, as the console is in any charset); live says
+ * whether the time left goes with it.
  */
 static void
 draw(struct progress *p, double now, const char *name, const char *state,
@@ -112,7 +113,7 @@ draw(struct progress *p, double now, const char *name, const char *state,
 {
 	const struct plan_step *st = &p->plan->steps[p->cur];
 	char tail[512], line[1024];
-	int n, room;
+	int n, room, cut;
 
 	n = snprintf(tail, sizeof(tail), "  %s", state);
 	if (n < 0 || (size_t)n >= sizeof(tail))
@@ -123,8 +124,9 @@ draw(struct progress *p, double now, const char *name, const char *state,
 	room = p->columns - n - (int)snprintf(NULL, 0, "%d x ", st->copies);
 	if (room < 8)
 		room = 8;
-	snprintf(
-	    line, sizeof(line), "%d x %.*s%s", st->copies, room, name, tail);
+	cut = (int)strlen(name) > room;
+	snprintf(line, sizeof(line), "%d x %.*s%s%s", st->copies,
+	    cut ? room - 3 : room, name, cut ? "..." : "", tail);
 	put_line(p, line);
 	p->drawn_at = now;
 }
