@@ -86,7 +86,8 @@ opt_hint(const struct opt_table *t, const char *name, size_t len, char *buf,
 static int
 unknown(const struct opt_table *t, const char *arg, char *err, size_t errlen)
 {
-	char hint[64] = "", said[80] = "";
+	char hint[64] = "";
+	char said[sizeof(hint) + sizeof(" (did you mean ?)")] = "";
 	size_t len = strcspn(arg, "=");
 
 	if (opt_hint(t, arg, len, hint, sizeof(hint)) == 0)
