@@ -382,15 +382,12 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 	if (json_parse(text, len, &root, why, sizeof(why)) == -1)
 		return fail(err, errlen, "not valid JSON: %s", why);
 	schema = member(&root, "schema", JSON_STRING);
-	if (schema == NULL) {
-		json_free(&root);
-		return fail(err, errlen,
-		    "JSON but no bytebench report (no "
-		    "\"schema\")");
-	}
-	if (strcmp(schema->string, SCHEMA) != 0) {
-		rc = fail(err, errlen, "schema \"%.40s\" is not %s",
-		    schema->string, SCHEMA);
+	if (schema == NULL || strcmp(schema->string, SCHEMA) != 0) {
+		rc = schema == NULL
+		         ? fail(err, errlen,
+		               "JSON but no bytebench report (no \"schema\")")
+		         : fail(err, errlen, "schema \"%.40s\" is not %s",
+		               schema->string, SCHEMA);
 		json_free(&root);
 		return rc;
 	}
