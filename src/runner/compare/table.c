@@ -12,6 +12,7 @@
 #include "compare/group.h"
 #include "compare/table.h"
 #include "model/catalog.h"
+#include "model/quick.h"
 #include "score/interval.h"
 
 const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
@@ -103,21 +104,16 @@ find_index(const struct cmp_block *b, const char *label)
 	return NULL;
 }
 
-/* Appends title to the growing list *titles of *n (room for *cap). */
+/* Appends title to the growing list *titles of *n. */
 static int
-add_title(const char ***titles, int *n, int *cap, const char *title)
+add_title(const char ***titles, int *n, const char *title)
 {
-	const char **grown;
+	void *grown;
+	const char **to = CMP_PUSH(grown, *titles, *n, INT32_MAX);
 
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		grown = realloc(*titles, sizeof(**titles) * (size_t)*cap);
-		if (grown == NULL)
-			return -1;
-		*titles = grown;
-	}
-	(*titles)[(*n)++] = title;
-	return 0;
+	if (to != NULL)
+		*to = title;
+	return to != NULL ? 0 : -1;
 }
 
 /*
@@ -131,16 +127,16 @@ table_rows(struct table *t)
 	const char **titles = NULL;
 	const struct cmp_block *b;
 	struct row *row;
-	int n = 0, cap = 0, i, j, k, rc = 0;
+	int n = 0, i, j, k, rc = 0;
 
 	for (i = 0; i < t->ncols && rc == 0; i++) {
 		b = t->cols[i].block;
 		for (j = 0; j < b->ntests && rc == 0; j++)
-			rc = add_title(&titles, &n, &cap, b->tests[j].title);
+			rc = add_title(&titles, &n, b->tests[j].title);
 		for (j = 0; j < b->nindexes && rc == 0; j++)
 			for (k = 0; k < b->indexes[j].nrows && rc == 0; k++)
-				rc = add_title(&titles, &n, &cap,
-				    b->indexes[j].rows[k].title);
+				rc = add_title(
+				    &titles, &n, b->indexes[j].rows[k].title);
 	}
 	if (n > 0 && rc == 0)
 		qsort(titles, (size_t)n, sizeof(*titles), title_cmp);
@@ -580,6 +576,13 @@ cmp_table_build(struct table *t, enum group g,
 	return 0;
 }
 
+/* A quick pass's seconds, "1 to 2 s", the number and unit held; its
+ * passes, " (5 passes of 1 to 2 s a test)". */
+#define QUICK_RANGE                                                            \
+	QUICK_TEXT(QUICK_MIN_S) " to " QUICK_TEXT(QUICK_MAX_S) NBSP "s"
+#define QUICK_PASSES_TEXT                                                      \
+	" (" QUICK_TEXT(QUICK_PASSES) " passes of " QUICK_RANGE " a test)"
+
 /* How long a report's passes were, in words: "2 s (--duration 2)",
  * "quick mode's (1 to 2 s)", "each test's own (10 to 60 s)"; the number
  * and its unit held on one line. */
@@ -591,7 +594,7 @@ pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
 		    "%g" NBSP "s (--duration" NBSP "%g)", r->duration_s,
 		    r->duration_s);
 	return cmp_appendf(buf, size, n, "%s",
-	    r->quick ? "quick mode's (1 to 2" NBSP "s)"
+	    r->quick ? "quick mode's (" QUICK_RANGE ")"
 	             : "each test's own (10 to 60" NBSP "s)");
 }
 
@@ -612,9 +615,7 @@ cmp_caveat_text(
 		n = cmp_appendf(buf, size, n,
 		    "%s%s is a quick run, %s is not%s", sep,
 		    x->quick ? a->id : b->id, x->quick ? b->id : a->id,
-		    b->caveats & CAVEAT_DURATION ? ""
-		                                 : " (5 passes of 1 to 2" NBSP
-		                                   "s a test)"),
+		    b->caveats & CAVEAT_DURATION ? "" : QUICK_PASSES_TEXT),
 		sep = "; ";
 	if (b->caveats & CAVEAT_DURATION) {
 		n = cmp_appendf(buf, size, n,
