@@ -103,7 +103,6 @@ cmp_report_free(struct cmp_report *r)
 	free(r->os_release);
 	free(r->os_version);
 	free(r->flags);
-	free(r->members);
 	free(r->run_label);
 	free(r->comment);
 	free(r->name);

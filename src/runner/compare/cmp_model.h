@@ -105,8 +105,9 @@ struct cmp_report {
 	int nblocks;
 	int run_set; /* > 0: one of the runs of one --runs report, numbered
 	              * within its file (the set's first report's place + 1) */
-	/* A group of several runs (compare/group.c): its runs, in order;
-	 * NULL for a report read from a file. */
+	/* A group of several runs (compare/group.c): its runs, in order,
+	 * the group set's list (not the report's); NULL for a report read
+	 * from a file. */
 	struct cmp_report **members;
 	int nmembers;
 };

@@ -258,14 +258,6 @@ copy_doubles(const double *from, int n, double **to)
 	return 0;
 }
 
-/* A copy of runs[0..n-1] into *to, *nto; -1 when out of memory. */
-static int
-keep_runs(const double *runs, int n, double **to, int *nto)
-{
-	*nto = n > 0 ? n : 0;
-	return copy_doubles(runs, n, to);
-}
-
 /*
  * A test of one run in its group keeps that run's passes, so that one run
  * against one run is judged by the within-run rule as without groups.
@@ -323,8 +315,9 @@ merge_test(const struct cmp_group_set *g, int k, int copies,
 	t->status = cmp_text(
 	    n > 0 ? "" : from->status, n > 0 ? 0 : strlen(from->status));
 	t->runs = NULL;
+	t->nruns = n;
 	if (t->title == NULL || t->status == NULL ||
-	    keep_runs(v, n, &t->runs, &t->nruns) == -1 ||
+	    copy_doubles(v, n, &t->runs) == -1 ||
 	    (n == 1 && keep_passes(t, last) == -1))
 		return -1;
 	return 0;
@@ -358,7 +351,8 @@ merge_index(const struct cmp_group_set *g, int k, int copies,
 	x->score = between_geomean(v, n);
 	x->ci_low = x->ci_high = 0;
 	x->of_runs = runs_with(g, k, copies);
-	return keep_runs(v, n, &x->runs, &x->nruns);
+	x->nruns = n;
+	return copy_doubles(v, n, &x->runs);
 }
 
 /* Block b of the group's first run, as the group's: every test of its
@@ -425,7 +419,6 @@ merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 		if (f->blocks[i].pin == 0) /* pinned ones are not compared */
 			rc = merge_block(g, k, &f->blocks[i],
 			    &out->blocks[out->nblocks++], v);
-	g->members[k] = NULL; /* out's now */
 	free(v);
 	return rc;
 }
@@ -450,7 +443,7 @@ copies_text(const struct cmp_report *r, char *buf, size_t size)
 static size_t
 apart(const struct cmp_group_set *g, int k, char *buf, size_t size, size_t n)
 {
-	const struct cmp_report *f = g->merged[k].members[0], *o;
+	const struct cmp_report *f = g->members[k][0], *o;
 	char cf[64], co[64];
 	int j, diff = 0;
 
@@ -490,7 +483,7 @@ static int
 group_label(struct cmp_group_set *g, int k)
 {
 	struct cmp_report *w = &g->merged[k];
-	const struct cmp_report *f = w->members[0];
+	const struct cmp_report *f = g->members[k][0];
 	const char *user = g->user[k];
 	char buf[3 * CMP_TEXT_MAX];
 
