@@ -134,6 +134,17 @@ cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
 	return n + strlen(buf + n);
 }
 
+const struct cmp_index *
+cmp_find_index(const struct cmp_block *b, const char *label)
+{
+	int j;
+
+	for (j = 0; b != NULL && j < b->nindexes; j++)
+		if (strcmp(b->indexes[j].label, label) == 0)
+			return &b->indexes[j];
+	return NULL;
+}
+
 /* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
 size_t
 cmp_suite_len(const char *origin)

@@ -147,6 +147,10 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 	        ? NULL                                                         \
 	        : ((array) = (tmp), &(array)[(n)-1]))
 
+/* The index of block b (NULL: none) labelled label, or NULL. */
+const struct cmp_index *cmp_find_index(
+    const struct cmp_block *b, const char *label);
+
 /* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
 size_t cmp_suite_len(const char *origin);
 

@@ -111,18 +111,6 @@ block_of(const struct cmp_report *r, int copies)
 	return NULL;
 }
 
-/* The index of block b labelled label, or NULL. */
-static const struct cmp_index *
-index_of(const struct cmp_block *b, const char *label)
-{
-	int j;
-
-	for (j = 0; b != NULL && j < b->nindexes; j++)
-		if (strcmp(b->indexes[j].label, label) == 0)
-			return &b->indexes[j];
-	return NULL;
-}
-
 /* How many tests index x covers (rows with an index); with y, how many
  * of them y covers too. */
 static int
@@ -151,7 +139,7 @@ widest(const struct cmp_group_set *g, int k, int copies, const char *label)
 	int i;
 
 	for (i = 0; i < g->nmembers[k]; i++) {
-		x = index_of(block_of(g->members[k][i], copies), label);
+		x = cmp_find_index(block_of(g->members[k][i], copies), label);
 		if (x != NULL &&
 		    (best == NULL || cover(x, NULL) > cover(best, NULL)))
 			best = x;
@@ -195,7 +183,7 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 				*last = t;
 			}
 		}
-		x = ref != NULL ? index_of(b, title) : NULL;
+		x = ref != NULL ? cmp_find_index(b, title) : NULL;
 		if (x != NULL && x->has_score && x->score > 0 &&
 		    isfinite(x->score) && same_tests(x, ref))
 			v[n++] = x->score;

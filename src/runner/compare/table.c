@@ -93,17 +93,6 @@ find_index_row(const struct cmp_block *b, const char *title)
 	return NULL;
 }
 
-static const struct cmp_index *
-find_index(const struct cmp_block *b, const char *label)
-{
-	int i;
-
-	for (i = 0; i < b->nindexes; i++)
-		if (strcmp(b->indexes[i].label, label) == 0)
-			return &b->indexes[i];
-	return NULL;
-}
-
 /* Appends title to the growing list *titles of *n. */
 static int
 add_title(const char ***titles, int *n, const char *title)
@@ -233,7 +222,7 @@ test_cell(const struct cmp_block *b, const char *title, struct cell *c)
 static void
 index_cell(const struct cmp_block *b, const char *label, struct cell *c)
 {
-	const struct cmp_index *x = find_index(b, label);
+	const struct cmp_index *x = cmp_find_index(b, label);
 
 	c->value = NAN;
 	c->unit = "";
@@ -296,8 +285,8 @@ index_verdict(
     const struct table *t, const struct row *row, int j, struct cell *c)
 {
 	const struct cmp_block *b0 = t->cols[0].block, *b = t->cols[j].block;
-	const struct cmp_index *x0 = find_index(b0, row->title);
-	const struct cmp_index *xj = find_index(b, row->title);
+	const struct cmp_index *x0 = cmp_find_index(b0, row->title);
+	const struct cmp_index *xj = cmp_find_index(b, row->title);
 	enum why why = index_mismatch(x0, xj);
 
 	if (why != WHY_NONE)
