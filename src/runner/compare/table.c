@@ -197,15 +197,14 @@ index_mismatch(const struct cmp_index *a, const struct cmp_index *b)
 	return WHY_NONE;
 }
 
+/* The cell of test row in block b; the row's unit the first column's
+ * that has the test. */
 static void
-test_cell(const struct cmp_block *b, const char *title, struct cell *c)
+test_cell(const struct cmp_block *b, struct row *row, struct cell *c)
 {
-	const struct cmp_test *t = find_test(b, title);
+	const struct cmp_test *t = find_test(b, row->title);
 	const struct cmp_index_row *r;
 
-	c->value = NAN;
-	c->unit = "";
-	c->status = "";
 	if (t != NULL) {
 		c->present = 1;
 		c->value = t->value;
@@ -213,7 +212,11 @@ test_cell(const struct cmp_block *b, const char *title, struct cell *c)
 		c->status = t->status;
 		c->runs = t->nruns;
 		c->of_runs = t->of_runs;
-	} else if ((r = find_index_row(b, title)) != NULL) {
+		if (row->unit[0] == '\0') {
+			row->unit = t->unit;
+			row->lower_is_better = t->lower_is_better;
+		}
+	} else if ((r = find_index_row(b, row->title)) != NULL) {
 		c->present = 1;
 		c->value = r->result;
 	}
@@ -224,9 +227,6 @@ index_cell(const struct cmp_block *b, const char *label, struct cell *c)
 {
 	const struct cmp_index *x = cmp_find_index(b, label);
 
-	c->value = NAN;
-	c->unit = "";
-	c->status = "";
 	if (x == NULL)
 		return;
 	c->present = 1;
@@ -370,21 +370,16 @@ fill_row(struct table *t, int r)
 {
 	struct row *row = &t->rows[r];
 	struct cell *cells = t->cells + (size_t)r * (size_t)t->ncols;
-	const struct cmp_test *tj;
 	int j;
 
 	row->unit = "";
 	for (j = 0; j < t->ncols; j++) {
+		cells[j].value = NAN;
+		cells[j].unit = cells[j].status = "";
 		if (row->is_index)
 			index_cell(t->cols[j].block, row->title, &cells[j]);
 		else
-			test_cell(t->cols[j].block, row->title, &cells[j]);
-		tj = row->is_index ? NULL
-		                   : find_test(t->cols[j].block, row->title);
-		if (tj != NULL && row->unit[0] == '\0') {
-			row->unit = tj->unit;
-			row->lower_is_better = tj->lower_is_better;
-		}
+			test_cell(t->cols[j].block, row, &cells[j]);
 	}
 	for (j = 1; j < t->ncols; j++)
 		judge(t, r, j);
