@@ -138,8 +138,9 @@ widest(const struct cmp_group_set *g, int k, int copies, const char *label)
 	const struct cmp_index *x, *best = NULL;
 	int i;
 
-	for (i = 0; i < g->nmembers[k]; i++) {
-		x = cmp_find_index(block_of(g->members[k][i], copies), label);
+	for (i = 0; i < g->groups[k].n; i++) {
+		x = cmp_find_index(
+		    block_of(g->groups[k].members[i], copies), label);
 		if (x != NULL &&
 		    (best == NULL || cover(x, NULL) > cover(best, NULL)))
 			best = x;
@@ -171,8 +172,8 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 	const struct cmp_index *x;
 	int i, j, n = 0;
 
-	for (i = 0; i < g->nmembers[k]; i++) {
-		if ((b = block_of(g->members[k][i], copies)) == NULL)
+	for (i = 0; i < g->groups[k].n; i++) {
+		if ((b = block_of(g->groups[k].members[i], copies)) == NULL)
 			continue;
 		for (j = 0; ref == NULL && j < b->ntests; j++) {
 			t = &b->tests[j];
@@ -197,8 +198,8 @@ runs_with(const struct cmp_group_set *g, int k, int copies)
 {
 	int i, n = 0;
 
-	for (i = 0; i < g->nmembers[k]; i++)
-		n += block_of(g->members[k][i], copies) != NULL;
+	for (i = 0; i < g->groups[k].n; i++)
+		n += block_of(g->groups[k].members[i], copies) != NULL;
 	return n;
 }
 
@@ -216,8 +217,8 @@ union_tests(const struct cmp_group_set *g, int k, int copies,
 	int i, j, m, n = 0;
 
 	*out = NULL;
-	for (i = 0; i < g->nmembers[k]; i++) {
-		b = block_of(g->members[k][i], copies);
+	for (i = 0; i < g->groups[k].n; i++) {
+		b = block_of(g->groups[k].members[i], copies);
 		for (j = 0; b != NULL && j < b->ntests; j++) {
 			for (m = 0; m < n; m++)
 				if (strcmp((*out)[m]->title,
@@ -382,12 +383,12 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 static int
 merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 {
-	const struct cmp_report *f = g->members[k][0];
+	const struct cmp_report *f = g->groups[k].members[0];
 	double *v;
 	int i, rc = 0;
 
-	out->members = g->members[k];
-	out->nmembers = g->nmembers[k];
+	out->members = g->groups[k].members;
+	out->nmembers = g->groups[k].n;
 	out->origin = cmp_text(f->origin, strlen(f->origin));
 	out->hostname = cmp_text(f->hostname, strlen(f->hostname));
 	out->os_name = cmp_text(f->os_name, strlen(f->os_name));
@@ -431,7 +432,7 @@ copies_text(const struct cmp_report *r, char *buf, size_t size)
 static size_t
 apart(const struct cmp_group_set *g, int k, char *buf, size_t size, size_t n)
 {
-	const struct cmp_report *f = g->members[k][0], *o;
+	const struct cmp_report *f = g->groups[k].members[0], *o;
 	char cf[64], co[64];
 	int j, diff = 0;
 
@@ -470,9 +471,9 @@ apart(const struct cmp_group_set *g, int k, char *buf, size_t size, size_t n)
 static int
 group_label(struct cmp_group_set *g, int k)
 {
-	struct cmp_report *w = &g->merged[k];
-	const struct cmp_report *f = g->members[k][0];
-	const char *user = g->user[k];
+	struct cmp_report *w = &g->groups[k].merged;
+	const struct cmp_report *f = g->groups[k].members[0];
+	const char *user = g->groups[k].user;
 	char buf[3 * CMP_TEXT_MAX];
 
 	if (user != NULL)
@@ -500,36 +501,32 @@ cmp_groups_make(struct cmp_group_set *g, struct cmp_report *const *reports,
 		return -1;
 	g->n = cmp_group_of(reports, user, n, no_group, of);
 	g->shown = calloc((size_t)g->n + 1, sizeof(*g->shown));
-	g->merged = calloc((size_t)g->n + 1, sizeof(*g->merged));
-	g->members = calloc((size_t)g->n + 1, sizeof(*g->members));
-	g->nmembers = calloc((size_t)g->n + 1, sizeof(*g->nmembers));
-	g->user = calloc((size_t)g->n + 1, sizeof(*g->user));
-	if (g->n < 0 || g->shown == NULL || g->merged == NULL ||
-	    g->members == NULL || g->nmembers == NULL || g->user == NULL) {
+	g->groups = calloc((size_t)g->n + 1, sizeof(*g->groups));
+	if (g->n < 0 || g->shown == NULL || g->groups == NULL) {
 		free(of);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
 		k = of[i];
-		if (g->members[k] == NULL &&
-		    (g->members[k] = calloc((size_t)n, sizeof(**g->members))) ==
-		        NULL) {
+		if (g->groups[k].members == NULL &&
+		    (g->groups[k].members = calloc(
+		         (size_t)n, sizeof(*g->groups[k].members))) == NULL) {
 			free(of);
 			return -1;
 		}
-		g->members[k][g->nmembers[k]++] = reports[i];
-		g->user[k] = user[i];
+		g->groups[k].members[g->groups[k].n++] = reports[i];
+		g->groups[k].user = user[i];
 		g->shown[k] = reports[i];
 	}
 	free(of);
 	for (k = 0; k < g->n; k++) {
-		if (g->nmembers[k] < 2)
+		if (g->groups[k].n < 2)
 			continue;
 		g->grouped = 1;
-		if (merge_group(g, k, &g->merged[k]) == -1 ||
+		if (merge_group(g, k, &g->groups[k].merged) == -1 ||
 		    group_label(g, k) == -1)
 			return -1;
-		g->shown[k] = &g->merged[k];
+		g->shown[k] = &g->groups[k].merged;
 	}
 	return 0;
 }
@@ -539,15 +536,12 @@ cmp_groups_free(struct cmp_group_set *g)
 {
 	int k;
 
-	for (k = 0; g->merged != NULL && k < g->n; k++)
-		cmp_report_free(&g->merged[k]);
-	for (k = 0; g->members != NULL && k < g->n; k++)
-		free(g->members[k]);
-	free(g->merged);
-	free(g->members);
-	free(g->nmembers);
+	for (k = 0; g->groups != NULL && k < g->n; k++) {
+		cmp_report_free(&g->groups[k].merged);
+		free(g->groups[k].members);
+	}
+	free(g->groups);
 	free(g->shown);
-	free(g->user);
 	memset(g, 0, sizeof(*g));
 }
 

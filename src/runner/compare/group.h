@@ -10,14 +10,19 @@
 
 #define CMP_GROUP_KEY (8 * CMP_TEXT_MAX + 64) /* bytes of an identity */
 
+/* One group of runs. */
+struct cmp_group {
+	struct cmp_report **members; /* its reports, in order */
+	int n;
+	const char *user; /* its LABEL=, or NULL */
+	struct cmp_report merged; /* of several runs: their merged report */
+};
+
 /* The groups of a comparison. */
 struct cmp_group_set {
 	int n; /* groups */
-	struct cmp_report **shown; /* per group: a report, or its merged one */
-	struct cmp_report *merged; /* per group: its merged report (owned) */
-	struct cmp_report ***members; /* per group: its reports, in order */
-	int *nmembers;
-	const char **user; /* per group: its LABEL=, or NULL */
+	struct cmp_group *groups;
+	struct cmp_report **shown; /* per group: its report or merged one */
 	int grouped; /* some group has several runs */
 };
 
