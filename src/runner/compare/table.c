@@ -424,14 +424,6 @@ derived_median(const struct cmp_test *t, int d)
 	return m;
 }
 
-static int
-double_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Column j's machine speed against the first (col->speed): the ratios
  * of the tests' median CPU time per loop, when at least 4 tests have it
@@ -464,7 +456,7 @@ column_speed(struct table *t, int j, double *r)
 	col->speed_n = up > down ? up : down;
 	if (n < 4 || 3 * col->speed_n < 2 * n)
 		return;
-	qsort(r, (size_t)n, sizeof(*r), double_cmp);
+	qsort(r, (size_t)n, sizeof(*r), cmp_double);
 	col->speed = n % 2 ? r[n / 2] : sqrt(r[n / 2 - 1] * r[n / 2]);
 	for (i = 0; i < t->nrows; i++)
 		t->cells[(size_t)i * (size_t)t->ncols + (size_t)j].explained =
