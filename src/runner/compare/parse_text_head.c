@@ -198,31 +198,29 @@ text_system_line(struct parser *p, const struct line *l)
 	return p->report->hostname == NULL ? -1 : 0;
 }
 
-/* "OS: GNU/Linux -- 6.1.0-13-amd64 -- #1 SMP ..." */
+/* "OS: GNU/Linux -- 6.1.0-13-amd64 -- #1 SMP ...": name, release and
+ * the rest, its version line. */
 int
 text_os_line(struct parser *p, const struct line *l)
 {
 	const char *s = l->text + strlen("OS:"), *sep;
+	char **field[3];
+	int k;
 
 	if (info_report(p, p->report ? p->report->os_name : "") == -1)
 		return -1;
+	field[0] = &p->report->os_name;
+	field[1] = &p->report->os_release;
+	field[2] = &p->report->os_version;
 	while (*s == ' ')
 		s++;
-	sep = strstr(s, " -- ");
-	free(p->report->os_name);
-	p->report->os_name = cmp_text(s, sep ? (size_t)(sep - s) : strlen(s));
-	if (p->report->os_name == NULL)
-		return -1;
-	if (sep == NULL)
-		return 0;
-	s = sep + 4;
-	sep = strstr(s, " -- ");
-	free(p->report->os_release);
-	p->report->os_release =
-	    cmp_text(s, sep ? (size_t)(sep - s) : strlen(s));
-	if (p->report->os_release == NULL || sep == NULL)
-		return p->report->os_release == NULL ? -1 : 0;
-	free(p->report->os_version);
-	p->report->os_version = cmp_text(sep + 4, strlen(sep + 4));
-	return p->report->os_version == NULL ? -1 : 0;
+	for (k = 0; k < 3 && s != NULL; k++) {
+		sep = k < 2 ? strstr(s, " -- ") : NULL;
+		free(*field[k]);
+		*field[k] = cmp_text(s, sep ? (size_t)(sep - s) : strlen(s));
+		if (*field[k] == NULL)
+			return -1;
+		s = sep ? sep + 4 : NULL;
+	}
+	return 0;
 }
