@@ -29,17 +29,11 @@ static int
 index_title(const char *title)
 {
 	const struct index_def *d;
-	size_t i, j;
+	size_t j;
 
-	for (i = 0; i < catalog_ntests; i++)
-		if (strcmp(catalog_tests[i].title, title) == 0)
-			break;
 	for (d = catalog_indexes; d < catalog_indexes + catalog_nindexes; d++)
 		for (j = 0; j < d->nrows; j++)
-			if (d->rows[j].title != NULL
-			        ? strcmp(d->rows[j].title, title) == 0
-			        : i < catalog_ntests &&
-			              d->rows[j].test == &catalog_tests[i])
+			if (strcmp(index_row_title(&d->rows[j]), title) == 0)
 				return 1;
 	return 0;
 }
