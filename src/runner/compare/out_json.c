@@ -156,16 +156,11 @@ json_column(struct json_writer *j, const struct table *t, int col)
 	jw_close(j, ']');
 	jw_bool(j, "suites_differ", c->suites);
 	jw_str(j, "disturbed", c->report->disturbed);
-	if (isnan(c->speed))
-		jw_null(j, "machine_speed");
-	else
-		jw_num(j, "machine_speed", c->speed);
-	if (col > 0 && c->caveats) {
+	jw_num(j, "machine_speed", c->speed); /* NAN: null */
+	why[0] = '\0';
+	if (col > 0 && c->caveats)
 		cmp_caveat_text(&t->cols[0], c, why, sizeof(why));
-		jw_str(j, "not_comparable", text_plain_spaces(why));
-	} else {
-		jw_null(j, "not_comparable");
-	}
+	jw_str(j, "not_comparable", why[0] ? text_plain_spaces(why) : NULL);
 	jw_close(j, '}');
 }
 

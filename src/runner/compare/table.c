@@ -483,7 +483,6 @@ caveats(const struct column *a, const struct column *b)
 	return bits;
 }
 
-/* Builds the table of group g; an empty group gives ncols 0. */
 /* The columns of group g: each block of it of each report, in order,
  * "A/4" when a report has several blocks in it.  -1: out of memory. */
 static int
