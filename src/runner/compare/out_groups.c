@@ -113,14 +113,10 @@ say_column(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 	}
 	if (grouped == 0)
 		return;
-	n = cmp_appendf(
-	    text, sizeof(text), 0, "%s/%s: ", t->cols[col].id, t->cols[0].id);
-	if (beyond == 0)
-		n = cmp_appendf(
-		    text, sizeof(text), n, "no change beyond run-to-run noise");
-	else
-		n = cmp_appendf(
-		    text, sizeof(text), n, "beyond run-to-run noise: ");
+	n = cmp_appendf(text, sizeof(text), 0, "%s/%s: %s", t->cols[col].id,
+	    t->cols[0].id,
+	    beyond ? "beyond run-to-run noise: "
+	           : "no change beyond run-to-run noise");
 	if (beyond > 0)
 		n = say_changes(text, sizeof(text), n, t, col, &said);
 	if (said > SAY_MAX)
@@ -137,8 +133,9 @@ say_column(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 	st->say(f, 2, text);
 }
 
-int
-cmp_verdicts_any(const struct table *t)
+/* Whether some cell of t has a verdict between groups. */
+static int
+verdicts_any(const struct table *t)
 {
 	int r, j;
 
@@ -155,7 +152,7 @@ cmp_write_verdicts(FILE *f, const struct cmp_style *st, const struct table *t)
 	char text[3 * CMP_TEXT_MAX];
 	int j;
 
-	if (!cmp_verdicts_any(t))
+	if (!verdicts_any(t))
 		return 0;
 	snprintf(text, sizeof(text),
 	    "Between groups of runs (the ratio of their geometric means, its "

@@ -41,9 +41,6 @@ void cmp_write_group_key(FILE *f, const struct cmp_style *st,
 int cmp_write_verdicts(
     FILE *f, const struct cmp_style *st, const struct table *t);
 
-/* Whether some cell of t has a verdict between groups. */
-int cmp_verdicts_any(const struct table *t);
-
 /* The note that run-to-run noise is unknown with one run a side. */
 void cmp_write_noise_unknown(FILE *f, const struct cmp_style *st);
 
