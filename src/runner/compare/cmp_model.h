@@ -147,6 +147,9 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 	        ? NULL                                                         \
 	        : ((array) = (tmp), &(array)[(n)-1]))
 
+/* The order of strings (char * or const char *) for qsort: strcmp's. */
+int cmp_str_order(const void *a, const void *b);
+
 /* The index of block b (NULL: none) labelled label, or NULL. */
 const struct cmp_index *cmp_find_index(
     const struct cmp_block *b, const char *label);

@@ -125,12 +125,6 @@ add(struct cmp_inputs *in, const char *path, size_t plen, const char *label)
 	return 0;
 }
 
-static int
-name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /*
  * The files of directory dir, sorted, as inputs: those not hidden and
  * not a report being written (NAME.tmp.XXXXXX).  -1 out of memory or the
@@ -161,7 +155,7 @@ add_dir(struct cmp_inputs *in, const char *dir, const char *label, char *err,
 	}
 	closedir(d);
 	if (n > 0)
-		qsort(names, (size_t)n, sizeof(*names), name_cmp);
+		qsort(names, (size_t)n, sizeof(*names), cmp_str_order);
 	for (i = 0; i < n; i++) {
 		int len = snprintf(path, sizeof(path), "%s%s%s", dir,
 		    dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);

@@ -64,12 +64,6 @@ group_of(const struct cmp_block *b)
 	return b->pin > 0 ? NGROUPS : b->copies > 1 ? GROUP_MANY : GROUP_ONE;
 }
 
-static int
-title_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static const struct cmp_test *
 find_test(const struct cmp_block *b, const char *title)
 {
@@ -128,7 +122,7 @@ table_rows(struct table *t)
 				    &titles, &n, b->indexes[j].rows[k].title);
 	}
 	if (n > 0 && rc == 0)
-		qsort(titles, (size_t)n, sizeof(*titles), title_cmp);
+		qsort(titles, (size_t)n, sizeof(*titles), cmp_str_order);
 	for (i = 0; i < n && rc == 0; i++) {
 		if (i > 0 && strcmp(titles[i], titles[i - 1]) == 0)
 			continue;
