@@ -3,10 +3,7 @@
  * [LABEL=]FILE...`; reads each file (compare_read picks its reader),
  * labels the reports and writes the comparison.
  */
-#include <sys/stat.h>
-
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,34 +132,25 @@ static int
 load(const char *path, struct cmp_file *file)
 {
 	char err[4096], *buf;
-	struct stat st;
 	size_t len;
-	int fd, rc, in = strcmp(path, "-") == 0;
+	int rc, in = strcmp(path, "-") == 0;
 
-	/* Not blocking on a FIFO's open; only a regular file is read. */
-	fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (!in && fd != -1 && (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))) {
-		close(fd);
-		complain(path, "not a regular file: no report");
-		return -1;
-	}
-	rc = fd == -1 ? -1
-	              : file_read_fd(fd, in ? (size_t)CMP_FILE_MAX : SIZE_MAX,
-	                    &buf, &len);
+	/* Not blocking on a FIFO's open; only a regular file is read
+	 * (EINVAL: another kind). */
+	rc = in ? file_read_fd(STDIN_FILENO, (size_t)CMP_FILE_MAX, &buf, &len)
+	        : file_read_path(path, 0, SIZE_MAX, &buf, &len);
 	if (rc == 1) {
 		free(buf);
 		errno = EFBIG;
 	}
 	if (rc != 0) {
 		rc = errno;
-		if (!in && fd != -1)
-			close(fd);
 		complain(path, rc == EFBIG ? "larger than 32 MiB: no report"
-		                           : strerror(rc));
+		               : rc == EINVAL && !in
+		                   ? "not a regular file: no report"
+		                   : strerror(rc));
 		return -1;
 	}
-	if (!in)
-		close(fd);
 	if ((rc = cmp_own_kind(buf, len)) >= 0) {
 		cmp_own_refuse(path, rc, err, sizeof(err));
 		complain(NULL, err);
