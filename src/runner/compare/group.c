@@ -133,14 +133,13 @@ cover(const struct cmp_index *x, const struct cmp_index *y)
 /* Of the group's indexes labelled label, the one covering most tests:
  * the group's index is over the runs whose index covers the same. */
 static const struct cmp_index *
-widest(const struct cmp_group_set *g, int k, int copies, const char *label)
+widest(const struct cmp_group *gr, int copies, const char *label)
 {
 	const struct cmp_index *x, *best = NULL;
 	int i;
 
-	for (i = 0; i < g->groups[k].n; i++) {
-		x = cmp_find_index(
-		    block_of(g->groups[k].members[i], copies), label);
+	for (i = 0; i < gr->n; i++) {
+		x = cmp_find_index(block_of(gr->members[i], copies), label);
 		if (x != NULL &&
 		    (best == NULL || cover(x, NULL) > cover(best, NULL)))
 			best = x;
@@ -158,13 +157,13 @@ same_tests(const struct cmp_index *x, const struct cmp_index *y)
 }
 
 /*
- * The scores in the runs of group k (blocks of copies) of the test
+ * The scores in the runs of group gr (blocks of copies) of the test
  * titled title, or (ref set) of the index labelled so that covers the
  * tests ref covers: those with a score, into v; their number.  *last:
  * the last such test.
  */
 static int
-member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
+member_runs(const struct cmp_group *gr, int copies, const char *title,
     const struct cmp_index *ref, double *v, const struct cmp_test **last)
 {
 	const struct cmp_block *b;
@@ -172,8 +171,8 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 	const struct cmp_index *x;
 	int i, j, n = 0;
 
-	for (i = 0; i < g->groups[k].n; i++) {
-		if ((b = block_of(g->groups[k].members[i], copies)) == NULL)
+	for (i = 0; i < gr->n; i++) {
+		if ((b = block_of(gr->members[i], copies)) == NULL)
 			continue;
 		for (j = 0; ref == NULL && j < b->ntests; j++) {
 			t = &b->tests[j];
@@ -192,33 +191,33 @@ member_runs(const struct cmp_group_set *g, int k, int copies, const char *title,
 	return n;
 }
 
-/* How many runs of group k have a block of copies. */
+/* How many runs of group gr have a block of copies. */
 static int
-runs_with(const struct cmp_group_set *g, int k, int copies)
+runs_with(const struct cmp_group *gr, int copies)
 {
 	int i, n = 0;
 
-	for (i = 0; i < g->groups[k].n; i++)
-		n += block_of(g->groups[k].members[i], copies) != NULL;
+	for (i = 0; i < gr->n; i++)
+		n += block_of(gr->members[i], copies) != NULL;
 	return n;
 }
 
 /*
- * The tests of group k at copies: each test of any of its runs, once, in
+ * The tests of group gr at copies: each test of any of its runs, once, in
  * the order first seen, as pointers into the runs into *out; their
  * number, or -1 when out of memory.
  */
 static int
-union_tests(const struct cmp_group_set *g, int k, int copies,
-    const struct cmp_test ***out)
+union_tests(
+    const struct cmp_group *gr, int copies, const struct cmp_test ***out)
 {
 	const struct cmp_block *b;
 	void *grown;
 	int i, j, m, n = 0;
 
 	*out = NULL;
-	for (i = 0; i < g->groups[k].n; i++) {
-		b = block_of(g->groups[k].members[i], copies);
+	for (i = 0; i < gr->n; i++) {
+		b = block_of(gr->members[i], copies);
 		for (j = 0; b != NULL && j < b->ntests; j++) {
 			for (m = 0; m < n; m++)
 				if (strcmp((*out)[m]->title,
@@ -286,20 +285,20 @@ pool_block(struct cmp_block *b)
 	return 0;
 }
 
-/* Test from of group k at copies as the group's: its runs' geometric
+/* Test from of group gr at copies as the group's: its runs' geometric
  * mean, the runs it comes from; v has room for every run. */
 static int
-merge_test(const struct cmp_group_set *g, int k, int copies,
-    const struct cmp_test *from, struct cmp_test *t, double *v)
+merge_test(const struct cmp_group *gr, int copies, const struct cmp_test *from,
+    struct cmp_test *t, double *v)
 {
 	const struct cmp_test *last = NULL;
-	int n = member_runs(g, k, copies, from->title, NULL, v, &last);
+	int n = member_runs(gr, copies, from->title, NULL, v, &last);
 
 	*t = *from;
 	t->rates = t->all_rates = t->derived = NULL;
 	t->nrates = t->nall = 0;
 	t->value = between_geomean(v, n);
-	t->of_runs = runs_with(g, k, copies);
+	t->of_runs = runs_with(gr, copies);
 	t->title = cmp_text(from->title, strlen(from->title));
 	t->status = cmp_text(
 	    n > 0 ? "" : from->status, n > 0 ? 0 : strlen(from->status));
@@ -312,13 +311,13 @@ merge_test(const struct cmp_group_set *g, int k, int copies,
 	return 0;
 }
 
-/* Index bx of group k as the group's: over the runs whose index covers
+/* Index bx of group gr as the group's: over the runs whose index covers
  * the tests of its widest. */
 static int
-merge_index(const struct cmp_group_set *g, int k, int copies,
-    const struct cmp_index *bx, struct cmp_index *x, double *v)
+merge_index(const struct cmp_group *gr, int copies, const struct cmp_index *bx,
+    struct cmp_index *x, double *v)
 {
-	const struct cmp_index *ref = widest(g, k, copies, bx->label);
+	const struct cmp_index *ref = widest(gr, copies, bx->label);
 	int j, n;
 
 	*x = *ref;
@@ -335,11 +334,11 @@ merge_index(const struct cmp_group_set *g, int k, int copies,
 		if (x->rows[j].title == NULL)
 			return -1;
 	}
-	n = member_runs(g, k, copies, bx->label, ref, v, NULL);
+	n = member_runs(gr, copies, bx->label, ref, v, NULL);
 	x->has_score = n > 0;
 	x->score = between_geomean(v, n);
 	x->ci_low = x->ci_high = 0;
-	x->of_runs = runs_with(g, k, copies);
+	x->of_runs = runs_with(gr, copies);
 	x->nruns = n;
 	return copy_doubles(v, n, &x->runs);
 }
@@ -347,11 +346,11 @@ merge_index(const struct cmp_group_set *g, int k, int copies,
 /* Block b of the group's first run, as the group's: every test of its
  * runs, each index, their geometric means. */
 static int
-merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
+merge_block(const struct cmp_group *gr, const struct cmp_block *b,
     struct cmp_block *out, double *v)
 {
 	const struct cmp_test **tests;
-	int i, n = union_tests(g, k, b->copies, &tests);
+	int i, n = union_tests(gr, b->copies, &tests);
 
 	out->copies = b->copies;
 	out->copies_assumed = b->copies_assumed;
@@ -363,7 +362,7 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 		return -1;
 	}
 	for (i = 0; i < n; i++, out->ntests++)
-		if (merge_test(g, k, b->copies, tests[i], &out->tests[i], v) ==
+		if (merge_test(gr, b->copies, tests[i], &out->tests[i], v) ==
 		    -1) {
 			out->ntests++;
 			free(tests);
@@ -371,24 +370,25 @@ merge_block(const struct cmp_group_set *g, int k, const struct cmp_block *b,
 		}
 	free(tests);
 	for (i = 0; i < b->nindexes; i++, out->nindexes++)
-		if (merge_index(g, k, b->copies, &b->indexes[i],
-		        &out->indexes[i], v) == -1) {
+		if (merge_index(gr, b->copies, &b->indexes[i], &out->indexes[i],
+		        v) == -1) {
 			out->nindexes++;
 			return -1;
 		}
 	return pool_block(out);
 }
 
-/* The report of group k of several runs: its first run's, merged. */
+/* The merged report of group gr of several runs: its first run's. */
 static int
-merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
+merge_group(struct cmp_group *gr)
 {
-	const struct cmp_report *f = g->groups[k].members[0];
+	const struct cmp_report *f = gr->members[0];
+	struct cmp_report *out = &gr->merged;
 	double *v;
 	int i, rc = 0;
 
-	out->members = g->groups[k].members;
-	out->nmembers = g->groups[k].n;
+	out->members = gr->members;
+	out->nmembers = gr->n;
 	out->origin = cmp_text(f->origin, strlen(f->origin));
 	out->hostname = cmp_text(f->hostname, strlen(f->hostname));
 	out->os_name = cmp_text(f->os_name, strlen(f->os_name));
@@ -406,8 +406,8 @@ merge_group(struct cmp_group_set *g, int k, struct cmp_report *out)
 		rc = -1;
 	for (i = 0; i < f->nblocks && rc == 0; i++)
 		if (f->blocks[i].pin == 0) /* pinned ones are not compared */
-			rc = merge_block(g, k, &f->blocks[i],
-			    &out->blocks[out->nblocks++], v);
+			rc = merge_block(
+			    gr, &f->blocks[i], &out->blocks[out->nblocks++], v);
 	free(v);
 	return rc;
 }
@@ -523,8 +523,7 @@ cmp_groups_make(struct cmp_group_set *g, struct cmp_report *const *reports,
 		if (g->groups[k].n < 2)
 			continue;
 		g->grouped = 1;
-		if (merge_group(g, k, &g->groups[k].merged) == -1 ||
-		    group_label(g, k) == -1)
+		if (merge_group(&g->groups[k]) == -1 || group_label(g, k) == -1)
 			return -1;
 		g->shown[k] = &g->groups[k].merged;
 	}
