@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bulk.h"
+#include "text.h"
 
 /* Roman numeral of 1..3999 into out (16 bytes); returns 0, or -1. */
 static int
@@ -370,34 +371,6 @@ bulk_luhn(const char *digits)
 	return n > 0 && sum % 10 == 0;
 }
 
-/* Levenshtein distance of two strings of at most 31 characters, or -1. */
-static int
-bulk_levenshtein(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	int row[32], diag, up, best;
-
-	if (la > 31 || lb > 31)
-		return -1;
-	for (j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = (int)i;
-		for (j = 1; j <= lb; j++) {
-			up = row[j];
-			best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 /* Checks the numbers, dates, sorting and text routines. */
 int
 bulk_check_misc(void)
@@ -435,6 +408,6 @@ bulk_check_misc(void)
 	bulk_reverse(text);
 	bad += strcmp(text, "lcexe") != 0;
 	bad += !bulk_luhn("79927398713") || bulk_luhn("79927398710");
-	bad += bulk_levenshtein("kitten", "sitting") != 3;
+	bad += text_distance("kitten", "sitting") != 3;
 	return bad;
 }
