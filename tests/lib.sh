@@ -28,6 +28,11 @@ foreign() { [ "$(elf_id "$1")" != "$(elf_id /bin/sh)" ]; }
 # process thousands of page faults and milliseconds of CPU).
 sanitized() { grep -qx 'kind=sanitize' "$top/$PGMS/build.info" 2>/dev/null; }
 
+# claims DIR: the claims in DIR (files holding a run's mark).
+claims() {
+	grep -l -x 'bytebench: in use by a run in progress' "$1"/* 2>/dev/null
+}
+
 # A private scratch directory, removed when the script exits.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/bytebench-t.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT

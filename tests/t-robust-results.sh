@@ -21,11 +21,6 @@ empties() {
 	find "$1" -type f -size 0 2>/dev/null
 }
 
-# claims DIR: the claims in DIR (files holding a run's mark).
-claims() {
-	grep -l -x 'bytebench: in use by a run in progress' "$1"/* 2>/dev/null
-}
-
 # 2. Run A (slow) claims -01; its files are deleted; run B takes -01 and
 # ends; A must not replace B's report, and A's report must be kept.
 res=$scratch/res2

@@ -116,12 +116,15 @@ for sg in INT TERM HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU IO PWR; do
 	start "SIG$sg" hang
 	kill -s "$sg" "$runner"
 	finish "SIG$sg" "$num" $((128 + num))
-	check "SIG$sg: no claim left" sh -c \
-	    "[ -z \"\$(find '$d/res' -type f -size 0)\" ]"
+	left=$(claims "$d/res")
+	check "SIG$sg: no claim left" [ -z "$left" ]
 done
 # A real-time signal, where there are some (the first ones may be the C
 # library's own).
-if num=$(signum RTMIN+5) && [ -n "$num" ]; then
+# qemu-user gives the program other numbers for them than the shell's.
+if foreign "$BYTEBENCH"; then
+	skip SIGRTMIN5 "built for another machine: qemu-user maps real-time signals to other numbers"
+elif num=$(signum RTMIN+5) && [ -n "$num" ]; then
 	start SIGRTMIN5 hang
 	kill -"$num" "$runner"
 	finish SIGRTMIN5 "$num" $((128 + num))
