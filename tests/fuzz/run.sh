@@ -27,7 +27,9 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     src/runner/score/explain.c src/runner/score/interval.c \
     src/runner/score/between.c src/runner/plan/optable.c \
     src/runner/model/catalog.c src/runner/model/counters.c \
-    src/runner/model/plain.c src/lib/parse.c src/lib/file.c -lm
+    src/runner/model/plain.c src/runner/model/near.c \
+    src/runner/model/report.c src/lib/parse.c \
+    src/lib/file.c src/lib/text.c -lm
 
 # Seeds: each small fixture behind the byte that picks its reader.
 for f in tests/fixtures/compare/*; do

@@ -320,6 +320,9 @@ merge_index(const struct cmp_group *gr, int copies, const struct cmp_index *bx,
 	const struct cmp_index *ref = widest(gr, copies, bx->label);
 	int j, n;
 
+	/* No block of these copies finds bx by its label (a mangled report). */
+	if (ref == NULL)
+		ref = bx;
 	*x = *ref;
 	x->label = cmp_text(ref->label, strlen(ref->label));
 	x->rows = calloc((size_t)ref->nrows + 1, sizeof(*x->rows));
