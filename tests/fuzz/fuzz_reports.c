@@ -11,8 +11,6 @@
 #include "compare/compare.h"
 #include "compare/group.h"
 #include "write/json_read.h"
-#include "compare/parse_json.h"
-#include "compare/parse_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

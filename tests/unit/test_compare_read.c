@@ -11,8 +11,6 @@
 #include "check.h"
 #include "compare/compare.h"
 #include "write/json_read.h"
-#include "compare/parse_json.h"
-#include "compare/parse_text.h"
 
 static const struct {
 	const char *doc;

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "compare/parse_text.h"
+#include "compare/compare.h"
 #include "model/report.h"
 #include "parse.h"
 #include "plan/mitigations.h"

@@ -13,8 +13,6 @@
 #include "compare/compare.h"
 #include "compare/group.h"
 #include "compare/inputs.h"
-#include "compare/parse_json.h"
-#include "compare/parse_text.h"
 #include "file.h"
 #include "plan/optable.h"
 #include "write/escape.h"

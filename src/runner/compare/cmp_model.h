@@ -1,5 +1,5 @@
 /*
- * cmp_model.h - what compare's readers (parse_json.h, parse_text.h) make
+ * cmp_model.h - what compare's readers (parse_json.c, parse_text.c) make
  * of a report and the rest of compare works on: reports of blocks (one
  * copies value each) of tests and index tables.  Readers include this,
  * not compare.h.

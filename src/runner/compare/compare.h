@@ -1,8 +1,8 @@
 /*
- * compare.h - `Run compare FILE...`: reads bytebench JSON and text reports
- * of bytebench and UnixBench (parse_json.h, parse_text.h) into the small
- * model of cmp_model.h and prints them side by side with ratios and noise
- * marks.  Only compare's own files and main.c include this.
+ * compare.h - `Run compare FILE...` (doc/compare.md): reads bytebench JSON
+ * and text reports of bytebench and UnixBench into the model of
+ * cmp_model.h and prints them side by side with ratios and noise marks.
+ * Only compare's own files and main.c include this.
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -13,12 +13,18 @@
 #include "compare/cmp_model.h"
 
 /*
- * Reads the contents buf[0..len-1] of one file: JSON when its first
- * non-blank byte is '{', else text; appends its reports to *out.  Returns
- * 0, or -1 after writing one line saying why into err (size errlen); a
- * file with several reports may have appended the good ones even then.
+ * The readers: each appends the reports of text[0..len-1] to *out and
+ * returns 0, or -1 after one line saying why in err (size errlen).
+ * compare_read picks one: JSON when the first non-blank byte is '{', else
+ * text.  A block cut off is dropped and said, the rest of its file kept;
+ * no report, bad JSON, another schema, a limit of cmp_model.h or out of
+ * memory keep nothing of the file.
  */
-int compare_read(const char *buf, size_t len, struct cmp_file *out, char *err,
+int compare_read(const char *text, size_t len, struct cmp_file *out, char *err,
+    size_t errlen);
+int parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
+    size_t errlen);
+int parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen);
 
 /*
@@ -90,11 +96,7 @@ int compare_write(FILE *f, enum cmp_format format, const struct comparison *c);
  */
 int compare_regressions(FILE *f, const struct comparison *c, double below);
 
-/*
- * `compare [-f text|md|json] [--fail-below RATIO] [LABEL=]FILE...`;
- * argv[0] is "compare".  Exit 0, 2 bad usage or input, 1 writing failed,
- * 3 some ratio fell below RATIO beyond noise.
- */
+/* `compare ...`, argv[0] "compare": the exit status (doc/compare.md). */
 int compare_main(int argc, char **argv);
 
 #endif

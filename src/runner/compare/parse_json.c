@@ -12,7 +12,7 @@
 
 #include "model/counters.h"
 #include "write/json_read.h"
-#include "compare/parse_json.h"
+#include "compare/compare.h"
 
 #define SCHEMA "bytebench-report/1"
 

@@ -1,27 +1,520 @@
 /*
- * parse_text.c - text reports into the compare model.  Each line is first
- * normalised (quote marks "> " dropped, runs of blanks made one space:
- * text_line.c), then recognised by its shape, never by its columns: a
- * header, a run line, a copies line (parse_text_head.c), a test line, an
- * index header, row or score.
+ * parse_text.c - text reports of bytebench and UnixBench 5.x/6.x into the
+ * compare model, also as pasted into mails and blogs (doc/compare.md,
+ * "What is read").  Each line is normalised (quote marks "> " dropped,
+ * runs of blanks, NBSP too, made one space), split into words, then
+ * recognised by its shape, never by its columns.
  */
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/parse_text.h"
-#include "compare/parse_text_state.h"
+#include "model/catalog.h"
+#include "write/json_read.h"
+#include "compare/compare.h"
 
+#define LINE_BYTES 1024 /* longer lines are prose */
+#define MAX_TOKENS 48
 /* The 1991 table has no label of its own: the one bytebench JSON gives it. */
 #define RELEASE3_LABEL "BYTE Release 3"
 
-/* Makes sure a block is open for a result, starting one when needed. */
+/* One normalised line, split at its single spaces. */
+struct line {
+	char text[LINE_BYTES];
+	size_t len;
+	const char *tok[MAX_TOKENS];
+	size_t toklen[MAX_TOKENS];
+	int ntok;
+};
+
+struct parser {
+	struct cmp_file *out;
+	int first_report; /* out->reports[first_report..] are ours */
+	struct cmp_report *report; /* the current one, or NULL */
+	int report_header; /* it began with a BYTE UNIX Benchmarks line */
+	int report_dropped; /* a block of it was dropped */
+	int method; /* its "index method n", 0 when not said */
+	struct cmp_block *block; /* the current one, or NULL */
+	struct cmp_index *index; /* its open index table, or NULL */
+	int index_closed; /* an index section of the block ended */
+	int no_index_line; /* "No index results available" seen */
+	int runs_summary; /* the summary line of a --runs report seen */
+	struct line held; /* a line that may go on in the next one */
+	int holding;
+	int nerrors;
+	char *err;
+	size_t errlen;
+};
+
+/* Units a test line may carry without its "(t s, n samples)" tail; the
+ * last NTIMES are times, where less is better. */
+static const char *const units[] = {
+    "lps", "lpm", "KBps", "MBps", "MWIPS", "fps", "us", "ns", "ms"};
+#define NUNITS (sizeof(units) / sizeof(units[0]))
+#define NTIMES 3
+
+/* What bytebench prints in place of a failed test's score. */
+static const char *const outcomes[] = {"failed", "timed out", "skipped",
+    "no result", "interrupted", "missing", "not run"};
+
+static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+/* Normalises s[0..n-1] into *l; -1 when it is too long for a line. */
 static int
-need_block(struct parser *p)
+normalise(const char *s, size_t n, struct line *l)
 {
-	return p->block != NULL ? 0 : text_new_block(p, 0, 0);
+	size_t i = 0, o = 0;
+	int space = 0, nbsp;
+
+	while (i < n && memchr(" \t>\r", s[i], 4) != NULL)
+		i++;
+	for (; i < n; i++) {
+		nbsp = (unsigned char)s[i] == 0xc2 && i + 1 < n &&
+		       (unsigned char)s[i + 1] == 0xa0;
+		if (nbsp || memchr(" \t\r\f\v", s[i], 5) != NULL) {
+			space = 1;
+			i += (size_t)nbsp;
+			continue;
+		}
+		if (o + 2 >= sizeof(l->text))
+			return -1;
+		if (space && o > 0)
+			l->text[o++] = ' ';
+		space = 0;
+		l->text[o++] = s[i];
+	}
+	l->text[o] = '\0';
+	l->len = o;
+	for (i = 0, l->ntok = 0; i < o && l->ntok < MAX_TOKENS; i++) {
+		l->tok[l->ntok] = l->text + i;
+		while (i < o && l->text[i] != ' ')
+			i++;
+		l->toklen[l->ntok] = (size_t)(l->text + i - l->tok[l->ntok]);
+		l->ntok++;
+	}
+	return i < o ? -1 : 0;
+}
+
+/* Word k of l is word. */
+static int
+is(const struct line *l, int k, const char *word)
+{
+	return k >= 0 && k < l->ntok && l->toklen[k] == strlen(word) &&
+	       memcmp(l->tok[k], word, l->toklen[k]) == 0;
+}
+
+static int
+starts(const struct line *l, const char *prefix)
+{
+	return strncmp(l->text, prefix, strlen(prefix)) == 0;
+}
+
+/* The length of words [from, to) of l, from < to, with their spaces. */
+static size_t
+span(const struct line *l, int from, int to)
+{
+	return (size_t)(l->tok[to - 1] + l->toklen[to - 1] - l->tok[from]);
+}
+
+/* The text of words [from, to) as a new string (cmp_text); NULL: memory. */
+static char *
+words(const struct line *l, int from, int to)
+{
+	return from < to ? cmp_text(l->tok[from], span(l, from, to))
+	                 : cmp_text("", 0);
+}
+
+/* s is label[0..len-1]. */
+static int
+same(const char *s, const char *label, size_t len)
+{
+	return strlen(s) == len && memcmp(s, label, len) == 0;
+}
+
+/* Word k is a number as the reports print it, -?d+(.d*)?, into *v when
+ * v != NULL. */
+static int
+number(const struct line *l, int k, double *v)
+{
+	char s[41];
+	size_t n, i, d;
+	double x;
+
+	if (k < 0 || k >= l->ntok || (n = l->toklen[k]) >= sizeof(s))
+		return 0;
+	memcpy(s, l->tok[k], n);
+	s[n] = '\0';
+	i = s[0] == '-';
+	d = strspn(s + i, "0123456789");
+	if (d > 0 && s[i + d] == '.')
+		d += 1 + strspn(s + i + d + 1, "0123456789");
+	if (d == 0 || i + d != n || json_decimal(s, n, &x) == -1)
+		return 0;
+	if (v != NULL)
+		*v = x;
+	return 1;
+}
+
+/* Records a problem; the first one is the message, the rest are counted. */
+static void problem(struct parser *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+problem(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->nerrors++ > 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(p->err, p->errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* The place of the current report among ours, from 1. */
+static int
+report_no(const struct parser *p)
+{
+	return (int)(p->report - p->out->reports) - p->first_report + 1;
+}
+
+/* Whether title is a test of a built-in index (its table must follow). */
+static int
+index_title(const char *title)
+{
+	const struct index_def *d;
+	size_t j;
+
+	for (d = catalog_indexes; d < catalog_indexes + catalog_nindexes; d++)
+		for (j = 0; j < d->nrows; j++)
+			if (strcmp(index_row_title(&d->rows[j]), title) == 0)
+				return 1;
+	return 0;
+}
+
+/*
+ * Ends the current block: a block is whole when its index tables have
+ * their scores, it has some result, and tests of a built-in index are
+ * followed by an index table (or UnixBench's "No index results").
+ * A block that is not whole is reported and dropped.
+ */
+static void
+end_block(struct parser *p)
+{
+	struct cmp_block *b = p->block;
+	const char *why = NULL;
+	int i, indexed = 0;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < b->ntests; i++)
+		indexed |= index_title(b->tests[i].title);
+	if (p->index != NULL)
+		why = "cut off in its index table (no index score)";
+	else if (b->ntests == 0 && b->nindexes == 0)
+		why = "cut off before its results";
+	else if (indexed && b->nindexes == 0 && !p->no_index_line)
+		why = "cut off before its index table";
+	if (why != NULL) {
+		problem(p, "%sreport %d, run %d (%d cop%s): %s",
+		    p->report_header ? "" : "headerless ", report_no(p),
+		    p->report->nblocks, b->copies, b->copies == 1 ? "y" : "ies",
+		    why);
+		cmp_block_free(b);
+		p->report->nblocks--;
+		p->report_dropped = 1;
+	}
+	p->block = NULL;
+	p->index = NULL;
+	p->index_closed = 0;
+	p->no_index_line = 0;
+}
+
+/* Ends the current report; one with no block left is dropped. */
+static void
+end_report(struct parser *p)
+{
+	end_block(p);
+	if (p->report == NULL)
+		return;
+	if (p->report->nblocks == 0) {
+		if (p->report_header && !p->report_dropped)
+			problem(p,
+			    "report %d: a header with no complete benchmark "
+			    "run",
+			    report_no(p));
+		cmp_report_free(p->report);
+		p->out->nreports--;
+	}
+	p->report = NULL;
+}
+
+/* Ends the current report and starts one (header: it begins with a BYTE
+ * UNIX Benchmarks line); -1 at the limit or out of memory. */
+static int
+new_report(struct parser *p, int header)
+{
+	void *grown;
+	struct cmp_report *r;
+	char **empty[4];
+	int i;
+
+	end_report(p);
+	r = CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
+	if ((p->report = r) == NULL) {
+		problem(p, "more than %d reports", CMP_MAX_REPORTS);
+		return -1;
+	}
+	p->report_header = header;
+	p->report_dropped = 0;
+	p->method = 0;
+	empty[0] = &r->origin;
+	empty[1] = &r->hostname;
+	empty[2] = &r->os_name;
+	empty[3] = &r->os_release;
+	for (i = 0; i < 4; i++)
+		if ((*empty[i] = cmp_text("", 0)) == NULL)
+			return -1;
+	return 0;
+}
+
+/*
+ * Starts a block of copies (0: not said) in the current report, or in a
+ * new one when the current one has that block already (two pasted runs
+ * without headers are two reports); -1 as new_report.
+ */
+static int
+new_block(struct parser *p, int copies, int pin)
+{
+	void *grown;
+	int i;
+
+	end_block(p);
+	for (i = 0; p->report != NULL && i < p->report->nblocks; i++)
+		if (p->report->blocks[i].copies == copies &&
+		    p->report->blocks[i].pin == pin) {
+			end_report(p);
+			break;
+		}
+	if (p->report == NULL && new_report(p, 0) == -1)
+		return -1;
+	p->block =
+	    CMP_PUSH(grown, p->report->blocks, p->report->nblocks, INT_MAX);
+	if (p->block == NULL)
+		return -1;
+	p->block->copies = copies;
+	p->block->pin = pin;
+	return 0;
+}
+
+/*
+ * Each recogniser below takes one normalised line: 0 when it is not its
+ * shape, 1 when it read it, 2 when it is its shape but lacks its last
+ * number (a mail client wrapped it), -1 to stop (a limit, out of memory).
+ */
+
+/* "   BYTE UNIX Benchmarks (Version 5.1.3)" or "(bytebench 0.1.0; ...)" */
+static int
+header_line(struct parser *p, const struct line *l)
+{
+	const char *s = strstr(l->text, "BYTE UNIX Benchmarks ("), *e;
+	char origin[80];
+	double method;
+	struct line m;
+	int n;
+
+	if (s == NULL)
+		return 0;
+	if (new_report(p, 1) == -1)
+		return -1;
+	s += strlen("BYTE UNIX Benchmarks (");
+	e = s + strcspn(s, ";)");
+	n = (int)(e - s);
+	/* UnixBench before 5.0 wrote another layout ("INDEX VALUES",
+	 * "FINAL SCORE") of other tests and baselines. */
+	if (strncmp(s, "Version ", 8) == 0 && s[8] >= '0' && s[8] < '5' &&
+	    s[9] == '.') {
+		problem(p, "a UnixBench %.*s report: an older layout, not read",
+		    n - 8 > 20 ? 20 : n - 8, s + 8);
+		return -1;
+	}
+	if (strncmp(s, "Version ", 8) == 0)
+		snprintf(origin, sizeof(origin), "UnixBench %.*s",
+		    n - 8 > 40 ? 40 : n - 8, s + 8);
+	else
+		snprintf(origin, sizeof(origin), "%.*s", n > 60 ? 60 : n, s);
+	free(p->report->origin);
+	if ((p->report->origin = cmp_text(origin, strlen(origin))) == NULL)
+		return -1;
+	p->report->quick = e - s > 6 && strncmp(e - 6, " quick", 6) == 0;
+	if (*e == ';' && normalise(e + 1, strlen(e + 1), &m) == 0 &&
+	    is(&m, 0, "index") && is(&m, 1, "method") && m.ntok >= 3 &&
+	    m.toklen[2] > 1 && m.tok[2][m.toklen[2] - 1] == ')') {
+		m.toklen[2]--;
+		if (number(&m, 2, &method) && method >= 1 && method <= 1000)
+			p->method = (int)method;
+	}
+	return 1;
+}
+
+/*
+ * "System: host: GNU/Linux" (the host) and "OS: GNU/Linux --
+ * 6.1.0-13-amd64 -- #1 SMP ..." (name, release and the rest, its version
+ * line): of the current report while that field is unset and no run has
+ * begun, else of a new one.
+ */
+static int
+system_line(struct parser *p, const struct line *l)
+{
+	int os = starts(l, "OS: "), k;
+	const char *s = l->text + (os ? 4 : 8), *sep;
+	struct cmp_report *r = p->report;
+	char **field[3];
+
+	if (!os && !starts(l, "System: "))
+		return 0;
+	if ((r == NULL || r->nblocks > 0 ||
+	        (os ? r->os_name : r->hostname)[0] != '\0') &&
+	    new_report(p, 0) == -1)
+		return -1;
+	r = p->report;
+	field[0] = os ? &r->os_name : &r->hostname;
+	field[1] = &r->os_release;
+	field[2] = &r->os_version;
+	for (k = 0; k < (os ? 3 : 1) && s != NULL; k++) {
+		sep = os && k < 2 ? strstr(s, " -- ") : NULL;
+		free(*field[k]);
+		*field[k] = cmp_text(s, sep  ? (size_t)(sep - s)
+		                        : os ? strlen(s)
+		                             : strcspn(s, ":"));
+		if (*field[k] == NULL)
+			return -1;
+		s = sep ? sep + 4 : NULL;
+	}
+	return 1;
+}
+
+/* "Benchmark Run: Sun Nov 29 2026 23:35:29 - 23:42:12" */
+static int
+run_line(struct parser *p, const struct line *l)
+{
+	double day, year;
+	int k, m;
+
+	if (!starts(l, "Benchmark Run:"))
+		return 0;
+	if (new_block(p, 0, 0) == -1)
+		return -1;
+	for (k = 2; k + 2 < l->ntok && k < 6; k++)
+		for (m = 0; m < 12; m++)
+			if (is(l, k, months[m]) && number(l, k + 1, &day) &&
+			    number(l, k + 2, &year) && day >= 1 && day <= 31 &&
+			    year >= 1970 && year <= 9999 && day == floor(day) &&
+			    year == floor(year)) {
+				snprintf(p->block->date, sizeof(p->block->date),
+				    "%04d-%02d-%02d", (int)year, m + 1,
+				    (int)day);
+				return 1;
+			}
+	return 1;
+}
+
+/*
+ * What a bytebench header and warnings say of the run beyond the system:
+ * "Label: ...", "Comment: ...", the kind of build ("(reference build)" at
+ * the end of the Compiler line or of its wrapped rest, not taken as read)
+ * and the warning of a --duration run.
+ */
+static int
+run_facts(struct parser *p, const struct line *l)
+{
+	struct cmp_report *r = p->report;
+	char **text = NULL;
+	double v;
+	int n = l->ntok;
+
+	if (r == NULL)
+		return 0;
+	if (starts(l, "Warning: every test ran ") && number(l, 4, &v) &&
+	    is(l, 5, "s")) {
+		r->duration_s = v > 0 ? v : 0;
+		return 1;
+	}
+	if (r->nblocks > 0 || p->block != NULL)
+		return 0;
+	if (starts(l, "Label: "))
+		text = &r->run_label;
+	else if (starts(l, "Comment: "))
+		text = &r->comment;
+	if (text != NULL) {
+		free(*text);
+		*text = words(l, 1, n);
+		return *text == NULL ? -1 : 1;
+	}
+	if (n >= 2 && is(l, n - 1, "build)") && l->toklen[n - 2] > 1 &&
+	    l->tok[n - 2][0] == '(' &&
+	    l->toklen[n - 2] < sizeof(r->build_kind)) {
+		memcpy(r->build_kind, l->tok[n - 2] + 1, l->toklen[n - 2] - 1);
+		r->build_kind[l->toklen[n - 2] - 1] = '\0';
+	}
+	return 0;
+}
+
+static int
+no_index_line(struct parser *p, const struct line *l)
+{
+	if (!starts(l, "No index results available"))
+		return 0;
+	p->no_index_line = 1;
+	return 1;
+}
+
+/*
+ * "2 CPUs in system; running 1 parallel copy of tests[, pinned to CPU
+ * N]": the copies of the block its run line opened, else of a new block.
+ */
+static int
+copies_line(struct parser *p, const struct line *l)
+{
+	struct cmp_block *b = p->block;
+	char date[11];
+	double n = 0, cpu;
+	int k, i, pin = 0;
+
+	for (k = 0; k + 3 < l->ntok; k++)
+		if (is(l, k, "running") && number(l, k + 1, &n) &&
+		    is(l, k + 2, "parallel") &&
+		    (is(l, k + 3, "copy") || is(l, k + 3, "copies")))
+			break;
+	if (k + 3 >= l->ntok || n < 1 || n > 1e6 || n != floor(n))
+		return 0;
+	for (i = k + 4; i + 3 < l->ntok; i++)
+		if (is(l, i, "pinned") && is(l, i + 2, "CPU") &&
+		    number(l, i + 3, &cpu) && cpu >= 0 && cpu < 1e6)
+			pin = (int)cpu + 1;
+	if (b == NULL || b->copies != 0 || b->ntests > 0 || b->nindexes > 0)
+		return new_block(p, (int)n, pin) == -1 ? -1 : 1;
+	for (i = 0; i + 1 < p->report->nblocks; i++)
+		if (p->report->blocks[i].copies == (int)n &&
+		    p->report->blocks[i].pin == pin)
+			break;
+	if (i + 1 >= p->report->nblocks) {
+		b->copies = (int)n;
+		b->pin = pin;
+		return 1;
+	}
+	/* This report has these copies: the empty block goes to a new one. */
+	memcpy(date, b->date, sizeof(date));
+	p->block = NULL;
+	p->report->nblocks--;
+	if (new_block(p, (int)n, pin) == -1)
+		return -1;
+	memcpy(p->block->date, date, sizeof(date));
+	return 1;
 }
 
 /*
@@ -37,52 +530,46 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 	int i;
 
 	if (p->index != NULL)
-		text_end_block(p);
+		end_block(p);
 	for (i = 0; p->block != NULL && i < p->block->nindexes; i++)
-		if (strlen(p->block->indexes[i].label) == len &&
-		    memcmp(p->block->indexes[i].label, label, len) == 0) {
-			text_end_block(p);
+		if (same(p->block->indexes[i].label, label, len)) {
+			end_block(p);
 			break;
 		}
-	if (need_block(p) == -1)
+	if ((p->block == NULL && new_block(p, 0, 0) == -1) ||
+	    (x = CMP_PUSH(grown, p->block->indexes, p->block->nindexes,
+	         INT_MAX)) == NULL)
 		return -1;
-	x = CMP_PUSH(grown, p->block->indexes, p->block->nindexes, INT_MAX);
-	if (x == NULL) {
-		text_problem(p, "out of memory");
-		p->stop = 1;
-		return -1;
-	}
 	p->index = x;
 	x->method = p->method;
 	x->partial = partial;
 	x->score = NAN;
-	return (x->label = cmp_text(label, len)) == NULL ? -1 : 0;
+	return (x->label = cmp_text(label, len)) == NULL ? -1 : 1;
 }
 
-/* "System Benchmarks Index Values BASELINE RESULT INDEX" */
+/* "System Benchmarks Index Values BASELINE RESULT INDEX", or the 1991
+ * BYTE Release 3 table's "TEST BASELINE RESULT INDEX" */
 static int
 index_header(struct parser *p, const struct line *l)
 {
 	int n = l->ntok - 3, partial = 0;
 
-	if (n < 1)
+	if (n < 1 || !is(l, n, "BASELINE") || !is(l, n + 1, "RESULT") ||
+	    !is(l, n + 2, "INDEX"))
 		return 0;
-	/* The 1991 BYTE Release 3 table: "TEST BASELINE RESULT INDEX". */
-	if (n == 1 && line_is(l, 0, "TEST"))
+	if (n == 1 && is(l, 0, "TEST"))
 		return open_index(p, RELEASE3_LABEL, strlen(RELEASE3_LABEL), 0);
-	if (n >= 3 && line_is(l, n - 2, "Index") && line_is(l, n - 1, "Values"))
+	if (n >= 3 && is(l, n - 2, "Index") && is(l, n - 1, "Values"))
 		n -= 2;
-	else if (n >= 3 && line_is(l, n - 2, "Partial") &&
-	         line_is(l, n - 1, "Index")) {
+	else if (n >= 3 && is(l, n - 2, "Partial") && is(l, n - 1, "Index")) {
 		n -= 2;
 		partial = 1;
 	}
-	return open_index(p, l->tok[0],
-	    (size_t)(l->tok[n - 1] + l->toklen[n - 1] - l->tok[0]), partial);
+	return open_index(p, l->tok[0], span(l, 0, n), partial);
 }
 
 /* Ends the open index table with its score (v; "---" when none). */
-static void
+static int
 close_index(struct parser *p, int partial, double v, int none)
 {
 	p->index->partial |= partial;
@@ -90,73 +577,59 @@ close_index(struct parser *p, int partial, double v, int none)
 	p->index->has_score = !none;
 	p->index = NULL;
 	p->index_closed = 1;
+	return 1;
 }
 
-/*
- * "System Benchmarks Index Score [(Partial Only)][:] 781.5" (or "---"
- * when no test counted): returns 1 when l is one (-1: error), 2 when it
- * is one that lacks its number (a wrapped line), 0 when it is none.
- */
+/* "AVERAGE [(Partial Only)] 70.2" (or "---"): a BYTE Release 3 score. */
+static int
+average_line(struct parser *p, const struct line *l)
+{
+	int n = l->ntok,
+	    partial = n == 4 && is(l, 1, "(Partial") && is(l, 2, "Only)"),
+	    none = is(l, n - 1, "---");
+	double v = NAN;
+
+	if (p->index == NULL || strcmp(p->index->label, RELEASE3_LABEL) != 0 ||
+	    !is(l, 0, "AVERAGE") || (n != 2 && !partial) ||
+	    !(none || number(l, n - 1, &v)))
+		return 0;
+	return close_index(p, partial, v, none);
+}
+
+/* "System Benchmarks Index Score [(Partial Only)][:] 781.5" (or "---"
+ * when no test counted). */
 static int
 score_line(struct parser *p, const struct line *l)
 {
 	int k, end = l->ntok, partial = 0, none = 0;
 	double v = NAN;
-	size_t len;
 
 	for (k = 1; k + 1 < l->ntok; k++)
-		if (line_is(l, k, "Index") &&
-		    (line_is(l, k + 1, "Score") || line_is(l, k + 1, "Score:")))
+		if (is(l, k, "Index") &&
+		    (is(l, k + 1, "Score") || is(l, k + 1, "Score:")))
 			break;
 	if (k + 1 >= l->ntok)
 		return 0;
-	if (line_is(l, end - 1, "---"))
+	if (is(l, end - 1, "---"))
 		none = 1;
-	else if (!line_number(l, end - 1, &v))
+	else if (!number(l, end - 1, &v))
 		end++;
-	if (k + 5 == end && line_is(l, k + 2, "(Partial") &&
-	    (line_is(l, k + 3, "Only)") || line_is(l, k + 3, "Only):")))
+	if (k + 5 == end && is(l, k + 2, "(Partial") &&
+	    (is(l, k + 3, "Only)") || is(l, k + 3, "Only):")))
 		partial = 1;
 	else if (k + 3 != end)
 		return 0;
 	if (isnan(v) && !none)
 		return 2;
-	len = (size_t)(l->tok[k - 1] + l->toklen[k - 1] - l->tok[0]);
-	if (p->index == NULL || strlen(p->index->label) != len ||
-	    memcmp(p->index->label, l->tok[0], len) != 0) {
-		if (open_index(p, l->tok[0], len, partial) == -1)
-			return -1;
-	}
-	close_index(p, partial, v, none);
-	return 1;
+	if ((p->index == NULL ||
+	        !same(p->index->label, l->tok[0], span(l, 0, k))) &&
+	    open_index(p, l->tok[0], span(l, 0, k), partial) == -1)
+		return -1;
+	return close_index(p, partial, v, none);
 }
 
-/*
- * "AVERAGE [(Partial Only)] 70.2" (or "---"): the score of a BYTE Release
- * 3 table; 1 when l is one, else 0.
- */
-static int
-average_line(struct parser *p, const struct line *l)
-{
-	int n = l->ntok,
-	    partial =
-	        n == 4 && line_is(l, 1, "(Partial") && line_is(l, 2, "Only)"),
-	    none = line_is(l, n - 1, "---");
-	double v = NAN;
-
-	if (p->index == NULL || strcmp(p->index->label, RELEASE3_LABEL) != 0 ||
-	    !line_is(l, 0, "AVERAGE") || (n != 2 && !partial) ||
-	    !(none || line_number(l, n - 1, &v)))
-		return 0;
-	close_index(p, partial, v, none);
-	return 1;
-}
-
-/*
- * A row of the open index table: "title baseline result index" with
- * "---" for a missing baseline and index.  Returns 1 when l is one, 2
- * when it lacks its index (a wrapped line), 0 when it is none.
- */
+/* A row of the open index table: "title baseline result index" with
+ * "---" for a missing baseline and index. */
 static int
 index_row(struct parser *p, const struct line *l)
 {
@@ -165,105 +638,164 @@ index_row(struct parser *p, const struct line *l)
 	double base = NAN, result, index = NAN;
 	int n = l->ntok;
 
-	if (n < 4 || !line_number(l, n - 2, &result) ||
-	    !(line_number(l, n - 3, &base) || line_is(l, n - 3, "---")) ||
-	    !(line_number(l, n - 1, &index) || line_is(l, n - 1, "---"))) {
-		if (n >= 3 && line_number(l, n - 1, NULL) &&
-		    (line_number(l, n - 2, NULL) || line_is(l, n - 2, "---")))
-			return 2;
+	if (p->index == NULL)
 		return 0;
-	}
+	if (n < 4 || !number(l, n - 2, &result) ||
+	    !(number(l, n - 3, &base) || is(l, n - 3, "---")) ||
+	    !(number(l, n - 1, &index) || is(l, n - 1, "---")))
+		return n >= 3 && number(l, n - 1, NULL) &&
+		               (number(l, n - 2, NULL) || is(l, n - 2, "---"))
+		           ? 2
+		           : 0;
 	row = CMP_PUSH(grown, p->index->rows, p->index->nrows, INT_MAX);
-	if (row == NULL) {
-		text_problem(p, "out of memory");
-		p->stop = 1;
+	if (row == NULL)
 		return -1;
-	}
 	row->baseline = base;
 	row->result = result;
 	row->index = index;
-	return (row->title = line_text(l, 0, n - 3)) == NULL ? -1 : 1;
+	return (row->title = words(l, 0, n - 3)) == NULL ? -1 : 1;
 }
 
-/* A test line (see test_shape): one test of the current block. */
+/* A unit's word: letters, digits and '/', a letter among them. */
+static int
+unit_like(const char *s, size_t n)
+{
+	size_t i;
+	int letter = 0;
+
+	if (n == 0 || n >= sizeof(((struct cmp_test *)0)->unit))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if ((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z'))
+			letter = 1;
+		else if (!(s[i] >= '0' && s[i] <= '9') && s[i] != '/')
+			return 0;
+	}
+	return letter;
+}
+
+/* The place of s[0..n-1] in units[], or -1. */
+static int
+known_unit(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NUNITS; i++)
+		if (same(units[i], s, n))
+			return (int)i;
+	return -1;
+}
+
+/* The first word of phrase when it ends at word k of l (not 0), or -1. */
+static int
+phrase_at(const struct line *l, int k, const char *phrase)
+{
+	int first = k + 1 - (strchr(phrase, ' ') != NULL ? 2 : 1);
+
+	return first < 1 || !same(phrase, l->tok[first], span(l, first, k + 1))
+	           ? -1
+	           : first;
+}
+
+/*
+ * The shape of a test line: "Dhrystone 2 using register variables
+ * 30494956.0 lps (10.0 s, 7 samples)", a title, a number and a unit, then
+ * the tail in parentheses (which wrapping may have cut); or bytebench's
+ * "Pipe Throughput failed lps (killed by signal 11)".  Without the tail
+ * the unit must be a known one.  Sets the title's end (a word), the
+ * unit's word, the value and the outcome ("" when ok); 0 when l is none.
+ */
+static int
+test_shape(const struct line *l, int *title_end, int *unit, double *v,
+    const char **outcome)
+{
+	size_t i;
+	int k, tail, first;
+
+	for (k = l->ntok - 2; k >= 1; k--) {
+		if (!unit_like(l->tok[k + 1], l->toklen[k + 1]))
+			continue;
+		tail = k + 2 < l->ntok && l->tok[k + 2][0] == '(';
+		*unit = k + 1;
+		*title_end = k;
+		*outcome = "";
+		if (number(l, k, v) &&
+		    (tail || (k + 2 == l->ntok && known_unit(l->tok[k + 1],
+		                                      l->toklen[k + 1]) >= 0)))
+			return 1;
+		for (i = 0; tail && i < sizeof(outcomes) / sizeof(outcomes[0]);
+		     i++) {
+			if ((first = phrase_at(l, k, outcomes[i])) == -1)
+				continue;
+			*title_end = first;
+			*v = NAN;
+			*outcome = outcomes[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A test line (test_shape): one test of the current block. */
 static int
 test_line(struct parser *p, const struct line *l)
 {
 	void *grown;
-	struct cmp_test *t;
+	struct cmp_test *t = NULL;
 	const char *outcome;
 	double v = 0;
 	int k, u, i, fresh;
 	char *title;
 
-	if (!line_test_shape(l, &k, &u, &v, &outcome))
+	if (!test_shape(l, &k, &u, &v, &outcome))
 		return 0;
-	if ((title = line_text(l, 0, k)) == NULL)
+	if ((title = words(l, 0, k)) == NULL)
 		return -1;
 	fresh = p->block == NULL || p->index != NULL || p->index_closed;
 	for (i = 0; !fresh && i < p->block->ntests; i++)
 		fresh = strcmp(p->block->tests[i].title, title) == 0;
+	/* Prose may say "100 lps" too: a new run needs the tail. */
 	if (fresh && u + 1 == l->ntok) {
-		/* Prose may say "100 lps" too: a new run needs the tail. */
 		free(title);
 		return 0;
 	}
 	if (fresh)
-		text_end_block(p);
-	if (need_block(p) == -1 || (t = CMP_PUSH(grown, p->block->tests,
-	                                p->block->ntests, INT_MAX)) == NULL) {
+		end_block(p);
+	if (p->block != NULL || new_block(p, 0, 0) == 0)
+		t = CMP_PUSH(grown, p->block->tests, p->block->ntests, INT_MAX);
+	if (t == NULL) {
 		free(title);
-		if (p->block != NULL)
-			text_problem(p, "out of memory");
-		p->stop = 1;
 		return -1;
 	}
 	t->title = title;
 	t->value = v;
 	memcpy(t->unit, l->tok[u], l->toklen[u]);
 	t->unit[l->toklen[u]] = '\0';
-	t->lower_is_better = line_lower_unit(t->unit);
+	t->lower_is_better =
+	    known_unit(l->tok[u], l->toklen[u]) >= (int)(NUNITS - NTIMES);
 	t->status = cmp_text(outcome, strlen(outcome));
 	return t->status == NULL ? -1 : 1;
 }
 
-/* Recognises one normalised line; -1 stops the parse (limit, memory). */
+/* Recognises one normalised line: 2 to hold it, -1 to stop. */
 static int
 one_line(struct parser *p, const struct line *l)
 {
-	int rc;
+	static int (*const shapes[])(struct parser *, const struct line *) = {
+	    header_line, system_line, run_line, run_facts, no_index_line,
+	    copies_line, index_header, average_line, score_line, index_row,
+	    test_line};
+	size_t i;
+	int rc = 0;
 
 	if (l->ntok == 0)
 		return 0;
 	if (strstr(l->text, " of settle before each: each run's score") != NULL)
 		p->runs_summary = 1;
-	if (strstr(l->text, "BYTE UNIX Benchmarks (") != NULL)
-		return text_header_line(p, l);
-	if (line_starts(l, "System: "))
-		return text_system_line(p, l);
-	if (line_starts(l, "OS: "))
-		return text_os_line(p, l);
-	if (line_starts(l, "Benchmark Run:"))
-		return text_run_line(p, l);
-	if ((rc = text_run_facts(p, l)) != 0)
-		return rc < 0 ? -1 : 0;
-	if (line_starts(l, "No index results available")) {
-		p->no_index_line = 1;
-		return 0;
-	}
-	if ((rc = text_copies_line(p, l)) != 0)
-		return rc < 0 ? -1 : 0;
-	if (l->ntok >= 4 && line_is(l, l->ntok - 3, "BASELINE") &&
-	    line_is(l, l->ntok - 2, "RESULT") &&
-	    line_is(l, l->ntok - 1, "INDEX"))
-		return index_header(p, l);
-	if (average_line(p, l))
-		return 0;
-	if ((rc = score_line(p, l)) != 0)
-		return rc == 2 ? 2 : rc < 0 ? -1 : 0;
-	if (p->index != NULL && (rc = index_row(p, l)) != 0)
-		return rc == 2 ? 2 : rc < 0 ? -1 : 0;
-	return test_line(p, l) < 0 ? -1 : 0;
+	for (i = 0; rc == 0 && i < sizeof(shapes) / sizeof(shapes[0]); i++)
+		rc = shapes[i](p, l);
+	return rc == 1 ? 0 : rc;
 }
 
 /*
@@ -280,108 +812,81 @@ feed(struct parser *p, struct line *l)
 
 	if (p->holding) {
 		p->holding = 0;
-		if (l->ntok == 1 &&
-		    (line_number(l, 0, NULL) || line_is(l, 0, "---"))) {
+		if (l->ntok == 1 && (number(l, 0, NULL) || is(l, 0, "---"))) {
 			snprintf(
 			    text, sizeof(text), "%s %s", p->held.text, l->text);
-			if (line_normalise(text, strlen(text), &joined) == 0)
+			if (normalise(text, strlen(text), &joined) == 0)
 				return one_line(p, &joined) < 0 ? -1 : 0;
 		}
 		if (one_line(p, &p->held) < 0)
 			return -1;
 	}
-	if (l->ntok == 0)
-		return 0;
-	rc = one_line(p, l);
-	if (rc == 2) {
-		/* Its tokens must point into the held copy, not into *l. */
-		p->holding = line_normalise(l->text, l->len, &p->held) == 0;
-		return 0;
-	}
+	if ((rc = one_line(p, l)) == 2)
+		/* Its words must point into the held copy, not into *l. */
+		p->holding = normalise(l->text, l->len, &p->held) == 0;
 	return rc < 0 ? -1 : 0;
 }
 
 /*
- * The reports of a --runs report (its summary line seen, two or more
- * reports) become one run set; how the runs were made is said once,
- * after the last, and given to each.
+ * What is known only at the end: the reports of a --runs report (its
+ * summary line seen, two or more reports) are one run set, each made as
+ * the summary after the last says; a block without its copies line (an
+ * index table pasted alone) is taken as one copy and says so.
  */
 static void
-mark_run_set(const struct parser *p)
+finish(const struct parser *p)
 {
 	struct cmp_file *f = p->out;
-	const struct cmp_report *last = &f->reports[f->nreports - 1];
-	int j, set;
+	struct cmp_report *r, *last = &f->reports[f->nreports - 1];
+	int set = p->runs_summary && f->nreports - p->first_report >= 2, j;
 
-	if (!p->runs_summary || f->nreports - p->first_report < 2)
-		return;
-	set = p->first_report + 1; /* unique within the file */
-	for (j = p->first_report; j < f->nreports; j++) {
-		f->reports[j].run_set = set;
-		f->reports[j].quick = last->quick;
-		f->reports[j].duration_s = last->duration_s;
+	for (r = f->reports + p->first_report; r < f->reports + f->nreports;
+	     r++) {
+		if (set) {
+			r->run_set =
+			    p->first_report + 1; /* unique in the file */
+			r->quick = last->quick;
+			r->duration_s = last->duration_s;
+		}
+		for (j = 0; j < r->nblocks; j++)
+			if (r->blocks[j].copies == 0)
+				r->blocks[j].copies =
+				    r->blocks[j].copies_assumed = 1;
 	}
-}
-
-/*
- * A block without its copies line (an index table pasted alone) is taken
- * as one copy, the usual paste, and says so (copies_assumed).
- */
-static void
-assume_one_copy(const struct parser *p)
-{
-	struct cmp_file *f = p->out;
-	int i, j;
-
-	for (i = p->first_report; i < f->nreports; i++)
-		for (j = 0; j < f->reports[i].nblocks; j++)
-			if (f->reports[i].blocks[j].copies == 0) {
-				f->reports[i].blocks[j].copies = 1;
-				f->reports[i].blocks[j].copies_assumed = 1;
-			}
 }
 
 int
 parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
 {
-	struct parser p;
+	struct parser p = {.out = out, .err = err, .errlen = errlen};
 	struct line l;
 	const char *nl;
 	size_t i, n;
+	int stop = 0;
 
-	memset(&p, 0, sizeof(p));
-	p.out = out;
 	p.first_report = out->nreports;
-	p.err = err;
-	p.errlen = errlen;
-	for (i = 0; i < len && !p.stop; i += n + 1) {
+	for (i = 0; i < len && !stop; i += n + 1) {
 		nl = memchr(text + i, '\n', len - i);
 		n = nl != NULL ? (size_t)(nl - (text + i)) : len - i;
-		if (line_normalise(text + i, n, &l) == -1) {
-			/* Too long for a report line: prose, an empty line. */
+		/* Too long for a report line: prose, an empty line. */
+		if (normalise(text + i, n, &l) == -1)
 			l.ntok = 0;
-			l.len = 0;
-			l.text[0] = '\0';
-		}
-		if (feed(&p, &l) == -1)
-			p.stop = 1;
+		stop = feed(&p, &l) == -1;
 	}
-	if (!p.stop && p.holding && one_line(&p, &p.held) == -1)
-		p.stop = 1;
-	if (!p.stop)
-		text_end_report(&p);
-	if (p.stop) {
+	stop = stop || (p.holding && one_line(&p, &p.held) == -1);
+	if (!stop)
+		end_report(&p);
+	if (stop) {
 		/* What was read of this file is dropped whole. */
 		while (out->nreports > p.first_report)
 			cmp_report_free(&out->reports[--out->nreports]);
 		if (p.nerrors == 0)
-			text_problem(&p, "out of memory");
+			problem(&p, "out of memory");
 	} else if (p.nerrors == 0 && out->nreports == p.first_report) {
-		text_problem(&p, "no bytebench or UnixBench report found");
-	} else {
-		mark_run_set(&p);
-		assume_one_copy(&p);
+		problem(&p, "no bytebench or UnixBench report found");
+	} else if (out->nreports > p.first_report) {
+		finish(&p);
 	}
 	if (p.nerrors > 1) {
 		n = strlen(err);
