@@ -1,41 +1,16 @@
 /*
  * cli.c - the command: `compare [-f text|md|json] [--fail-below RATIO]
- * [LABEL=]FILE...`; reads each file (compare_read picks its reader),
+ * [LABEL=]FILE...`: its options, then the files read (inputs.c),
  * labels the reports and writes the comparison.
  */
-#include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "compare/compare.h"
 #include "compare/group.h"
 #include "compare/inputs.h"
-#include "file.h"
 #include "plan/optable.h"
-#include "write/escape.h"
-
-int
-compare_read(
-    const char *buf, size_t len, struct cmp_file *out, char *err, size_t errlen)
-{
-	size_t i = 0;
-
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		i = 3; /* a UTF-8 byte order mark */
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
-	                      buf[i] == '\r'))
-		i++;
-	if (i == len) {
-		snprintf(err, errlen, "empty: no report in it");
-		return -1;
-	}
-	if (buf[i] == '{')
-		return parse_json(buf + i, len - i, out, err, errlen);
-	return parse_text(buf, len, out, err, errlen);
-}
 
 /* What compare's options set. */
 struct compare_opts {
@@ -46,23 +21,21 @@ struct compare_opts {
 	int help;
 };
 
-#define C(ctx) ((struct compare_opts *)(ctx))
-
+/* -f's names, in the order of enum cmp_format. */
 static int
 set_format(void *ctx, const char *val, char *err, size_t errlen)
 {
-	if (strcmp(val, "text") == 0)
-		C(ctx)->format = CMP_FORMAT_TEXT;
-	else if (strcmp(val, "md") == 0)
-		C(ctx)->format = CMP_FORMAT_MD;
-	else if (strcmp(val, "json") == 0)
-		C(ctx)->format = CMP_FORMAT_JSON;
-	else {
-		snprintf(err, errlen,
-		    "unknown format \"%s\" (text, md or json)", val);
-		return -1;
-	}
-	return 0;
+	static const char *const names[] = {"text", "md", "json"};
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(val, names[i]) == 0) {
+			((struct compare_opts *)ctx)->format =
+			    (enum cmp_format)i;
+			return 0;
+		}
+	snprintf(err, errlen, "unknown format \"%s\" (text, md or json)", val);
+	return -1;
 }
 
 /* A row's type and where it goes in struct compare_opts (plan/optable.h). */
@@ -113,132 +86,13 @@ usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
-/* Says "compare: PATH: WHAT" on stderr, safe for a terminal. */
-static void
-complain(const char *path, const char *what)
-{
-	char line[8192];
-
-	snprintf(line, sizeof(line), "compare: %s%s%s", path ? path : "",
-	    path ? ": " : "", what);
-	escape_plain(line, 0);
-	fprintf(stderr, "%s\n", line);
-}
-
-/* Reads and parses one file; 0, or -1 after one line on stderr. */
-static int
-load(const char *path, struct cmp_file *file)
-{
-	char err[4096], *buf;
-	size_t len;
-	int rc, in = strcmp(path, "-") == 0;
-
-	/* Not blocking on a FIFO's open; only a regular file is read
-	 * (EINVAL: another kind). */
-	rc = in ? file_read_fd(STDIN_FILENO, (size_t)CMP_FILE_MAX, &buf, &len)
-	        : file_read_path(path, 0, SIZE_MAX, &buf, &len);
-	if (rc == 1) {
-		free(buf);
-		errno = EFBIG;
-	}
-	if (rc != 0) {
-		rc = errno;
-		complain(path, rc == EFBIG ? "larger than 32 MiB: no report"
-		               : rc == EINVAL && !in
-		                   ? "not a regular file: no report"
-		                   : strerror(rc));
-		return -1;
-	}
-	if ((rc = cmp_own_kind(buf, len)) >= 0) {
-		cmp_own_refuse(path, rc, err, sizeof(err));
-		complain(NULL, err);
-		rc = -1;
-	} else if ((rc = compare_read(buf, len, file, err, sizeof(err))) ==
-	           -1) {
-		complain(path, err);
-	}
-	free(buf);
-	return rc;
-}
-
-/* What compare read: the inputs, and their reports in order with each
- * one's LABEL= (NULL: none) and file name. */
-struct read_set {
-	struct cmp_inputs in;
-	struct cmp_report **reports;
-	const char **user, **names;
-	int n;
-};
-
-/* Lists the reports of rs->in for compare_label and the comparison,
- * their run sets numbered apart across the files (each numbered within
- * its file from 1). */
-static void
-gather(struct read_set *rs)
-{
-	struct cmp_input *x;
-	int i, j;
-
-	for (i = 0, rs->n = 0; i < rs->in.n; i++)
-		for (j = 0, x = &rs->in.v[i]; j < x->file.nreports; j++) {
-			if (x->file.reports[j].run_set > 0)
-				x->file.reports[j].run_set += rs->n - j;
-			rs->reports[rs->n] = &x->file.reports[j];
-			rs->user[rs->n] = x->label[0] ? x->label : NULL;
-			rs->names[rs->n++] = x->path;
-		}
-}
-
-/*
- * Reads the files of the arguments argv[0..nargs-1] into rs (read_free
- * it even after an error).  Returns 0, or 2 after one line on stderr for
- * each file that failed (the others still read).
- */
-static int
-read_all(struct read_set *rs, char **argv, int nargs)
-{
-	char err[512];
-	int i, n = 0, rc = 0;
-
-	memset(rs, 0, sizeof(*rs));
-	if (cmp_inputs_make(&rs->in, argv, nargs, err, sizeof(err)) == -1) {
-		complain(NULL, err);
-		return 2;
-	}
-	cmp_inputs_dedupe(&rs->in, stderr);
-	for (i = 0; i < rs->in.n; i++) {
-		if (!rs->in.v[i].left_out &&
-		    load(rs->in.v[i].path, &rs->in.v[i].file) == -1)
-			rc = 2;
-		n += rs->in.v[i].file.nreports;
-	}
-	rs->reports = calloc((size_t)n + 1, sizeof(*rs->reports));
-	rs->user = calloc((size_t)n + 1, sizeof(*rs->user));
-	rs->names = calloc((size_t)n + 1, sizeof(*rs->names));
-	if (rs->reports == NULL || rs->user == NULL || rs->names == NULL) {
-		complain(NULL, "out of memory");
-		return 2;
-	}
-	gather(rs);
-	return rc;
-}
-
-static void
-read_free(struct read_set *rs)
-{
-	cmp_inputs_free(&rs->in);
-	free(rs->reports);
-	free(rs->user);
-	free(rs->names);
-}
-
 /*
  * Labels and groups what was read, builds the comparison once, writes it
  * and with --fail-below its regressions.  Returns the exit status (rc
  * so far: 0 or 2).
  */
 static int
-show(const struct compare_opts *o, struct read_set *rs, int rc)
+show(const struct compare_opts *o, struct cmp_read *rs, int rc)
 {
 	struct cmp_group_set groups;
 	struct comparison c;
@@ -250,11 +104,11 @@ show(const struct compare_opts *o, struct read_set *rs, int rc)
 	    cmp_groups_make(
 	        &groups, rs->reports, rs->user, rs->n, o->no_group) == -1 ||
 	    compare_build(&c, groups.shown, groups.n, o->min_change) == -1) {
-		complain(NULL, "out of memory");
+		cmp_complain(NULL, "out of memory");
 		rc = 2;
 	} else if (compare_write(stdout, o->format, &c) == -1 ||
 	           fflush(stdout) == EOF) {
-		complain(NULL, "writing the comparison failed");
+		cmp_complain(NULL, "writing the comparison failed");
 		rc = rc ? rc : 1;
 	} else if (o->below > 0) {
 		found = compare_regressions(stderr, &c, o->below);
@@ -265,46 +119,31 @@ show(const struct compare_opts *o, struct read_set *rs, int rc)
 	return rc;
 }
 
-/*
- * Reads the options, before, between or after the files (all files after
- * "--"), and moves the file arguments to the front of argv.  Returns the
- * number of files, or -1 - the exit status when compare is to end (help
- * asked, or bad usage said on stderr).
- */
-static int
-compare_options(int argc, char **argv, struct compare_opts *o)
-{
-	char err[256];
-	int nfiles, rc;
-
-	rc = opt_parse(
-	    &compare_table, o, argc, argv, argv, &nfiles, err, sizeof(err));
-	if (rc == -1) {
-		fprintf(stderr, "compare: %s\n", err);
-		return -1 - 2;
-	}
-	return o->help ? -1 - usage(stdout) : nfiles;
-}
-
+/* Options may come before, between or after the files (all after "--"):
+ * opt_parse moves the files to the front of argv. */
 int
 compare_main(int argc, char **argv)
 {
 	struct compare_opts o = {CMP_FORMAT_TEXT, 0, BETWEEN_MIN_CHANGE, 0, 0};
-	struct read_set rs;
+	struct cmp_read rs;
+	char err[256];
 	int nin, rc;
 
-	if ((nin = compare_options(argc, argv, &o)) < 0)
-		return -1 - nin;
-	if (nin < 1)
-		return usage(stderr);
-	rc = read_all(&rs, argv, nin);
+	if (opt_parse(&compare_table, &o, argc, argv, argv, &nin, err,
+	        sizeof(err)) == -1) {
+		fprintf(stderr, "compare: %s\n", err);
+		return 2;
+	}
+	if (o.help || nin < 1)
+		return usage(o.help ? stdout : stderr);
+	rc = cmp_read_all(&rs, argv, nin);
 	if (rs.n == 0 && rs.reports != NULL) {
 		if (rc == 0)
-			complain(NULL, "nothing to compare");
+			cmp_complain(NULL, "nothing to compare");
 		rc = 2;
 	} else if (rs.n > 0) {
 		rc = show(&o, &rs, rc);
 	}
-	read_free(&rs);
+	cmp_read_free(&rs);
 	return rc;
 }

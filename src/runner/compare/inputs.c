@@ -7,24 +7,39 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "compare/compare.h"
 #include "compare/inputs.h"
+#include "file.h"
+#include "write/escape.h"
 
-/* The runner's files that are no report, by their ending. */
-static const struct {
-	const char *ext;
-	const char *kind;
-} own_files[NOWN] = {
-    {".log", "pass log"},
-    {".html", "web page"},
-    {".csv", "CSV table"},
-    {".md", "Markdown report"},
+struct cmp_input {
+	char *path;
+	char label[CMP_TEXT_MAX + 1]; /* LABEL=; "" when not given */
+	int left_out; /* another input holds its run (dedupe) */
+	struct cmp_file file;
 };
+
+/* The runner's files that are no report: their ending, what they are,
+ * and how they begin (after blanks), with marks that must follow within
+ * their first `within` bytes (0: their first line). */
+static const struct own_file {
+	const char *ext, *kind, *begin, *marks[2];
+	size_t within;
+} own_files[] = {
+    {".log", "pass log", "bytebench ", {"(index method", ", started "}, 0},
+    {".html", "web page", "<!DOCTYPE html>", {"<title>bytebench", NULL}, 4096},
+    {".csv", "CSV table", "Concurrency,", {NULL, NULL}, 0},
+    {".md", "Markdown report", "**BYTE UNIX Benchmarks** (bytebench",
+        {NULL, NULL}, 0},
+};
+#define NOWN (int)(sizeof(own_files) / sizeof(own_files[0]))
 
 /* path's length without ext; 0 when path does not end so. */
 static size_t
@@ -35,45 +50,35 @@ stem_len(const char *path, const char *ext)
 	return n > e && strcmp(path + n - e, ext) == 0 ? n - e : 0;
 }
 
-/* Whether buf begins, after blanks, with s. */
-static int
-begins(const char *buf, size_t len, const char *s)
-{
-	size_t i = 0;
-
-	while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r'))
-		i++;
-	return len - i >= strlen(s) && memcmp(buf + i, s, strlen(s)) == 0;
-}
-
-/* Whether buf[0..len-1] holds s. */
+/* Whether buf[0..len-1] holds s (NULL: holds). */
 static int
 holds(const char *buf, size_t len, const char *s)
 {
-	size_t k = strlen(s), i;
+	size_t k = s != NULL ? strlen(s) : 0, i;
 
-	for (i = 0; i + k <= len; i++)
+	for (i = 0; s != NULL && i + k <= len; i++)
 		if (memcmp(buf + i, s, k) == 0)
 			return 1;
-	return 0;
+	return s == NULL;
 }
 
-int
-cmp_own_kind(const char *buf, size_t len)
+/* Which of own_files buf[0..len-1] is, or -1. */
+static int
+own_kind(const char *buf, size_t len)
 {
+	const struct own_file *o;
 	const char *nl = memchr(buf, '\n', len);
-	size_t line = nl ? (size_t)(nl - buf) : len;
+	size_t i = strspn(buf, " \n\r"), n;
 
-	if (begins(buf, len, "bytebench ") &&
-	    holds(buf, line, "(index method") && holds(buf, line, ", started "))
-		return OWN_LOG;
-	if (begins(buf, len, "<!DOCTYPE html>") &&
-	    holds(buf, len < 4096 ? len : 4096, "<title>bytebench"))
-		return OWN_HTML;
-	if (begins(buf, len, "Concurrency,"))
-		return OWN_CSV;
-	if (begins(buf, len, "**BYTE UNIX Benchmarks** (bytebench"))
-		return OWN_MD;
+	for (o = own_files; o < own_files + NOWN; o++) {
+		n = o->within == 0    ? (nl ? (size_t)(nl - buf) : len)
+		    : len < o->within ? len
+		                      : o->within;
+		if (len - i >= strlen(o->begin) &&
+		    memcmp(buf + i, o->begin, strlen(o->begin)) == 0 &&
+		    holds(buf, n, o->marks[0]) && holds(buf, n, o->marks[1]))
+			return (int)(o - own_files);
+	}
 	return -1;
 }
 
@@ -86,36 +91,37 @@ is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-void
-cmp_own_refuse(const char *path, int kind, char *err, size_t errlen)
+/* The line refusing path, an own file of that kind: "x.log is the pass
+ * log of run x; compare x.json". */
+static void
+own_refuse(const char *path, const struct own_file *o, char *err, size_t errlen)
 {
-	size_t n = stem_len(path, own_files[kind].ext);
+	size_t n = stem_len(path, o->ext);
 	char json[4096];
+	int text;
 
 	if (n == 0) {
 		snprintf(err, errlen,
 		    "%s is bytebench's %s, not a report: compare the run's "
 		    ".json",
-		    path, own_files[kind].kind);
+		    path, o->kind);
 		return;
 	}
 	/* Its JSON, else its text report when only that is there. */
 	snprintf(json, sizeof(json), "%.*s.json", (int)n, path);
-	if (!is_file(json)) {
-		json[n] = '\0';
-		if (!is_file(json))
-			json[n] = '.';
-	}
-	snprintf(err, errlen, "%s is the %s of run %.*s; compare %s", path,
-	    own_files[kind].kind, (int)n, path, json);
+	text = !is_file(json);
+	json[n] = '\0';
+	text = text && is_file(json);
+	snprintf(err, errlen, "%s is the %s of run %.*s; compare %.*s%s", path,
+	    o->kind, (int)n, path, (int)n, path, text ? "" : ".json");
 }
 
-/* Appends one input of path (copied) and label to *in. */
+/* Appends one input of path[0..plen-1] and label to the inputs. */
 static int
-add(struct cmp_inputs *in, const char *path, size_t plen, const char *label)
+add(struct cmp_read *rs, const char *path, size_t plen, const char *label)
 {
 	void *grown;
-	struct cmp_input *x = CMP_PUSH(grown, in->v, in->n, INT32_MAX);
+	struct cmp_input *x = CMP_PUSH(grown, rs->in, rs->nin, INT32_MAX);
 
 	if (x == NULL || (x->path = malloc(plen + 1)) == NULL)
 		return -1;
@@ -131,22 +137,20 @@ add(struct cmp_inputs *in, const char *path, size_t plen, const char *label)
  * directory unreadable (said in err).
  */
 static int
-add_dir(struct cmp_inputs *in, const char *dir, const char *label, char *err,
+add_dir(struct cmp_read *rs, const char *dir, const char *label, char *err,
     size_t errlen)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	char **names = NULL, path[4096];
+	char **names = NULL, **slot, path[4096];
 	void *grown;
-	int n = 0, i, rc = 0;
+	int n = 0, i, len, rc = 0;
 
 	if (d == NULL) {
 		snprintf(err, errlen, "%s: cannot read the directory", dir);
 		return -1;
 	}
 	while (rc == 0 && (e = readdir(d)) != NULL) {
-		char **slot;
-
 		if (e->d_name[0] == '.' || strstr(e->d_name, ".tmp.") != NULL)
 			continue;
 		slot = CMP_PUSH(grown, names, n, INT32_MAX);
@@ -157,12 +161,11 @@ add_dir(struct cmp_inputs *in, const char *dir, const char *label, char *err,
 	if (n > 0)
 		qsort(names, (size_t)n, sizeof(*names), cmp_str_order);
 	for (i = 0; i < n; i++) {
-		int len = snprintf(path, sizeof(path), "%s%s%s", dir,
+		len = snprintf(path, sizeof(path), "%s%s%s", dir,
 		    dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
-
 		if (rc == 0 && len > 0 && (size_t)len < sizeof(path) &&
 		    is_file(path))
-			rc = add(in, path, (size_t)len, label);
+			rc = add(rs, path, (size_t)len, label);
 		free(names[i]);
 	}
 	free(names);
@@ -171,16 +174,17 @@ add_dir(struct cmp_inputs *in, const char *dir, const char *label, char *err,
 	return rc;
 }
 
-int
-cmp_inputs_make(
-    struct cmp_inputs *in, char **argv, int nargs, char *err, size_t errlen)
+/* The inputs of [LABEL=]FILE or directory arguments; 0, or -1 with one
+ * line in err (a directory unreadable or with no file, out of memory). */
+static int
+make_inputs(
+    struct cmp_read *rs, char **argv, int nargs, char *err, size_t errlen)
 {
 	struct stat st;
 	const char *path, *eq;
 	char label[CMP_TEXT_MAX + 1];
 	int i, start, rc = 0;
 
-	memset(in, 0, sizeof(*in));
 	for (i = 0; i < nargs && rc == 0; i++) {
 		path = argv[i];
 		label[0] = '\0';
@@ -191,15 +195,15 @@ cmp_inputs_make(
 			    path);
 			path = eq + 1;
 		}
-		start = in->n;
+		start = rs->nin;
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			rc = add_dir(in, path, label, err, errlen);
-			if (rc == 0 && in->n == start) {
+			rc = add_dir(rs, path, label, err, errlen);
+			if (rc == 0 && rs->nin == start) {
 				snprintf(
 				    err, errlen, "%s: no report in it", path);
 				rc = -1;
 			}
-		} else if (add(in, path, strlen(path), label) == -1) {
+		} else if (add(rs, path, strlen(path), label) == -1) {
 			snprintf(err, errlen, "out of memory");
 			rc = -1;
 		}
@@ -207,25 +211,26 @@ cmp_inputs_make(
 	return rc;
 }
 
-/* Whether an input other than skip has exactly that path. */
+/* Whether an input other than skip has exactly path[0..len-1]. */
 static int
-given(const struct cmp_inputs *in, const char *path, size_t len, int skip)
+given(const struct cmp_read *rs, const char *path, size_t len, int skip)
 {
 	int i;
 
-	for (i = 0; i < in->n; i++)
-		if (i != skip && strlen(in->v[i].path) == len &&
-		    memcmp(in->v[i].path, path, len) == 0)
+	for (i = 0; i < rs->nin; i++)
+		if (i != skip && strlen(rs->in[i].path) == len &&
+		    memcmp(rs->in[i].path, path, len) == 0)
 			return 1;
 	return 0;
 }
 
-/* Whether in->v[i] is the text report or an own file of a run whose
- * JSON is given: its kind (NOWN: the text report), else -1. */
+/* Whether input i is an own file or the text report of a run whose JSON
+ * (or, for an own file, text report) is given: its own_files kind (NOWN:
+ * the text report), else -1. */
 static int
-beside_json(const struct cmp_inputs *in, int i)
+beside_json(const struct cmp_read *rs, int i)
 {
-	const char *p = in->v[i].path;
+	const char *p = rs->in[i].path;
 	char json[4096];
 	size_t n;
 	int k;
@@ -234,52 +239,164 @@ beside_json(const struct cmp_inputs *in, int i)
 		if ((n = stem_len(p, own_files[k].ext)) > 0 &&
 		    n + 5 < sizeof(json)) {
 			snprintf(json, sizeof(json), "%.*s.json", (int)n, p);
-			if (given(in, json, n + 5, i) || given(in, p, n, i))
+			if (given(rs, json, n + 5, i) || given(rs, p, n, i))
 				return k;
 		}
 	n = strlen(p);
 	if (stem_len(p, ".json") > 0 || n + 6 > sizeof(json))
 		return -1;
 	snprintf(json, sizeof(json), "%s.json", p);
-	return given(in, json, n + 5, i) ? NOWN : -1;
+	return given(rs, json, n + 5, i) ? NOWN : -1;
 }
 
-void
-cmp_inputs_dedupe(struct cmp_inputs *in, FILE *f)
+/* Leaves out each input whose run another holds; says on stderr in one
+ * line what was left out. */
+static void
+dedupe(struct cmp_read *rs)
 {
-	static const char *const what[NOWN + 1][2] = {
-	    {".log", ".log"},
-	    {".html", ".html"},
-	    {".csv", ".csv"},
-	    {".md", ".md"},
-	    {"text report", "text reports"},
-	};
 	int count[NOWN + 1] = {0}, i, k, said = 0;
 
-	for (i = 0; i < in->n; i++)
-		if ((k = beside_json(in, i)) >= 0) {
-			in->v[i].left_out = 1;
+	for (i = 0; i < rs->nin; i++)
+		if ((k = beside_json(rs, i)) >= 0) {
+			rs->in[i].left_out = 1;
 			count[k]++;
 		}
-	for (k = 0; k <= NOWN; k++) {
-		if (count[k] == 0)
-			continue;
-		fprintf(f, "%s%d %s", said++ ? ", " : "compare: left out ",
-		    count[k], what[k][count[k] > 1]);
-	}
+	for (k = 0; k <= NOWN; k++)
+		if (count[k] > 0)
+			fprintf(stderr, "%s%d %s",
+			    said++ ? ", " : "compare: left out ", count[k],
+			    k < NOWN       ? own_files[k].ext
+			    : count[k] > 1 ? "text reports"
+			                   : "text report");
 	if (said)
-		fputs(": each run is read once\n", f);
+		fputs(": each run is read once\n", stderr);
+}
+
+int
+compare_read(const char *text, size_t len, struct cmp_file *out, char *err,
+    size_t errlen)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		i = 3; /* a UTF-8 byte order mark */
+	while (i < len && memchr(" \t\n\r", text[i], 4) != NULL)
+		i++;
+	if (i == len) {
+		snprintf(err, errlen, "empty: no report in it");
+		return -1;
+	}
+	if (text[i] == '{')
+		return parse_json(text + i, len - i, out, err, errlen);
+	return parse_text(text, len, out, err, errlen);
 }
 
 void
-cmp_inputs_free(struct cmp_inputs *in)
+cmp_complain(const char *path, const char *what)
+{
+	char line[8192];
+
+	snprintf(line, sizeof(line), "compare: %s%s%s", path ? path : "",
+	    path ? ": " : "", what);
+	escape_plain(line, 0);
+	fprintf(stderr, "%s\n", line);
+}
+
+/* Reads and parses one file; 0, or -1 after one line on stderr. */
+static int
+load(const char *path, struct cmp_file *file)
+{
+	char err[4096], *buf;
+	size_t len;
+	int rc, in = strcmp(path, "-") == 0;
+
+	/* Not blocking on a FIFO's open; only a regular file is read
+	 * (EINVAL: another kind). */
+	rc = in ? file_read_fd(STDIN_FILENO, (size_t)CMP_FILE_MAX, &buf, &len)
+	        : file_read_path(path, 0, SIZE_MAX, &buf, &len);
+	if (rc == 1) {
+		free(buf);
+		errno = EFBIG;
+	}
+	if (rc != 0) {
+		rc = errno;
+		cmp_complain(path, rc == EFBIG ? "larger than 32 MiB: no report"
+		                   : rc == EINVAL && !in
+		                       ? "not a regular file: no report"
+		                       : strerror(rc));
+		return -1;
+	}
+	if ((rc = own_kind(buf, len)) >= 0) {
+		own_refuse(path, &own_files[rc], err, sizeof(err));
+		cmp_complain(NULL, err);
+		rc = -1;
+	} else if ((rc = compare_read(buf, len, file, err, sizeof(err))) ==
+	           -1) {
+		cmp_complain(path, err);
+	}
+	free(buf);
+	return rc;
+}
+
+/* Lists the reports of the inputs, their run sets numbered apart across
+ * the files (each numbered within its file from 1). */
+static void
+gather(struct cmp_read *rs)
+{
+	struct cmp_input *x;
+	int i, j;
+
+	for (i = 0, rs->n = 0; i < rs->nin; i++)
+		for (j = 0, x = &rs->in[i]; j < x->file.nreports; j++) {
+			if (x->file.reports[j].run_set > 0)
+				x->file.reports[j].run_set += rs->n - j;
+			rs->reports[rs->n] = &x->file.reports[j];
+			rs->user[rs->n] = x->label[0] ? x->label : NULL;
+			rs->names[rs->n++] = x->path;
+		}
+}
+
+int
+cmp_read_all(struct cmp_read *rs, char **argv, int nargs)
+{
+	char err[512];
+	int i, n = 0, rc = 0;
+
+	memset(rs, 0, sizeof(*rs));
+	if (make_inputs(rs, argv, nargs, err, sizeof(err)) == -1) {
+		cmp_complain(NULL, err);
+		return 2;
+	}
+	dedupe(rs);
+	for (i = 0; i < rs->nin; i++) {
+		if (!rs->in[i].left_out &&
+		    load(rs->in[i].path, &rs->in[i].file) == -1)
+			rc = 2;
+		n += rs->in[i].file.nreports;
+	}
+	rs->reports = calloc((size_t)n + 1, sizeof(*rs->reports));
+	rs->user = calloc((size_t)n + 1, sizeof(*rs->user));
+	rs->names = calloc((size_t)n + 1, sizeof(*rs->names));
+	if (rs->reports == NULL || rs->user == NULL || rs->names == NULL) {
+		cmp_complain(NULL, "out of memory");
+		return 2;
+	}
+	gather(rs);
+	return rc;
+}
+
+void
+cmp_read_free(struct cmp_read *rs)
 {
 	int i;
 
-	for (i = 0; i < in->n; i++) {
-		free(in->v[i].path);
-		cmp_file_free(&in->v[i].file);
+	for (i = 0; i < rs->nin; i++) {
+		free(rs->in[i].path);
+		cmp_file_free(&rs->in[i].file);
 	}
-	free(in->v);
-	memset(in, 0, sizeof(*in));
+	free(rs->in);
+	free(rs->reports);
+	free(rs->user);
+	free(rs->names);
+	memset(rs, 0, sizeof(*rs));
 }
