@@ -255,15 +255,16 @@ show_command(const struct run_env *e, char *const *argv)
 	char arg[4200];
 	int i;
 
-	if (!e->verbose)
+	if (!e->verbose || e->console == NULL)
 		return;
-	run_say(e, "\n   ");
+	fputs("\n   ", e->console);
 	for (i = 0; argv[i] != NULL; i++) {
 		snprintf(arg, sizeof(arg), "%s", argv[i]);
 		escape_plain(arg, 0);
-		run_say(e, " %s", arg);
+		fprintf(e->console, " %s", arg);
 	}
-	run_say(e, "\n");
+	fputc('\n', e->console);
+	fflush(e->console);
 }
 
 /*

@@ -1,16 +1,27 @@
 /*
- * launch.h - one pass of a test: its private scratch directory, each
- * copy's argv and environment, the copies started and waited for
- * (process), their lines read (protocol) and the pass's result combined.
+ * launch.h - one pass of a test (launch.c): its private scratch
+ * directory, each copy's argv and environment, the copies run (process.h),
+ * their lines read (protocol.h) and the pass's result combined.
  */
 #ifndef LAUNCH_H
 #define LAUNCH_H
 
 #include <stddef.h>
+#include <stdio.h>
 
-#include "exec/run.h"
 #include "model/report.h"
 #include "plan/plan.h"
+#include "score/noise.h"
+
+/* Where a run's programs, data and scratch are, and its console. */
+struct run_env {
+	const char *bindir; /* the programs */
+	const char *testdir; /* their input data */
+	const char *tmpdir; /* where each pass gets a private directory */
+	FILE *console; /* progress; NULL: quiet */
+	int verbose; /* print each command */
+	struct noise *noise; /* measured around each test; NULL: not */
+};
 
 /* What a pass runs, and how. */
 struct launch_pass_def {

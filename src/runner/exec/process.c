@@ -1,14 +1,12 @@
 /*
- * process.c - fork/execve of the copies of a pass in one process group,
- * the start barrier, the watchdog and the stop signals.  The runner
- * sleeps in pselect() (tick_wait) with the signals it waits for unblocked
- * only there, so no signal is lost between a check and the wait.
+ * process.c - the copies of a pass (process.h): fork/execve in one
+ * process group, the start barrier, the watchdog.  The runner sleeps in
+ * process_wait with the signals it waits for unblocked only there, so
+ * no signal is lost between a check and the wait.
  */
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -19,10 +17,8 @@
 #include "bench.h"
 #include "write/escape.h"
 #include "exec/child.h"
-#include "exec/children.h"
 #include "exec/counters_sys.h"
 #include "exec/process.h"
-#include "exec/tick.h"
 
 /* Seconds between SIGTERM and SIGKILL of a pass's process group. */
 #define KILL_GRACE 2.0
@@ -165,30 +161,6 @@ watch_stops(struct pass_state *ps)
 	}
 }
 
-/*
- * Kills and reaps what was re-parented to the runner (a child subreaper
- * on Linux): processes of the pass that left its process group, such as
- * a grandchild in a session of its own.  Their children come back to the
- * runner in turn, so it repeats until none is left.
- */
-static void
-kill_adopted(void)
-{
-	pid_t kids[64];
-	int n, i, round;
-
-	for (round = 0; round < 100; round++) {
-		if ((n = children_list(kids, 64)) == 0)
-			return;
-		for (i = 0; i < n; i++)
-			kill(kids[i], SIGKILL);
-		for (i = 0; i < n; i++)
-			while (
-			    waitpid(kids[i], NULL, 0) == -1 && errno == EINTR)
-				;
-	}
-}
-
 /* Reaps every copy that has ended, without blocking; notes stops. */
 static void
 reap(struct pass_state *ps)
@@ -232,7 +204,7 @@ barrier(struct pass_state *ps, int fd)
 		now = bench_now();
 		if (now >= limit)
 			break;
-		if ((rc = tick_wait(fd, limit - now, &ps->old)) <= 0) {
+		if ((rc = process_wait(fd, limit - now, &ps->old)) <= 0) {
 			if (rc == -1)
 				reap(ps);
 			continue;
@@ -270,7 +242,7 @@ watch(struct pass_state *ps)
 		reap(ps);
 		if (ps->running == 0) {
 			kill(-pgid, SIGKILL);
-			kill_adopted();
+			process_kill_adopted();
 			return;
 		}
 		now = bench_now();
@@ -288,7 +260,7 @@ watch(struct pass_state *ps)
 			kill_at = -1;
 		}
 		next = ps->why == OUTCOME_OK ? deadline : kill_at;
-		tick_wait(-1, next >= 0 ? (next > now ? next - now : 0) : -1,
+		process_wait(-1, next >= 0 ? (next > now ? next - now : 0) : -1,
 		    &ps->old);
 	}
 }

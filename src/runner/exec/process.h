@@ -1,7 +1,8 @@
 /*
- * process.h - starting the copies of a pass: fork + execve (never a
- * shell), one process group per pass, the start barrier of
- * doc/protocol.md, a watchdog, and the signals that stop a run.
+ * process.h - starting the copies of a pass (process.c): fork + execve
+ * (never a shell), one process group per pass, the start barrier of
+ * doc/protocol.md, a watchdog; the signals that stop a run and the
+ * runner's waits (signals.c).
  */
 #ifndef PROCESS_H
 #define PROCESS_H
@@ -33,55 +34,55 @@ struct pass_spec {
 };
 
 /*
- * The first stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, ...: every one
- * whose default ends a process, but the faults) that asked the run to stop,
- * 0 while none has; process_stop_again is set by a second one.  Only the
- * handlers write them.
+ * The first stop signal (every signal whose default ends a process, but
+ * the faults) that asked the run to stop, 0 while none has;
+ * process_stop_again is set by a second one.  process_continued is set by
+ * a SIGCONT to the runner (it was stopped and goes on); process_run_pass
+ * clears it when it forks.  Only the handlers write them.
  */
 extern volatile sig_atomic_t process_stop_signal, process_stop_again;
-
-/*
- * Set by a SIGCONT to the runner: it was stopped (SIGSTOP, SIGTSTP, a
- * debugger) and goes on.  process_run_pass clears it when it forks.
- */
 extern volatile sig_atomic_t process_continued;
 
 /* Adds every stop signal to set. */
 void process_stop_set(sigset_t *set);
 
-/*
- * Installs the handlers: the stop signals set the stop flags
- * (a SIGHUP already ignored, as under nohup, stays ignored); SIGCHLD only
- * wakes the waiting runner; SIGCONT sets process_continued; SIGPIPE and
- * SIGXFSZ are ignored by the runner
- * (restored for the copies).  Returns 0 or -1.
- */
+/* Installs the handlers (signals.c's comment); 0 or -1. */
 int process_install_signals(void);
 
+/* Kills and reaps what was re-parented to the runner (Linux). */
+void process_kill_adopted(void);
+
 /*
- * Runs spec's copies at once and waits for them, using no CPU while
- * they run.  Every copy is in one new process group, stdin /dev/null.
- * The runner waits up to 60 s + seconds for every copy's ready byte,
- * then releases them together (closes the start pipe).  A watchdog kills
- * the group (SIGTERM, then SIGKILL 2 s later) at release + seconds +
- * margin, and when process_stop_signal is set (SIGKILL at once after a
- * second signal); when the copies have ended, anything left in the group
- * is killed.
+ * While a pass runs, fn(arg) is called at least once a second (the
+ * progress line's clock); fn NULL: nothing is.
+ */
+void process_tick_hook(void (*fn)(void *), void *arg);
+
+/*
+ * Sleeps until fd (>= 0) is readable, a signal not in mask arrives or
+ * `seconds` pass (< 0: no limit), at most a second while a tick is set,
+ * then calls the tick.  Returns pselect's value.
+ */
+int process_wait(int fd, double seconds, const sigset_t *mask);
+
+/*
+ * Runs spec's copies at once and waits for them, using no CPU while they
+ * run.  The runner waits up to 60 s + seconds for every copy's ready
+ * byte, then releases them together.  A watchdog kills the group
+ * (SIGTERM, then SIGKILL 2 s later) at release + seconds + margin, and
+ * when process_stop_signal is set (SIGKILL at once after a second one);
+ * anything left in the group when the copies have ended is killed.
  *
- * p->copies is allocated with one entry per copy, each with command,
- * output (stdout), errors (stderr), exit_status and signal, wall_s (from
- * the release to its exit), time_s = wall_s, start_s (the release,
- * relative to origin, a bench_now() value) and outcome: OK when it ended
- * on its own (protocol_parse decides the rest), TIMEOUT or INTERRUPTED
- * with a message.  p->nready, p->skew_s (first to last ready byte) and
- * p->barrier_s (first fork to release) are set.  With l[0].counters not
- * COUNTERS_OFF each copy's counters are filled (counters_reap, and with
- * COUNTERS_ALL its perf counters: the copies then wait before their exec
- * until those are attached; p->counters_note says why they were not), and
- * p->counters gets the machine's counters over the pass.  Returns
- * PROCESS_RAN; PROCESS_NOT_STARTED with err set when the pass could not
- * be started (a pipe or fork failed: its copies are then already killed
- * and reaped); PROCESS_NOMEM when out of memory.
+ * p->copies gets one entry per copy: command, output, errors,
+ * exit_status, signal, wall_s = time_s (release to exit), start_s (the
+ * release from origin) and outcome (OK when it ended on its own, for
+ * protocol_parse to judge; TIMEOUT, INTERRUPTED or FAILED when stopped,
+ * with a message); p->nready, skew_s (first to last ready byte) and
+ * barrier_s (first fork to release).  With counters asked for, each
+ * copy's counters (with COUNTERS_ALL perf's: the copies wait before their
+ * exec until attached; counters_note says why not) and the machine's over
+ * the pass.  Returns PROCESS_RAN; PROCESS_NOT_STARTED with err set (a pipe
+ * or fork failed: its copies already killed and reaped); PROCESS_NOMEM.
  */
 enum { PROCESS_RAN = 0, PROCESS_NOMEM = -1, PROCESS_NOT_STARTED = -2 };
 int process_run_pass(const struct pass_spec *spec, struct pass_result *p,

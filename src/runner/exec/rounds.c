@@ -1,5 +1,5 @@
 /*
- * rounds.c - the run in rounds (quick mode, run.h): pass k of every test
+ * rounds.c - the run in rounds (quick mode, schedule.h): pass k of every test
  * at every copies value in round k, and a --precision run's passes after
  * its first rounds, one at a time to the noisiest tests.
  */
@@ -10,10 +10,7 @@
 
 #include "bench.h"
 #include "exec/process.h"
-#include "exec/progress.h"
-#include "exec/run.h"
 #include "exec/schedule.h"
-#include "exec/noise_sample.h"
 #include "score/precision.h"
 
 /* Seconds between the console's lines in a --precision run's passes. */
@@ -69,12 +66,8 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 		one->t->passes = grown;
 		memset(&grown[one->tally->passes++], 0, sizeof(*grown));
 		one->running = 1;
-		progress_test_begin(&x->progress, k, bench_now());
-		noise_test_begin(x->e->noise);
-		if (steps_test_pass(x, one) == -1)
+		if (steps_test_run(x, one, 0) == -1)
 			goto out;
-		noise_test_end(x->e->noise, one->t, one->step->copies);
-		progress_test_end(&x->progress, bench_now(), NULL);
 		more++;
 		if (bench_now() >= next_line) {
 			next_line = bench_now() + PRECISE_LINE_S;
@@ -124,13 +117,9 @@ schedule_rounds(struct run_ctx *x)
 	if (tr == NULL)
 		return -1;
 	for (c = 0; c < s->ncopies; c++) {
-		b = &run->blocks[run->nblocks++];
-		steps_block_begin(b, r, c);
-		b->start = start;
-		b->took_turns = s->ncopies > 1;
-		if ((b->tests = calloc((size_t)s->ntests, sizeof(*b->tests))) ==
-		    NULL)
+		if ((b = steps_block_begin(x, c, start)) == NULL)
 			goto out;
+		b->took_turns = s->ncopies > 1;
 		for (i = 0; i < s->ntests; i++) {
 			k = c * s->ntests + i;
 			b->ntests++;
@@ -147,18 +136,9 @@ schedule_rounds(struct run_ctx *x)
 			for (i = 0; i < s->ntests && !process_stop_signal;
 			     i++) {
 				one = &tr[c * s->ntests + i];
-				if (!one->running)
-					continue;
-				progress_test_begin(
-				    &x->progress, one->k, bench_now());
-				noise_test_begin(x->e->noise);
-				if (steps_test_pass(x, one) == -1)
+				if (one->running &&
+				    steps_test_run(x, one, 0) == -1)
 					goto out;
-				noise_test_end(
-				    x->e->noise, one->t, one->step->copies);
-				if (!one->running)
-					progress_test_end(
-					    &x->progress, bench_now(), NULL);
 			}
 			progress_round_end(&x->progress, bench_now());
 		}
@@ -170,9 +150,7 @@ schedule_rounds(struct run_ctx *x)
 		for (i = 0; i < run->blocks[c].ntests; i++)
 			if (steps_test_finish(&tr[c * s->ntests + i]) == -1)
 				goto out;
-		run->blocks[c].end = end;
-		steps_block_kinds(&run->blocks[c], r);
-		if (steps_block_indexes(&run->blocks[c], s) == -1)
+		if (steps_block_end(&run->blocks[c], r, end) == -1)
 			goto out;
 	}
 	if (s->precision_pct > 0)

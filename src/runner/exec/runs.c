@@ -1,17 +1,33 @@
 /*
- * runs.c - K whole runs in one report (runs.h).
+ * runs.c - K whole runs in one report, the settle after a build
+ * (schedule.h).
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "exec/process.h"
-#include "exec/runs.h"
 #include "exec/schedule.h"
 #include "plan/sysinfo.h"
 #include "score/noise.h"
 #include "score/between.h"
+
+/* Prints on e's console (a printf format), unless quiet. */
+static void __attribute__((format(printf, 2, 3)))
+run_say(const struct run_env *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->console == NULL)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->console, fmt, ap);
+	va_end(ap);
+	fflush(e->console);
+}
 
 /* s seconds of idle, cut short by a stop signal. */
 static void

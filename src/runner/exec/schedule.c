@@ -1,7 +1,7 @@
 /*
- * schedule.c - the run loop (run.h): blocks of copies values, tests and
+ * schedule.c - one run (schedule.h): blocks of copies values, tests and
  * passes in the order the settings ask, in turn (UnixBench's order) or
- * in rounds (quick mode, rounds.c); each test's steps in steps.c.
+ * in rounds (quick mode, rounds.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,12 +10,7 @@
 
 #include "bench.h"
 #include "exec/process.h"
-#include "exec/progress.h"
-#include "exec/run.h"
 #include "exec/schedule.h"
-#include "exec/tick.h"
-#include "exec/noise_sample.h"
-#include "plan/plan.h"
 
 /*
  * Runs the tests of block b (the c-th copies value) one after another,
@@ -33,17 +28,8 @@ run_block_in_turn(struct run_ctx *x, struct block *b, int c)
 		if (steps_test_start(x, &tr, c * s->ntests + i, &b->tests[i]) ==
 		    -1)
 			return -1;
-		if (!tr.running)
-			continue;
-		progress_test_begin(&x->progress, tr.k, bench_now());
-		noise_test_begin(x->e->noise);
-		while (tr.running)
-			if (steps_test_pass(x, &tr) == -1)
-				return -1;
-		if (steps_test_finish(&tr) == -1)
+		if (tr.running && steps_test_run(x, &tr, 1) == -1)
 			return -1;
-		noise_test_end(x->e->noise, tr.t, b->copies);
-		progress_test_end(&x->progress, bench_now(), NULL);
 	}
 	return 0;
 }
@@ -52,26 +38,14 @@ run_block_in_turn(struct run_ctx *x, struct block *b, int c)
 static int
 run_blocks_in_turn(struct run_ctx *x)
 {
-	struct report *r = x->r;
-	const struct settings *s = &r->settings;
-	struct run *run = &r->runs[r->nruns - 1];
 	struct block *b;
 	int c;
 
-	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
-		b = &run->blocks[run->nblocks++];
-		steps_block_begin(b, r, c);
-		b->start = time(NULL);
-		b->tests = calloc((size_t)s->ntests, sizeof(*b->tests));
-		if (b->tests == NULL)
+	for (c = 0; c < x->r->settings.ncopies && !process_stop_signal; c++)
+		if ((b = steps_block_begin(x, c, time(NULL))) == NULL ||
+		    run_block_in_turn(x, b, c) == -1 ||
+		    steps_block_end(b, x->r, time(NULL)) == -1)
 			return -1;
-		if (run_block_in_turn(x, b, c) == -1)
-			return -1;
-		b->end = time(NULL);
-		steps_block_kinds(b, r);
-		if (steps_block_indexes(b, s) == -1)
-			return -1;
-	}
 	return 0;
 }
 
@@ -138,7 +112,7 @@ schedule_run(struct report *r, const struct run_env *e)
 	progress_init(&x.progress, &x.plan, e->console,
 	    progress_columns(e->console), x.origin);
 	progress_estimate(&x.progress, s);
-	tick_hook(tick, &x.progress);
+	process_tick_hook(tick, &x.progress);
 	if ((run = report_add_run(r)) == NULL ||
 	    (run->blocks = calloc((size_t)s->ncopies, sizeof(*run->blocks))) ==
 	        NULL)
@@ -151,7 +125,7 @@ schedule_run(struct report *r, const struct run_env *e)
 	r->end = time(NULL);
 	rc = 0;
 out:
-	tick_hook(NULL, NULL);
+	process_tick_hook(NULL, NULL);
 	free(x.plan.tally);
 	free(x.steps);
 	return rc;

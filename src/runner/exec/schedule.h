@@ -1,19 +1,18 @@
 /*
- * schedule.h - the parts of the run loop that schedule.c (in turn) and
- * rounds.c (in rounds) share: the run and each test as they go (the
- * test's steps in steps.c, the run in rounds in rounds.c).
+ * schedule.h - the run loop: --runs K whole runs (runs.c), one run in
+ * turn (schedule.c) or in rounds (rounds.c), a test and a block as they
+ * go (steps.c).
  */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
 
+#include <time.h>
+
+#include "exec/launch.h"
 #include "exec/progress.h"
-#include "exec/run.h"
 #include "model/report.h"
 
-/*
- * A run as it goes: what it fills, where, its plan (plan.h: steps, owned)
- * with the tallies of what ran (estimate.h), the console, its start.
- */
+/* A run as it goes; its plan (plan.h) is owned, with the tallies. */
 struct run_ctx {
 	struct report *r;
 	const struct run_env *e;
@@ -23,74 +22,74 @@ struct run_ctx {
 	double origin; /* bench_now() when the run started */
 };
 
-/*
- * A test at one copies value as it runs: its step of the plan, its
- * result, and whether it still runs (no pass failed, it was built, the
- * run was not stopped).
- */
+/* A test at one copies value as it runs. */
 struct test_run {
 	const struct plan_step *step;
 	struct step_tally *tally; /* its passes to run, and done */
 	int k; /* the step's place in the plan */
 	struct test_result *t;
-	int running;
+	int running; /* no pass failed, it was built, no stop signal */
 };
 
 /*
  * Starts tr for step k of the plan into *t: room for its passes, the
- * program found.  A missing program ends the test here.  Returns 0, or -1
- * when out of memory.
+ * program and its input found (else the test ends here).  0, or -1 when
+ * out of memory.
  */
 int steps_test_start(
     struct run_ctx *x, struct test_run *tr, int k, struct test_result *t);
 
 /*
- * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
- * the test.  Returns 0, or -1 when out of memory.
+ * Runs the next pass of tr, with all every pass and then scores the test,
+ * between the console's and the noise's begin and end of it.  A pass that
+ * fails, or a stop signal, ends the test.  0, or -1 when out of memory.
  */
-int steps_test_pass(struct run_ctx *x, struct test_run *tr);
+int steps_test_run(struct run_ctx *x, struct test_run *tr, int all);
 
-/*
- * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
- * out of memory.
- */
+/* Ends tr: a test whose passes all ran is scored.  0, or -1 (memory). */
 int steps_test_finish(struct test_run *tr);
 
 /*
- * Computes the index tables block b shows (an index whose tests were all
- * asked for, else the first with a test in b, partial).  0, or -1 when
- * out of memory.
+ * Adds the block of the c-th copies value to the run (its copies, their
+ * CPU and kind of core, room for its tests) that starts at start; NULL
+ * when out of memory.
  */
-int steps_block_indexes(struct block *b, const struct settings *s);
+struct block *steps_block_begin(struct run_ctx *x, int c, time_t start);
 
 /*
- * Starts block b, the c-th copies value of r's settings: its copies, the
- * CPU they are pinned to and its kind of core.
+ * Ends b at end: its passes counted by kind of core, its index tables.
+ * 0, or -1 when out of memory.
  */
-void steps_block_begin(struct block *b, const struct report *r, int c);
+int steps_block_end(struct block *b, const struct report *r, time_t end);
 
-/*
- * Counts the passes of a 1-copy block (not --per-core-type's) by the
- * kind of core their copy ended on (b->kind_passes).
- */
-void steps_block_kinds(struct block *b, const struct report *r);
-
-/*
- * Runs every block of x's report in rounds (quick mode; with --precision
- * then its further passes).  Returns 0, or -1 when out of memory.
- */
+/* Runs every block in rounds (quick mode, --precision).  0 or -1. */
 int schedule_rounds(struct run_ctx *x);
 
 /*
- * Runs r->settings (tests, copies, passes, duration, placement) and fills
- * a new run at the end of r->runs: its blocks, their test results and
- * index tables.  A failed, skipped or timed-out test is recorded and the
- * run goes on; a stop signal ends the run with r->interrupted set and
- * what was measured kept.  Returns 0, or -1 when out of memory.
+ * Runs r->settings into a new run at the end of r->runs.  A test that
+ * failed is recorded and the run goes on; a stop signal ends it with
+ * r->interrupted set and what was measured kept.  0, or -1 when out of
+ * memory.
  */
 int schedule_run(struct report *r, const struct run_env *e);
 
-/* 1 when every test of every block succeeded and the run was not stopped. */
+/* 1 when every test of the last run succeeded and none was stopped. */
 int schedule_run_ok(const struct report *r);
+
+/*
+ * With r->settings.runs < 2, schedule_run.  Else, for each of the K runs:
+ * sync, idle settle_s seconds, schedule_run; then their summary
+ * (between_runs).  A stop signal or a failure ends the series where it
+ * is.  0, or -1 when out of memory.
+ */
+int runs_all(struct report *r, const struct run_env *e);
+
+/*
+ * When ./Run has just built the suite (r->settle.build_s > 0), waits a
+ * second at a time until the load average falls (noise_settle, at most
+ * r->settle.max_s) or a stop signal; r->settle says how it ended.  0, or
+ * -1 when out of memory.
+ */
+int runs_settle(struct report *r, const struct run_env *e);
 
 #endif

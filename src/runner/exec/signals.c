@@ -1,18 +1,35 @@
 /*
- * signals.c - the runner's signals: a stop signal (every signal whose
- * default action ends a process and that can be caught, but the faults
- * a broken runner raises itself) is noted for the run loop to end the
- * run; SIGCHLD wakes the waits of process.c; SIGCONT notes that the
- * runner was stopped; SIGPIPE and SIGXFSZ are ignored.
+ * signals.c - the runner's signals and waits (process.h): a stop signal
+ * is noted for the run loop to end the run; SIGCHLD wakes the waits;
+ * SIGCONT notes that the runner was stopped; SIGPIPE and SIGXFSZ are
+ * ignored.  The waits are pselect()s, so a signal blocked outside them
+ * wakes them; orphans of a pass come back to the runner (a subreaper).
  */
-#include <signal.h>
-#include <string.h>
+#include <sys/select.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
-#include "exec/children.h"
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "exec/process.h"
+#include "file.h"
+#include "parse.h"
 
 volatile sig_atomic_t process_stop_signal, process_stop_again,
     process_continued;
+
+static void (*tick_fn)(void *);
+static void *tick_arg;
 
 /*
  * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS and SIGABRT are left
@@ -131,11 +148,98 @@ process_install_signals(void)
 	if (sigaction(SIGCONT, &sa, NULL) == -1)
 		return -1;
 	sa.sa_flags = 0;
-	/* Orphans of the passes come back to the runner to be killed. */
-	children_subreaper();
+	/* An orphan of a pass, even in a session of its own, becomes the
+	 * runner's child instead of init's, to be killed. */
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+	prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L);
+#endif
 	sa.sa_handler = SIG_IGN;
 	/* Past a file size limit a write fails (EFBIG) instead of killing. */
 	if (sigaction(SIGXFSZ, &sa, NULL) == -1)
 		return -1;
 	return sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* The pids of the runner's children (from /proc on Linux), at most max. */
+static int
+children_list(pid_t *out, int max)
+{
+#ifdef __linux__
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	char path[64], stat[512], *paren;
+	long ppid, pid;
+	int n = 0;
+
+	if (d == NULL)
+		return 0;
+	while (n < max && (e = readdir(d)) != NULL) {
+		if (parse_long(e->d_name, 1, LONG_MAX, &pid) == -1)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/stat", e->d_name);
+		/* "pid (comm) state ppid ...": comm may hold anything. */
+		if (file_read_small(path, stat, sizeof(stat)) == -1 ||
+		    (paren = strrchr(stat, ')')) == NULL ||
+		    sscanf(paren + 1, " %*c %ld", &ppid) != 1 ||
+		    ppid != (long)getpid())
+			continue;
+		out[n++] = (pid_t)pid;
+	}
+	closedir(d);
+	return n;
+#else
+	(void)out;
+	(void)max;
+	return 0;
+#endif
+}
+
+void
+process_kill_adopted(void)
+{
+	pid_t kids[64];
+	int n, i, round;
+
+	/* Their children come back to the runner in turn. */
+	for (round = 0; round < 100; round++) {
+		if ((n = children_list(kids, 64)) == 0)
+			return;
+		for (i = 0; i < n; i++)
+			kill(kids[i], SIGKILL);
+		for (i = 0; i < n; i++)
+			while (
+			    waitpid(kids[i], NULL, 0) == -1 && errno == EINTR)
+				;
+	}
+}
+
+void
+process_tick_hook(void (*fn)(void *), void *arg)
+{
+	tick_fn = fn;
+	tick_arg = arg;
+}
+
+int
+process_wait(int fd, double seconds, const sigset_t *mask)
+{
+	struct timespec ts, *tsp = NULL;
+	fd_set rfds;
+	int rc;
+
+	if (tick_fn != NULL && (seconds < 0 || seconds > 1))
+		seconds = 1;
+	FD_ZERO(&rfds);
+	if (fd >= 0)
+		FD_SET(fd, &rfds);
+	if (seconds >= 0) {
+		ts.tv_sec = (time_t)seconds;
+		ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+		tsp = &ts;
+	}
+	rc = pselect(fd >= 0 ? fd + 1 : 0, fd >= 0 ? &rfds : NULL, NULL, NULL,
+	    tsp, mask);
+	if (tick_fn != NULL)
+		tick_fn(tick_arg);
+	return rc;
 }

@@ -1,7 +1,7 @@
 /*
- * steps.c - a test as it runs, shared by both schedulers (schedule.h):
- * start it at one copies value, run its next pass through launch.c, end
- * and score it; the index tables of a block.
+ * steps.c - a test and a block as they run, shared by both schedulers
+ * (schedule.h): a test started, its passes run through launch.c, scored;
+ * a block begun and ended with its index tables.
  */
 #include <sys/stat.h>
 
@@ -12,10 +12,8 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "exec/launch.h"
+#include "exec/noise_sample.h"
 #include "exec/process.h"
-#include "exec/progress.h"
-#include "exec/run.h"
 #include "exec/schedule.h"
 #include "score/interval.h"
 #include "score/latency.h"
@@ -60,11 +58,6 @@ missing_input(
 	}
 }
 
-/*
- * Starts tr for step k of the plan into *t: room for its passes, the
- * program found.  A missing program ends the test here.  Returns 0, or -1
- * when out of memory.
- */
 int
 steps_test_start(
     struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
@@ -99,12 +92,9 @@ steps_test_start(
 	return 0;
 }
 
-/*
- * Runs the next pass of tr.  A pass that fails, or a stop signal, ends
- * the test.  Returns 0, or -1 when out of memory.
- */
-int
-steps_test_pass(struct run_ctx *x, struct test_run *tr)
+/* The next pass of tr; one that fails, or a stop signal, ends the test. */
+static int
+test_pass(struct run_ctx *x, struct test_run *tr)
 {
 	struct test_result *t = tr->t;
 	struct pass_result *p = &t->passes[t->npasses];
@@ -148,10 +138,6 @@ test_counters(struct test_result *t)
 	return 0;
 }
 
-/*
- * Ends tr: a test whose passes all ran is scored.  Returns 0, or -1 when
- * out of memory.
- */
 int
 steps_test_finish(struct test_run *tr)
 {
@@ -180,25 +166,43 @@ steps_test_finish(struct test_run *tr)
 	return 0;
 }
 
-void
-steps_block_begin(struct block *b, const struct report *r, int c)
+int
+steps_test_run(struct run_ctx *x, struct test_run *tr, int all)
 {
+	progress_test_begin(&x->progress, tr->k, bench_now());
+	noise_test_begin(x->e->noise);
+	do
+		if (test_pass(x, tr) == -1)
+			return -1;
+	while (all && tr->running);
+	if (all && steps_test_finish(tr) == -1)
+		return -1;
+	noise_test_end(x->e->noise, tr->t, tr->step->copies);
+	if (!tr->running)
+		progress_test_end(&x->progress, bench_now(), NULL);
+	return 0;
+}
+
+struct block *
+steps_block_begin(struct run_ctx *x, int c, time_t start)
+{
+	const struct report *r = x->r;
 	const struct cpu_topology *t = &r->sys.topo;
+	struct run *run = &x->r->runs[x->r->nruns - 1];
+	struct block *b = &run->blocks[run->nblocks++];
 
 	b->copies = r->settings.copies[c];
 	b->pin = r->settings.pins != NULL ? r->settings.pins[c] : -1;
 	b->pinned = b->pin >= 0;
 	b->kind = b->pinned && b->pin < t->ncpus ? t->cpus[b->pin].kind : -1;
+	b->start = start;
+	b->tests = calloc((size_t)r->settings.ntests, sizeof(*b->tests));
+	return b->tests != NULL ? b : NULL;
 }
 
-/*
- * Computes the index tables a block shows: every index whose tests were
- * all asked for (failed or interrupted ones make it partial); when no
- * index was, the first one in the catalog with a test in the block, as a
- * partial index (UnixBench shows one for any subset of its tests).
- */
-void
-steps_block_kinds(struct block *b, const struct report *r)
+/* Counts the passes of a 1-copy block, not pinned, by kind of core. */
+static void
+block_kinds(struct block *b, const struct report *r)
 {
 	const struct cpu_topology *t = &r->sys.topo;
 	const struct pass_result *p;
@@ -216,8 +220,14 @@ steps_block_kinds(struct block *b, const struct report *r)
 		}
 }
 
-int
-steps_block_indexes(struct block *b, const struct settings *s)
+/*
+ * The index tables a block shows: every index whose tests were all asked
+ * for (failed or interrupted ones make it partial); when no index was,
+ * the first one in the catalog with a test in the block, as a partial
+ * index (UnixBench shows one for any subset of its tests).
+ */
+static int
+block_indexes(struct block *b, const struct settings *s)
 {
 	struct index_result ir;
 	size_t i;
@@ -246,4 +256,12 @@ steps_block_indexes(struct block *b, const struct settings *s)
 			free(ir.entries);
 	}
 	return 0;
+}
+
+int
+steps_block_end(struct block *b, const struct report *r, time_t end)
+{
+	b->end = end;
+	block_kinds(b, r);
+	return block_indexes(b, &r->settings);
 }
