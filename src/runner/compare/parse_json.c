@@ -38,6 +38,15 @@ member(const struct json_value *obj, const char *key, enum json_type type)
 	return v != NULL && v->type == type ? v : NULL;
 }
 
+/* The string member key, else the string member other, else NULL. */
+static const struct json_value *
+string_of(const struct json_value *obj, const char *key, const char *other)
+{
+	const struct json_value *v = member(obj, key, JSON_STRING);
+
+	return v != NULL ? v : member(obj, other, JSON_STRING);
+}
+
 /* A clean copy of a string member, "" when absent; NULL: out of memory. */
 static char *
 text_of(const struct json_value *obj, const char *key)
@@ -87,76 +96,57 @@ date_of(const struct json_value *obj, const char *key, char date[11])
 	date[10] = '\0';
 }
 
-/* The outcome of a test or pass: "" when ok (or not said). */
-static char *
-status_of(const struct json_value *obj)
+/* The outcome of a test or pass when it is said and is not "ok". */
+static const struct json_value *
+not_ok(const struct json_value *obj)
 {
-	const struct json_value *v = member(obj, "outcome", JSON_STRING);
+	const struct json_value *v = json_get(obj, "outcome");
 
-	if (v == NULL || strcmp(v->string, "ok") == 0)
-		return cmp_text("", 0);
-	return cmp_text(v->string, v->len);
+	return v == NULL ||
+	               (v->type == JSON_STRING && strcmp(v->string, "ok") == 0)
+	           ? NULL
+	           : v;
 }
 
 /*
- * Appends the derived counters of a kept pass p (NAN where absent) to
- * t->derived, the pass being rate number t->nrates - 1.
+ * The rates of every pass that ran to its end (their spread is the noise,
+ * score/interval.h), those of the kept ones, and the kept ones' derived
+ * counters (NAN where absent; NULL when none has any).  -1: memory.
  */
-static int
-read_derived(const struct json_value *p, struct cmp_test *t)
-{
-	const struct json_value *d = member(p, "derived", JSON_OBJECT);
-	double *grown;
-	int k, i = t->nrates - 1;
-
-	if (d == NULL && t->derived == NULL)
-		return 0;
-	if (t->derived == NULL || (i & (i - 1)) == 0) {
-		/* Room for the next power of two of passes, as cmp_grow. */
-		grown = realloc(t->derived,
-		    sizeof(*grown) * NDERIVED * (size_t)(i ? 2 * i : 1));
-		if (grown == NULL)
-			return -1;
-		if (t->derived == NULL)
-			for (k = 0; k < i * NDERIVED; k++)
-				grown[k] = NAN;
-		t->derived = grown;
-	}
-	for (k = 0; k < NDERIVED; k++)
-		t->derived[i * NDERIVED + k] =
-		    d != NULL ? number_of(d, derived_defs[k].key) : NAN;
-	return 0;
-}
-
 static int
 read_rates(const struct json_value *passes, struct cmp_test *t)
 {
-	void *grown;
-	const struct json_value *p;
-	double rate, *slot;
-	size_t i;
+	const struct json_value *p, *d;
+	size_t i, j, n = passes != NULL ? passes->n : 0;
+	double rate;
+	int k;
 
-	for (i = 0; passes != NULL && i < passes->n; i++) {
+	if (n == 0)
+		return 0;
+	t->all_rates = malloc(n * sizeof(double));
+	t->rates = malloc(n * sizeof(double));
+	if (t->all_rates == NULL || t->rates == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
 		p = &passes->items[i];
 		rate = number_of(p, "rate");
-		if (json_get(p, "outcome") != NULL &&
-		    (member(p, "outcome", JSON_STRING) == NULL ||
-		        strcmp(
-		            member(p, "outcome", JSON_STRING)->string, "ok")))
+		if (not_ok(p) != NULL)
 			continue;
-		/* Every pass's spread is the noise (score/interval.h). */
-		slot = CMP_PUSH(grown, t->all_rates, t->nall, INT_MAX);
-		if (slot == NULL)
-			return -1;
-		*slot = rate;
+		t->all_rates[t->nall++] = rate;
 		if (!bool_of(p, "kept", 1) || !(rate > 0) || !isfinite(rate))
 			continue;
-		slot = CMP_PUSH(grown, t->rates, t->nrates, INT_MAX);
-		if (slot == NULL)
-			return -1;
-		*slot = rate;
-		if (read_derived(p, t) == -1)
-			return -1;
+		d = member(p, "derived", JSON_OBJECT);
+		if (d != NULL && t->derived == NULL) {
+			t->derived = malloc(n * NDERIVED * sizeof(double));
+			for (j = 0; t->derived != NULL && j < n * NDERIVED; j++)
+				t->derived[j] = NAN;
+			if (t->derived == NULL)
+				return -1;
+		}
+		for (k = 0; t->derived != NULL && k < NDERIVED; k++)
+			t->derived[(size_t)t->nrates * NDERIVED + (size_t)k] =
+			    d != NULL ? number_of(d, derived_defs[k].key) : NAN;
+		t->rates[t->nrates++] = rate;
 	}
 	return 0;
 }
@@ -166,39 +156,36 @@ read_test(
     const struct json_value *obj, struct cmp_block *b, char *err, size_t errlen)
 {
 	void *grown;
-	const struct json_value *title = member(obj, "title", JSON_STRING);
-	const struct json_value *unit = member(obj, "unit", JSON_STRING);
+	const struct json_value *title = string_of(obj, "title", "name");
+	const struct json_value *unit = member(obj, "unit", JSON_STRING), *v;
 	struct cmp_test *t;
 
-	if (title == NULL)
-		title = member(obj, "name", JSON_STRING);
 	if (title == NULL)
 		return fail(err, errlen, "a test without a title");
 	t = CMP_PUSH(grown, b->tests, b->ntests, INT_MAX);
 	if (t == NULL)
-		return fail(err, errlen, "out of memory");
-	t->value = NAN;
+		return -1;
+	v = not_ok(obj);
 	if ((t->title = cmp_text(title->string, title->len)) == NULL ||
-	    (t->status = status_of(obj)) == NULL)
-		return fail(err, errlen, "out of memory");
+	    (t->status = v != NULL && v->type == JSON_STRING
+	                     ? cmp_text(v->string, v->len)
+	                     : cmp_text("", 0)) == NULL)
+		return -1;
 	if (unit != NULL && unit->len < sizeof(t->unit)) {
 		char *u = cmp_text(unit->string, unit->len);
 
 		if (u == NULL)
-			return fail(err, errlen, "out of memory");
+			return -1;
 		memcpy(t->unit, u, strlen(u) + 1);
 		free(u);
 	}
 	t->lower_is_better = bool_of(obj, "lower_is_better", 0);
 	t->value = number_of(obj, "score");
-	if (read_rates(member(obj, "passes", JSON_ARRAY), t) == -1)
-		return fail(err, errlen, "out of memory");
-	return 0;
+	return read_rates(member(obj, "passes", JSON_ARRAY), t);
 }
 
 static int
-read_index(const struct json_value *obj, struct cmp_block *b, int method,
-    char *err, size_t errlen)
+read_index(const struct json_value *obj, struct cmp_block *b, int method)
 {
 	void *grown;
 	const struct json_value *entries = member(obj, "entries", JSON_ARRAY);
@@ -210,14 +197,12 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 
 	x = CMP_PUSH(grown, b->indexes, b->nindexes, INT_MAX);
 	if (x == NULL)
-		return fail(err, errlen, "out of memory");
-	label = member(obj, "label", JSON_STRING);
-	if (label == NULL)
-		label = member(obj, "name", JSON_STRING);
+		return -1;
+	label = string_of(obj, "label", "name");
 	x->label = label != NULL ? cmp_text(label->string, label->len)
 	                         : cmp_text("Index", 5);
 	if (x->label == NULL)
-		return fail(err, errlen, "out of memory");
+		return -1;
 	m = number_of(obj, "method");
 	x->method = m >= 1 && m <= 1000 ? (int)m : method;
 	x->partial = bool_of(obj, "partial", 0);
@@ -229,16 +214,12 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method,
 		x->ci_low = x->ci_high = 0;
 	for (i = 0; entries != NULL && i < entries->n; i++) {
 		e = &entries->items[i];
-		label = member(e, "title", JSON_STRING);
-		if (label == NULL)
-			label = member(e, "test", JSON_STRING);
-		if (label == NULL)
+		if ((label = string_of(e, "title", "test")) == NULL)
 			continue;
 		row = CMP_PUSH(grown, x->rows, x->nrows, INT_MAX);
-		if (row == NULL)
-			return fail(err, errlen, "out of memory");
-		if ((row->title = cmp_text(label->string, label->len)) == NULL)
-			return fail(err, errlen, "out of memory");
+		if (row == NULL ||
+		    (row->title = cmp_text(label->string, label->len)) == NULL)
+			return -1;
 		row->baseline = number_of(e, "baseline");
 		row->result = number_of(e, "result");
 		row->index = bool_of(e, "ok", 1) ? number_of(e, "index") : NAN;
@@ -259,7 +240,7 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 
 	b = CMP_PUSH(grown, r->blocks, r->nblocks, INT_MAX);
 	if (b == NULL)
-		return fail(err, errlen, "out of memory");
+		return -1;
 	copies = number_of(run, "copies");
 	b->copies_assumed =
 	    !(copies >= 1 && copies <= 1e6 && copies == floor(copies));
@@ -273,8 +254,7 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 		if (read_test(&tests->items[i], b, err, errlen) == -1)
 			return -1;
 	for (i = 0; indexes != NULL && i < indexes->n; i++)
-		if (read_index(&indexes->items[i], b, method, err, errlen) ==
-		    -1)
+		if (read_index(&indexes->items[i], b, method) == -1)
 			return -1;
 	if (b->ntests == 0 && b->nindexes == 0)
 		return fail(err, errlen, "a run of %d copies without results",
@@ -339,7 +319,7 @@ read_report(const struct json_value *root, const struct json_value *runs,
 	    (r->os_version = text_of(sys, "os_version")) == NULL ||
 	    (r->flags = text_of(member(root, "build", JSON_OBJECT), "flags")) ==
 	        NULL)
-		return fail(err, errlen, "out of memory");
+		return -1;
 	settings = member(root, "settings", JSON_OBJECT);
 	r->quick = bool_of(settings, "quick", 0);
 	m = number_of(settings, "duration_s");
@@ -353,7 +333,7 @@ read_report(const struct json_value *root, const struct json_value *runs,
 	    ((v = member(root, "comment", JSON_STRING)) != NULL && v->len > 0 &&
 	        (r->comment = cmp_text(v->string, v->len)) == NULL) ||
 	    read_disturbed(root, r) == -1)
-		return fail(err, errlen, "out of memory");
+		return -1;
 	m = number_of(root, "index_method");
 	method = m >= 1 && m <= 1000 ? (int)m : 0;
 	date_of(root, "start", date);
@@ -372,30 +352,29 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 {
 	void *grown;
 	struct json_value root;
-	const struct json_value *schema;
-	const struct json_value *reps;
+	const struct json_value *schema, *reps;
 	struct cmp_report *r;
 	char why[128];
-	int rc, set;
-	size_t i;
+	size_t i, n;
+	int rc = 0, set;
 
 	if (json_parse(text, len, &root, why, sizeof(why)) == -1)
 		return fail(err, errlen, "not valid JSON: %s", why);
+	err[0] = '\0'; /* still empty after a failure: out of memory */
 	schema = member(&root, "schema", JSON_STRING);
-	if (schema == NULL || strcmp(schema->string, SCHEMA) != 0) {
-		rc = schema == NULL
-		         ? fail(err, errlen,
-		               "JSON but no bytebench report (no \"schema\")")
-		         : fail(err, errlen, "schema \"%.40s\" is not %s",
-		               schema->string, SCHEMA);
-		json_free(&root);
-		return rc;
-	}
 	reps = member(&root, "repetitions", JSON_ARRAY);
-	/* Numbered within the file: the first report's place, from 1. */
-	set = reps != NULL && reps->n > 0 ? out->nreports + 1 : 0;
-	for (i = 0, rc = 0; rc == 0 && i <= (reps ? reps->n : 0); i++) {
-		/* --runs: the runs before the last, then the last. */
+	n = reps != NULL ? reps->n : 0;
+	/* A --runs report's runs are numbered within the file: the first
+	 * one's place, from 1. */
+	set = n > 0 ? out->nreports + 1 : 0;
+	if (schema == NULL)
+		rc = fail(err, errlen,
+		    "JSON but no bytebench report (no \"schema\")");
+	else if (strcmp(schema->string, SCHEMA) != 0)
+		rc = fail(err, errlen, "schema \"%.40s\" is not %s",
+		    schema->string, SCHEMA);
+	/* --runs: the runs before the last, then the last. */
+	for (i = 0; rc == 0 && i <= n; i++) {
 		r = CMP_PUSH(
 		    grown, out->reports, out->nreports, CMP_MAX_REPORTS);
 		if (r == NULL) {
@@ -403,13 +382,13 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 			    err, errlen, "too many reports, or out of memory");
 			break;
 		}
-		rc = read_report(&root,
-		    reps != NULL && i < reps->n
-		        ? member(&reps->items[i], "runs", JSON_ARRAY)
-		        : member(&root, "runs", JSON_ARRAY),
-		    r, err, errlen);
 		r->run_set = set;
+		rc = read_report(&root,
+		    member(i < n ? &reps->items[i] : &root, "runs", JSON_ARRAY),
+		    r, err, errlen);
 		if (rc == -1) {
+			if (err[0] == '\0')
+				fail(err, errlen, "out of memory");
 			/* A report read in part is dropped whole. */
 			cmp_report_free(r);
 			out->nreports--;
