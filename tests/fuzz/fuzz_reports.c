@@ -21,7 +21,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cmp_file file = {0};
 	struct cmp_report *reports[CMP_MAX_REPORTS];
 	const char *user[CMP_MAX_REPORTS], *names[CMP_MAX_REPORTS];
-	struct cmp_group_set g = {0};
 	struct comparison c = {0};
 	struct json_value v;
 	const char *text = (const char *)data + 1;
@@ -55,16 +54,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Grouped (bit 3 clear: by identity too) as the command does. */
 	if (file.nreports > 0 &&
 	    compare_label(reports, user, names, file.nreports) == 0 &&
-	    cmp_groups_make(&g, reports, user, file.nreports, data[0] & 8) ==
-	        0 &&
-	    compare_build(&c, g.shown, g.n, 1) == 0) {
+	    compare_build(&c, reports, user, file.nreports, data[0] & 8, 1) ==
+	        0) {
 		compare_write(null, CMP_FORMAT_TEXT, &c);
 		compare_write(null, CMP_FORMAT_MD, &c);
 		compare_write(null, CMP_FORMAT_JSON, &c);
 		compare_regressions(null, &c, 0.95);
 	}
 	compare_free(&c);
-	cmp_groups_free(&g);
 	cmp_file_free(&file);
 	return 0;
 }

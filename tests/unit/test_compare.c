@@ -153,7 +153,7 @@ test_labels_and_writers(void)
 	CHECK_STR(
 	    "labels: the label stored in the report", r[2].label, "stored");
 	CHECK_STR("labels: the user's", r[3].label, "mine");
-	CHECK("comparison built", compare_build(&c, p, 4, 1) == 0);
+	CHECK("comparison built", compare_build(&c, p, user, 4, 1, 1) == 0);
 
 	f = open_memstream(&buf, &len);
 	CHECK("text output written",

@@ -81,66 +81,71 @@ test_groups_make(void)
 	struct cmp_report r[3], *p[3] = {&r[0], &r[1], &r[2]};
 	struct cmp_test t[3];
 	const char *none[3] = {NULL, NULL, NULL};
-	struct cmp_group_set g;
-	const struct cmp_test *m;
+	struct comparison c;
+	const struct cell *m;
 	double rates[] = {1.8, 2.0, 2.2};
 
 	make(&r[0], &t[0], box, r70, 2);
 	make(&r[1], &t[1], box, r70, 8);
 	make(&r[2], &t[2], box, r80, 3);
-	CHECK("make: ok", cmp_groups_make(&g, p, none, 3, 0) == 0);
-	CHECK("make: 2 groups, grouped", g.n == 2 && g.grouped);
-	m = &g.shown[0]->blocks[0].tests[0];
+	CHECK("make: ok", compare_build(&c, p, none, 3, 0, 1) == 0);
+	CHECK("make: 2 groups, one column each",
+	    c.n == 2 && c.tables[GROUP_ONE].ncols == 2);
+	m = cmp_cell_at(&c.tables[GROUP_ONE], 0, 0);
 	CHECK_NEAR("make: the geometric mean of 2 and 8", m->value, 4, 1e-12);
-	CHECK("make: both runs kept", m->nruns == 2 && m->runs[1] == 8);
+	CHECK("make: both runs kept",
+	    m->runs == 2 && m->of_runs == 2 && m->run_values[1] == 8);
 	CHECK("make: the group's runs",
-	    g.shown[0]->nmembers == 2 && g.shown[0]->members[1] == &r[1]);
-	CHECK_STR("make: labelled by OS and release", g.shown[0]->label,
+	    c.groups[0].n == 2 && c.groups[0].runs[1] == &r[1]);
+	CHECK_STR("make: labelled by OS and release", c.groups[0].label,
 	    "FreeBSD 7.0");
-	CHECK("make: a single run shown as it is", g.shown[1] == &r[2]);
-	cmp_groups_free(&g);
+	CHECK("make: a single run shown as it is",
+	    c.groups[1].n == 1 && c.groups[1].runs[0] == &r[2] &&
+	        c.groups[1].label == r[2].label);
+	compare_free(&c);
 
-	/* One run of the group failed: the other's passes are kept, for the
-	 * within-run rule against one run. */
+	/* One run of the group failed: the other's passes judge the cell,
+	 * by the within-run rule against one run. */
 	t[0].rates = t[0].all_rates = rates;
 	t[0].nrates = t[0].nall = 3;
 	t[1].status = failed;
-	CHECK("one good run: ok", cmp_groups_make(&g, p, none, 3, 0) == 0);
-	m = &g.shown[0]->blocks[0].tests[0];
+	CHECK("one good run: ok", compare_build(&c, p, none, 3, 0, 1) == 0);
+	m = cmp_cell_at(&c.tables[GROUP_ONE], 0, 0);
 	CHECK("one good run: its score, its passes kept",
-	    m->value == 2 && m->nruns == 1 && m->nrates == 3 && m->nall == 3 &&
-	        m->rates != rates && m->rates[2] == 2.2);
-	cmp_groups_free(&g);
+	    m->value == 2 && m->runs == 1 && m->of_runs == 2 &&
+	        m->test == &t[0] && m->test->nall == 3);
+	CHECK("one good run against one: the within-run rule",
+	    !cmp_cell_at(&c.tables[GROUP_ONE], 0, 1)->grouped);
+	compare_free(&c);
 }
 
 static void
 test_cell_verdict(void)
 {
 	const double runs0[] = {490.2, 489.5};
-	const struct cmp_block own = {0}; /* no pooled spread: its own */
 	struct cell c;
 
 	memset(&c, 0, sizeof(c));
 	c.value = 474.4;
 	c.noise = CMP_NOISE_UNKNOWN;
-	cmp_cell_verdict(&c, &(struct cmp_side){&own, NULL, 0, 480},
-	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 1);
+	cmp_cell_verdict(&c, &(struct cmp_side){NULL, 0, 480, 0, 0},
+	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 1);
 	CHECK("one run each: the within-run rule stays",
 	    !c.grouped && c.noise == CMP_NOISE_UNKNOWN);
-	cmp_cell_verdict(&c, &(struct cmp_side){&own, runs0, 2, 489.85},
-	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 1);
+	cmp_cell_verdict(&c, &(struct cmp_side){runs0, 2, 489.85, 0, 0},
+	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 1);
 	CHECK("two against one: beyond by the group rule",
 	    c.grouped && c.noise == CMP_NOISE_BEYOND &&
 	        c.between.assumed == BETWEEN_A_FOR_B);
 	memset(&c, 0, sizeof(c));
 	c.value = 487.0;
-	cmp_cell_verdict(&c, &(struct cmp_side){&own, runs0, 2, 489.85},
-	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 1);
+	cmp_cell_verdict(&c, &(struct cmp_side){runs0, 2, 489.85, 0, 0},
+	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 1);
 	CHECK("two against one: 7.1 within", c.noise == CMP_NOISE_WITHIN);
 	memset(&c, 0, sizeof(c));
 	c.value = 474.4;
-	cmp_cell_verdict(&c, &(struct cmp_side){&own, runs0, 2, 489.85},
-	    &(struct cmp_side){&own, NULL, 0, c.value}, 0, 5);
+	cmp_cell_verdict(&c, &(struct cmp_side){runs0, 2, 489.85, 0, 0},
+	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 5);
 	CHECK("--min-change 5: 3% is not real", c.noise == CMP_NOISE_WITHIN);
 }
 

@@ -94,16 +94,13 @@ usage(FILE *f)
 static int
 show(const struct compare_opts *o, struct cmp_read *rs, int rc)
 {
-	struct cmp_group_set groups;
 	struct comparison c;
 	int found;
 
 	memset(&c, 0, sizeof(c));
-	memset(&groups, 0, sizeof(groups));
 	if (compare_label(rs->reports, rs->user, rs->names, rs->n) == -1 ||
-	    cmp_groups_make(
-	        &groups, rs->reports, rs->user, rs->n, o->no_group) == -1 ||
-	    compare_build(&c, groups.shown, groups.n, o->min_change) == -1) {
+	    compare_build(&c, rs->reports, rs->user, rs->n, o->no_group,
+	        o->min_change) == -1) {
 		cmp_complain(NULL, "out of memory");
 		rc = 2;
 	} else if (compare_write(stdout, o->format, &c) == -1 ||
@@ -115,7 +112,6 @@ show(const struct compare_opts *o, struct cmp_read *rs, int rc)
 		rc = rc == 0 && found > 0 ? 3 : rc;
 	}
 	compare_free(&c);
-	cmp_groups_free(&groups);
 	return rc;
 }
 

@@ -74,7 +74,6 @@ cmp_block_free(struct cmp_block *b)
 		free(b->tests[i].rates);
 		free(b->tests[i].all_rates);
 		free(b->tests[i].derived);
-		free(b->tests[i].runs);
 	}
 	free(b->tests);
 	for (i = 0; i < b->nindexes; i++) {
@@ -82,7 +81,6 @@ cmp_block_free(struct cmp_block *b)
 			free(b->indexes[i].rows[j].title);
 		free(b->indexes[i].rows);
 		free(b->indexes[i].label);
-		free(b->indexes[i].runs);
 	}
 	free(b->indexes);
 	memset(b, 0, sizeof(*b));
@@ -138,6 +136,17 @@ int
 cmp_str_order(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const struct cmp_test *
+cmp_find_test(const struct cmp_block *b, const char *title)
+{
+	int i;
+
+	for (i = 0; i < b->ntests; i++)
+		if (strcmp(b->tests[i].title, title) == 0)
+			return &b->tests[i];
+	return NULL;
 }
 
 const struct cmp_index *

@@ -34,11 +34,6 @@ struct cmp_test {
 	/* Their passes' derived counters, NDERIVED each (NAN: absent);
 	 * NULL when no kept pass has any (a text report, no counters). */
 	double *derived;
-	/* A group's runs (compare/group.c): their scores, value their
-	 * geometric mean; NULL: the score is one run's. */
-	double *runs;
-	int nruns;
-	int of_runs; /* the group's runs at its copies (0: not a group's) */
 };
 
 /* One row of an index table. */
@@ -59,9 +54,6 @@ struct cmp_index {
 	double ci_low, ci_high; /* 95% interval of the score; 0 unknown */
 	struct cmp_index_row *rows;
 	int nrows;
-	double *runs; /* a group's runs' scores, as cmp_test's */
-	int nruns;
-	int of_runs;
 };
 
 /* One "Benchmark Run": the results at one copies value. */
@@ -75,11 +67,6 @@ struct cmp_block {
 	int ntests;
 	struct cmp_index *indexes;
 	int nindexes;
-	/* A group's (compare/group.c): the variance of ln score over its
-	 * runs pooled over its tests (between_pooled), its degrees of
-	 * freedom (0: one run) and how many tests it pools. */
-	double pool_var, pool_dof;
-	int pool_tests;
 };
 
 /* One report: one run of the suite (one column per block). */
@@ -105,11 +92,6 @@ struct cmp_report {
 	int nblocks;
 	int run_set; /* > 0: one of the runs of one --runs report, numbered
 	              * within its file (the set's first report's place + 1) */
-	/* A group of several runs (compare/group.c): its runs, in order,
-	 * the group set's list (not the report's); NULL for a report read
-	 * from a file. */
-	struct cmp_report **members;
-	int nmembers;
 };
 
 /* Everything read from one file. */
@@ -150,7 +132,10 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 /* The order of strings (char * or const char *) for qsort: strcmp's. */
 int cmp_str_order(const void *a, const void *b);
 
-/* The index of block b (NULL: none) labelled label, or NULL. */
+/* The test of block b titled title, the index of b (NULL: none)
+ * labelled label; NULL: none. */
+const struct cmp_test *cmp_find_test(
+    const struct cmp_block *b, const char *title);
 const struct cmp_index *cmp_find_index(
     const struct cmp_block *b, const char *label);
 

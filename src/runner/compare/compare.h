@@ -76,14 +76,15 @@ struct comparison; /* compare/table.h */
 
 /*
  * Builds *c, the comparison of the labelled reports[0..n-1] (c holds the
- * pointer): one table per copies group (1 copy, N copies), a row per test
+ * pointers), grouped by LABEL= (user[i]) and unless no_group identity:
+ * one table per copies group, a row per test
  * (the union, by title) and per index score, a column per block, each
  * column after the first with its ratio to the first and its verdict, no
  * change under min_change percent real.  Returns 0, or -1 when out of
  * memory (compare_free it even then).
  */
 int compare_build(struct comparison *c, struct cmp_report *const *reports,
-    int n, double min_change);
+    const char **user, int n, int no_group, double min_change);
 void compare_free(struct comparison *c);
 
 /* Writes comparison c onto f in format; 0, or -1 when a write failed. */

@@ -1,66 +1,58 @@
 /*
  * group.h - compare's groups of runs (group.c): which reports belong
- * together, each group shown as one report of its runs' geometric means,
- * and the verdict between groups for a cell.  Included by compare's files.
+ * together, and a group's cells computed from its runs.  The rules are
+ * doc/compare.md's "Groups of runs".
  */
 #ifndef CMP_GROUP_H
 #define CMP_GROUP_H
 
 #include "compare/table.h"
 
-#define CMP_GROUP_KEY (8 * CMP_TEXT_MAX + 64) /* bytes of an identity */
-
-/* One group of runs. */
-struct cmp_group {
-	struct cmp_report **members; /* its reports, in order */
-	int n;
-	const char *user; /* its LABEL=, or NULL */
-	struct cmp_report merged; /* of several runs: their merged report */
-};
-
-/* The groups of a comparison. */
-struct cmp_group_set {
-	int n; /* groups */
-	struct cmp_group *groups;
-	struct cmp_report **shown; /* per group: its report or merged one */
-	int grouped; /* some group has several runs */
-};
-
 /*
- * The group of each of reports[0..n-1] into of[]: the same LABEL=
- * (user[i], NULL: none), else, unless no_group, the same identity (host,
- * OS name, release and version line, suite and version, build kind and
- * flags, quick and --duration, copies values), unless that makes one
- * group of all; else a group of its own.  Numbered by first appearance.
- * Returns the number of groups, or -1 when out of memory.
+ * The group of each of reports[0..n-1] into of[], numbered by first
+ * appearance: the same LABEL= (user[i]; NULL: none), the same --runs
+ * report, else, unless no_group, the same identity unless that makes one
+ * group of all.  Returns the number of groups, or -1 out of memory.
  */
 int cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
     int no_group, int *of);
 
-/* Forms the groups of the labelled reports (cmp_groups_free it, even
- * after -1: out of memory). */
-int cmp_groups_make(struct cmp_group_set *g, struct cmp_report *const *reports,
-    const char **user, int n, int no_group);
-void cmp_groups_free(struct cmp_group_set *g);
+/* The groups of the labelled reports into *out, *ng of them; 0, or -1
+ * out of memory (cmp_groups_free them even then). */
+int cmp_groups_make(struct cmp_group **out, int *ng,
+    struct cmp_report *const *reports, const char **user, int n, int no_group);
+void cmp_groups_free(struct cmp_group *g, int n);
 
-/* One side of a cell's verdict: its column's block, its runs' scores
- * runs[0..n-1] (none: its one score value). */
+/* The block of run i of column col (its copies, not pinned), or NULL. */
+const struct cmp_block *cmp_run_block(const struct column *col, int i);
+
+/* The index of column col labelled label (a group's: the widest of its
+ * runs'), or NULL. */
+const struct cmp_index *cmp_col_index(
+    const struct column *col, const char *label);
+
+/*
+ * Cell c of a column of several runs: for the test titled row->title
+ * (its first run's test, or NULL: none), or for the index x, its runs'
+ * scores into v (room for every run), value their geometric mean.
+ */
+const struct cmp_test *cmp_group_test(
+    const struct column *col, const char *title, struct cell *c, double *v);
+void cmp_group_index(const struct column *col, const struct cmp_index *x,
+    struct cell *c, double *v);
+
+/* One side of a cell's verdict: its runs' scores runs[0..n-1] (none:
+ * its one score, value) and its group's pooled spread. */
 struct cmp_side {
-	const struct cmp_block *block;
 	const double *runs;
 	int n;
 	double value;
+	double var, dof;
 };
 
-/*
- * The verdict between groups for cell c (its value set): side a, the
- * first column's, against side b, the cell's.  When either side has
- * several runs, sets c->grouped, c->between and c->noise by
- * score/between.h, each side's spread pooled over its block's tests
- * (pool_var), none below half the printed numbers' last digit, no change
- * under min_change percent real; else leaves c as the within-run rule
- * made it.
- */
+/* The verdict between groups for cell c, side a the first column's: when
+ * a side has several runs, sets c->grouped, c->between and c->noise;
+ * else leaves c as it was. */
 void cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
     const struct cmp_side *b, int lower_is_better, double min_change);
 

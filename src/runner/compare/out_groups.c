@@ -16,15 +16,15 @@
 
 void
 cmp_write_group_key(FILE *f, const struct cmp_style *st,
-    const struct cmp_report *r, const char *id)
+    const struct cmp_group *g, const char *id)
 {
 	char text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
 	int i;
 
-	for (i = 0; i < r->nmembers; i++) {
-		cmp_report_details(r->members[i], details, sizeof(details));
+	for (i = 0; g->n > 1 && i < g->n; i++) {
+		cmp_report_details(g->runs[i], details, sizeof(details));
 		snprintf(text, sizeof(text), "%s%d %s%s%s", id, i + 1,
-		    r->members[i]->label, details[0] ? ": " : "", details);
+		    g->runs[i]->label, details[0] ? ": " : "", details);
 		st->say(f, 3, text);
 	}
 }
@@ -38,16 +38,16 @@ say_spread(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 	char text[3 * CMP_TEXT_MAX];
 	size_t n;
 
-	if (c->report->nmembers < 2)
+	if (c->group->n < 2)
 		return;
 	n = cmp_appendf(
-	    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->report->nmembers);
-	if (c->block->pool_dof > 0)
+	    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->group->n);
+	if (c->pool_dof > 0)
 		cmp_appendf(text, sizeof(text), n,
 		    "run-to-run spread %.2f%%, pooled over %d test%s (%g "
 		    "degrees of freedom)",
-		    100 * sqrt(c->block->pool_var), c->block->pool_tests,
-		    c->block->pool_tests == 1 ? "" : "s", c->block->pool_dof);
+		    100 * sqrt(c->pool_var), c->pool_tests,
+		    c->pool_tests == 1 ? "" : "s", c->pool_dof);
 	else
 		cmp_appendf(text, sizeof(text), n, "no spread known");
 	st->say(f, 2, text);

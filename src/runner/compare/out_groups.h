@@ -31,7 +31,7 @@ extern const struct cmp_style cmp_text_style, cmp_md_style;
 
 /* The key's lines of the runs of group report r (named id): "A1 ...". */
 void cmp_write_group_key(FILE *f, const struct cmp_style *st,
-    const struct cmp_report *r, const char *id);
+    const struct cmp_group *g, const char *id);
 
 /*
  * Under table t: each group's run-to-run spread and, for each column,

@@ -137,25 +137,23 @@ json_column(struct json_writer *j, const struct table *t, int col)
 	int i;
 
 	jw_open(j, NULL, '{', 1);
-	jw_str(j, "label", c->report->label);
+	jw_str(j, "label", c->group->label);
 	jw_str(j, "origin", c->report->origin);
 	jw_int(j, "copies", c->block->copies);
 	jw_str(j, "date", c->block->date);
-	jw_bool(j, "passes_known", c->report->passes_known);
+	jw_bool(j, "passes_known", c->group->passes_known);
 	jw_str(j, "id", c->id);
 	jw_bool(j, "quick", c->report->quick);
 	jw_num(j, "duration_s", c->report->duration_s);
 	jw_str(j, "build_kind", c->report->build_kind);
-	jw_str(j, "comment", c->report->comment);
-	jw_int(j, "runs", c->report->nmembers > 1 ? c->report->nmembers : 1);
+	jw_str(j, "comment", c->group->comment);
+	jw_int(j, "runs", c->group->n);
 	jw_open(j, "run_labels", '[', 1);
-	for (i = 0; i < c->report->nmembers; i++)
-		jw_str(j, NULL, c->report->members[i]->label);
-	if (c->report->nmembers == 0)
-		jw_str(j, NULL, c->report->label);
+	for (i = 0; i < c->group->n; i++)
+		jw_str(j, NULL, c->group->runs[i]->label);
 	jw_close(j, ']');
 	jw_bool(j, "suites_differ", c->suites);
-	jw_str(j, "disturbed", c->report->disturbed);
+	jw_str(j, "disturbed", c->group->disturbed);
 	jw_num(j, "machine_speed", c->speed); /* NAN: null */
 	why[0] = '\0';
 	if (col > 0 && c->caveats)

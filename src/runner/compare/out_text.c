@@ -346,10 +346,10 @@ md_cell(const struct table *t, int r, int s, char *buf, size_t size)
 	if (r < 0 && s == 0)
 		snprintf(buf, size, "Test");
 	else if (r < 0 && s >= 2 && (s - 3) % 3 == 1) /* the ratio's */
-		snprintf(buf, size, "%s/%s%s", t->cols[col].report->label,
-		    t->cols[0].report->label, t->cols[col].caveats ? "!" : "");
+		snprintf(buf, size, "%s/%s%s", t->cols[col].group->label,
+		    t->cols[0].group->label, t->cols[col].caveats ? "!" : "");
 	else if (r < 0 && s >= 2) /* a value's: the label the user gave */
-		snprintf(buf, size, "%s%s", t->cols[col].report->label,
+		snprintf(buf, size, "%s%s", t->cols[col].group->label,
 		    strchr(t->cols[col].id, '/') ? strchr(t->cols[col].id, '/')
 		                                 : "");
 	if (r < 0 || s < 3 || (s - 3) % 3 != 1)

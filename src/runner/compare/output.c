@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare/group.h"
 #include "compare/out_groups.h"
 #include "compare/table.h"
 #include "write/escape.h"
@@ -14,27 +15,26 @@
 
 /* The key: one line per report, its name, label and what it is. */
 static void
-write_key(FILE *f, const struct cmp_style *st,
-    struct cmp_report *const *reports, int n)
+write_key(FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
 {
 	char id[16], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
 	int i;
 
 	for (i = 0; i < n; i++) {
 		cmp_report_id(i, id, sizeof(id));
-		cmp_report_details(reports[i], details, sizeof(details));
-		if (reports[i]->nmembers > 1)
+		cmp_report_details(g[i].runs[0], details, sizeof(details));
+		if (g[i].n > 1)
 			snprintf(text, sizeof(text),
 			    "%s: %d runs (the table shows their geometric "
 			    "means)",
-			    reports[i]->label, reports[i]->nmembers);
+			    g[i].label, g[i].n);
 		else
-			snprintf(text, sizeof(text), "%s%s%s",
-			    reports[i]->label, details[0] ? ": " : "", details);
+			snprintf(text, sizeof(text), "%s%s%s", g[i].label,
+			    details[0] ? ": " : "", details);
 		st->key(f, id, text);
-		cmp_write_group_key(f, st, reports[i], id);
-		if (reports[i]->comment != NULL)
-			st->comment(f, reports[i]->comment);
+		cmp_write_group_key(f, st, &g[i], id);
+		if (g[i].comment != NULL)
+			st->comment(f, g[i].comment);
 	}
 	fputc('\n', f);
 }
@@ -88,19 +88,19 @@ note_caveats(const struct table *t, struct notes *notes)
 /* Under "?": the runs whose own records show other work on the machine
  * (the first line carries the mark when first). */
 static void
-write_disturbed(FILE *f, const struct cmp_style *st,
-    struct cmp_report *const *reports, int n, int first)
+write_disturbed(FILE *f, const struct cmp_style *st, const struct cmp_group *g,
+    int n, int first)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (reports[i]->disturbed == NULL)
+		if (g[i].disturbed == NULL)
 			continue;
 		cmp_report_id(i, id, sizeof(id));
 		snprintf(text, sizeof(text),
 		    "noise unknown: %s's run recorded other work: %s.", id,
-		    reports[i]->disturbed);
+		    g[i].disturbed);
 		st->note(f, first ? "?" : "", text);
 		first = 0;
 	}
@@ -110,14 +110,14 @@ write_disturbed(FILE *f, const struct cmp_style *st,
  * few passes, and which runs recorded other work on the machine. */
 static void
 write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
-    struct cmp_report *const *reports, int n)
+    const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	size_t len = 0;
 	int i, names = 0;
 
 	for (i = 0; i < n; i++) {
-		if (reports[i]->passes_known)
+		if (g[i].passes_known)
 			continue;
 		cmp_report_id(i, id, sizeof(id));
 		len = cmp_appendf(text, sizeof(text), len, "%s%s",
@@ -134,13 +134,13 @@ write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
 		snprintf(text, sizeof(text), "noise unknown: too few passes.");
 	if (names > 0 || !notes->disturbed)
 		st->note(f, "?", text);
-	write_disturbed(f, st, reports, n, names == 0);
+	write_disturbed(f, st, g, n, names == 0);
 }
 
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
-    struct cmp_report *const *reports, int n)
+    const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX];
 	int i, k;
@@ -157,7 +157,7 @@ write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
 		    "difference may be chance.  No mark: beyond the noise "
 		    "(the rule: doc/compare.md).");
 	if (notes->unknown)
-		write_unknown(f, st, notes, reports, n);
+		write_unknown(f, st, notes, g, n);
 	if (notes->caveat) {
 		st->note(f, "!",
 		    "not comparable: the runs were made "
@@ -193,28 +193,29 @@ write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
  * and how far apart the suites measure (the verdict's floor there).
  */
 static void
-write_suites(FILE *f, const struct cmp_style *st,
-    struct cmp_report *const *reports, int n)
+write_suites(
+    FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	size_t len = 0, s;
 	int i, j, first;
 
-	for (i = 1; i < n && !cmp_suites_differ(reports[0], reports[i]); i++)
+	for (i = 1; i < n && !cmp_suites_differ(g[0].runs[0], g[i].runs[0]);
+	     i++)
 		;
 	if (i >= n)
 		return;
 	len = cmp_appendf(text, sizeof(text), len, "Suites differ (");
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < i; j++)
-			if (!cmp_suites_differ(reports[i], reports[j]))
+			if (!cmp_suites_differ(g[i].runs[0], g[j].runs[0]))
 				break;
-		if (j < i || (s = cmp_suite_len(reports[i]->origin)) == 0)
+		if (j < i || (s = cmp_suite_len(g[i].runs[0]->origin)) == 0)
 			continue;
 		len = cmp_appendf(text, sizeof(text), len,
-		    "%s%.*s:", i ? "; " : "", (int)s, reports[i]->origin);
+		    "%s%.*s:", i ? "; " : "", (int)s, g[i].runs[0]->origin);
 		for (j = i, first = 1; j < n; j++)
-			if (!cmp_suites_differ(reports[i], reports[j])) {
+			if (!cmp_suites_differ(g[i].runs[0], g[j].runs[0])) {
 				cmp_report_id(j, id, sizeof(id));
 				len = cmp_appendf(text, sizeof(text), len,
 				    "%s %s", first ? "" : ",", id);
@@ -260,18 +261,17 @@ write_speed(FILE *f, const struct cmp_style *st, const struct table *t)
 }
 
 int
-compare_build(struct comparison *c, struct cmp_report *const *reports, int n,
-    double min_change)
+compare_build(struct comparison *c, struct cmp_report *const *reports,
+    const char **user, int n, int no_group, double min_change)
 {
-	int g, rc = 0;
+	int g, rc;
 
 	memset(c, 0, sizeof(*c));
-	c->reports = reports;
-	c->n = n;
 	c->min_change = min_change;
+	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
 	for (g = 0; g < NGROUPS && rc == 0; g++)
 		rc = cmp_table_build(
-		    &c->tables[g], (enum group)g, reports, n, min_change);
+		    &c->tables[g], (enum group)g, c->groups, c->n, min_change);
 	return rc;
 }
 
@@ -282,6 +282,8 @@ compare_free(struct comparison *c)
 
 	for (g = 0; g < NGROUPS; g++)
 		cmp_table_free(&c->tables[g]);
+	cmp_groups_free(c->groups, c->n);
+	memset(c, 0, sizeof(*c));
 }
 
 /* The comparison as JSON. */
@@ -308,8 +310,8 @@ write_plain(FILE *f, const struct comparison *c, const struct cmp_style *st)
 	int g, written = 0, rc = 0;
 
 	memset(&notes, 0, sizeof(notes));
-	write_key(f, st, c->reports, c->n);
-	write_suites(f, st, c->reports, c->n);
+	write_key(f, st, c->groups, c->n);
+	write_suites(f, st, c->groups, c->n);
 	for (g = 0; g < NGROUPS && rc == 0; g++) {
 		t = &c->tables[g];
 		if (t->ncols == 0)
@@ -325,7 +327,7 @@ write_plain(FILE *f, const struct comparison *c, const struct cmp_style *st)
 	}
 	if (rc == 0) {
 		fputc('\n', f);
-		write_notes(f, st, &notes, c->reports, c->n);
+		write_notes(f, st, &notes, c->groups, c->n);
 	}
 	return rc;
 }

@@ -1,7 +1,7 @@
 /*
  * table.c - builds the tables of a comparison: columns, rows (the union of
- * the tests, then the index scores), cells with their ratios against the
- * first column and whether those are within noise (score/interval.h).
+ * the tests, then the index scores), cells with their values, ratios
+ * against the first column and verdicts (doc/compare.md).
  */
 #include <math.h>
 #include <stdint.h>
@@ -64,26 +64,25 @@ group_of(const struct cmp_block *b)
 	return b->pin > 0 ? NGROUPS : b->copies > 1 ? GROUP_MANY : GROUP_ONE;
 }
 
-static const struct cmp_test *
-find_test(const struct cmp_block *b, const char *title)
+/* Index j of column col's block (a group's: the widest of its runs'). */
+static const struct cmp_index *
+col_index_at(const struct column *col, int j)
 {
-	int i;
+	const struct cmp_index *x = &col->block->indexes[j];
 
-	for (i = 0; i < b->ntests; i++)
-		if (strcmp(b->tests[i].title, title) == 0)
-			return &b->tests[i];
-	return NULL;
+	return col->group->n > 1 ? cmp_col_index(col, x->label) : x;
 }
 
 static const struct cmp_index_row *
-find_index_row(const struct cmp_block *b, const char *title)
+find_index_row(const struct column *col, const char *title)
 {
+	const struct cmp_index *x;
 	int i, j;
 
-	for (i = 0; i < b->nindexes; i++)
-		for (j = 0; j < b->indexes[i].nrows; j++)
-			if (strcmp(b->indexes[i].rows[j].title, title) == 0)
-				return &b->indexes[i].rows[j];
+	for (i = 0; i < col->block->nindexes; i++)
+		for (x = col_index_at(col, i), j = 0; j < x->nrows; j++)
+			if (strcmp(x->rows[j].title, title) == 0)
+				return &x->rows[j];
 	return NULL;
 }
 
@@ -109,17 +108,20 @@ table_rows(struct table *t)
 	void *grown;
 	const char **titles = NULL;
 	const struct cmp_block *b;
+	const struct cmp_index *x;
 	struct row *row;
 	int n = 0, i, j, k, rc = 0;
 
 	for (i = 0; i < t->ncols && rc == 0; i++) {
+		for (k = 0; k < t->cols[i].group->n; k++)
+			for (b = cmp_run_block(&t->cols[i], k), j = 0;
+			     b != NULL && j < b->ntests && rc == 0; j++)
+				rc = add_title(&titles, &n, b->tests[j].title);
 		b = t->cols[i].block;
-		for (j = 0; j < b->ntests && rc == 0; j++)
-			rc = add_title(&titles, &n, b->tests[j].title);
 		for (j = 0; j < b->nindexes && rc == 0; j++)
-			for (k = 0; k < b->indexes[j].nrows && rc == 0; k++)
-				rc = add_title(
-				    &titles, &n, b->indexes[j].rows[k].title);
+			for (x = col_index_at(&t->cols[i], j), k = 0;
+			     k < x->nrows && rc == 0; k++)
+				rc = add_title(&titles, &n, x->rows[k].title);
 	}
 	if (n > 0 && rc == 0)
 		qsort(titles, (size_t)n, sizeof(*titles), cmp_str_order);
@@ -191,43 +193,48 @@ index_mismatch(const struct cmp_index *a, const struct cmp_index *b)
 	return WHY_NONE;
 }
 
-/* The cell of test row in block b; the row's unit the first column's
- * that has the test. */
+/* The cell of test row in column col (v: room for a group's runs); the
+ * row's unit the first column's that has the test. */
 static void
-test_cell(const struct cmp_block *b, struct row *row, struct cell *c)
+test_cell(const struct column *col, struct row *row, struct cell *c, double *v)
 {
-	const struct cmp_test *t = find_test(b, row->title);
+	const struct cmp_test *t = col->group->n > 1
+	                               ? cmp_group_test(col, row->title, c, v)
+	                               : cmp_find_test(col->block, row->title);
 	const struct cmp_index_row *r;
 
 	if (t != NULL) {
 		c->present = 1;
-		c->value = t->value;
 		c->unit = t->unit;
-		c->status = t->status;
-		c->runs = t->nruns;
-		c->of_runs = t->of_runs;
+		if (col->group->n == 1) {
+			c->value = t->value;
+			c->status = t->status;
+			c->test = t;
+		}
 		if (row->unit[0] == '\0') {
 			row->unit = t->unit;
 			row->lower_is_better = t->lower_is_better;
 		}
-	} else if ((r = find_index_row(b, row->title)) != NULL) {
+	} else if ((r = find_index_row(col, row->title)) != NULL) {
 		c->present = 1;
 		c->value = r->result;
 	}
 }
 
 static void
-index_cell(const struct cmp_block *b, const char *label, struct cell *c)
+index_cell(
+    const struct column *col, const char *label, struct cell *c, double *v)
 {
-	const struct cmp_index *x = cmp_find_index(b, label);
+	const struct cmp_index *x = cmp_col_index(col, label);
 
 	if (x == NULL)
 		return;
 	c->present = 1;
 	c->partial = x->partial;
-	c->runs = x->nruns;
-	c->of_runs = x->of_runs;
-	if (x->has_score)
+	c->index = x;
+	if (col->group->n > 1)
+		cmp_group_index(col, x, c, v);
+	else if (x->has_score)
 		c->value = x->score;
 }
 
@@ -271,57 +278,67 @@ suite_rule(struct cell *c, const struct row *row)
 	c->between.verdict = BETWEEN_WITHIN;
 }
 
-/* The verdict of index score cell c (column j of row): the verdict
- * between groups where a side has several runs, else from the scores'
- * intervals.  WHY_NONE, or why the scores are not compared. */
+/* One side of cell c of column col, for the verdict between groups. */
+static struct cmp_side
+side(const struct column *col, const struct cell *c)
+{
+	return (struct cmp_side){
+	    c->run_values, c->runs, c->value, col->pool_var, col->pool_dof};
+}
+
+/* The counters of a cell's passes: one run's only. */
+static const double *
+counters(const struct column *col, const struct cell *c)
+{
+	return col->group->n == 1 && c->test != NULL ? c->test->derived : NULL;
+}
+
+/* The verdict of index score cell c (column j): between groups where a
+ * side has several runs, else from the scores' intervals (a group's
+ * score has none).  WHY_NONE, or why the scores are not compared. */
 static enum why
 index_verdict(
-    const struct table *t, const struct row *row, int j, struct cell *c)
+    const struct table *t, int j, const struct cell *c0, struct cell *c)
 {
-	const struct cmp_block *b0 = t->cols[0].block, *b = t->cols[j].block;
-	const struct cmp_index *x0 = cmp_find_index(b0, row->title);
-	const struct cmp_index *xj = cmp_find_index(b, row->title);
+	const struct cmp_index *x0 = c0->index, *xj = c->index;
 	enum why why = index_mismatch(x0, xj);
+	struct cmp_side a = side(&t->cols[0], c0), b = side(&t->cols[j], c);
 
 	if (why != WHY_NONE)
 		return why;
-	cmp_cell_verdict(c,
-	    &(struct cmp_side){b0, x0->runs, x0->nruns, x0->score},
-	    &(struct cmp_side){b, xj->runs, xj->nruns, c->value}, 0,
-	    t->min_change);
+	cmp_cell_verdict(c, &a, &b, 0, t->min_change);
 	if (!c->grouped)
-		c->noise = compare_index_noise(x0->score, x0->ci_low,
-		    x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
+		c->noise =
+		    t->cols[0].group->n > 1 || t->cols[j].group->n > 1
+		        ? CMP_NOISE_UNKNOWN
+		        : compare_index_noise(x0->score, x0->ci_low,
+		              x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
 	return WHY_NONE;
 }
 
 /* The verdict of test cell c: between groups where a side has several
  * runs, else by the passes (and the why-line's counters when beyond). */
 static enum why
-test_verdict(
-    const struct table *t, const struct row *row, int j, struct cell *c)
+test_verdict(const struct table *t, const struct row *row, int j,
+    const struct cell *c0, struct cell *c)
 {
-	const struct cell *c0 = cmp_cell_at(t, (int)(row - t->rows), 0);
-	const struct cmp_block *b0 = t->cols[0].block, *b = t->cols[j].block;
-	const struct cmp_test *t0 = find_test(b0, row->title);
-	const struct cmp_test *tj = find_test(b, row->title);
+	const double *d0 = counters(&t->cols[0], c0);
+	const double *dj = counters(&t->cols[j], c);
+	struct cmp_side a = side(&t->cols[0], c0), b = side(&t->cols[j], c);
 
 	if (c0->unit[0] != '\0' && c->unit[0] != '\0' &&
 	    strcmp(c0->unit, c->unit) != 0)
 		return WHY_UNITS;
-	if (t0 == NULL || tj == NULL)
+	if (c0->test == NULL || c->test == NULL)
 		return WHY_NONE;
-	cmp_cell_verdict(c,
-	    &(struct cmp_side){b0, t0->runs, t0->nruns, t0->value},
-	    &(struct cmp_side){b, tj->runs, tj->nruns, c->value},
-	    row->lower_is_better, t->min_change);
+	cmp_cell_verdict(c, &a, &b, row->lower_is_better, t->min_change);
 	if (!c->grouped)
-		c->noise = compare_noise(t0, tj);
-	if (c->noise == CMP_NOISE_BEYOND && t0->derived && tj->derived)
-		c->nexplain = explain_rank(t0->derived, t0->nrates, tj->derived,
-		    tj->nrates, c->explain, EXPLAIN_MAX);
-	c->explained = c->noise == CMP_NOISE_BEYOND && t0->derived &&
-	               tj->derived && c->nexplain >= 0;
+		c->noise = compare_noise(c0->test, c->test);
+	if (c->noise == CMP_NOISE_BEYOND && d0 && dj)
+		c->nexplain = explain_rank(d0, c0->test->nrates, dj,
+		    c->test->nrates, c->explain, EXPLAIN_MAX);
+	c->explained =
+	    c->noise == CMP_NOISE_BEYOND && d0 && dj && c->nexplain >= 0;
 	return WHY_NONE;
 }
 
@@ -340,14 +357,14 @@ judge(struct table *t, int r, int j)
 	else if (!c->present || !isfinite(c->value))
 		c->why = WHY_NO_VALUE;
 	else
-		c->why = row->is_index ? index_verdict(t, row, j, c)
-		                       : test_verdict(t, row, j, c);
+		c->why = row->is_index ? index_verdict(t, j, c0, c)
+		                       : test_verdict(t, row, j, c0, c);
 	if (c->why != WHY_NONE)
 		return;
 	/* One run a side: other work on the machine hides the noise
 	 * between the runs. */
 	if (!c->grouped && c->noise == CMP_NOISE_BEYOND &&
-	    (t->cols[0].report->disturbed || t->cols[j].report->disturbed)) {
+	    (t->cols[0].group->disturbed || t->cols[j].group->disturbed)) {
 		c->noise = CMP_NOISE_UNKNOWN;
 		c->disturbed = 1;
 	}
@@ -358,31 +375,88 @@ judge(struct table *t, int r, int j)
 		suite_rule(c, row);
 }
 
-/* Fills the cells of one row and their ratios against the first column. */
+/* Fills the cells of row r, a group's with its runs' scores. */
 static void
 fill_row(struct table *t, int r)
 {
 	struct row *row = &t->rows[r];
 	struct cell *cells = t->cells + (size_t)r * (size_t)t->ncols;
+	const struct column *col;
+	double *v;
 	int j;
 
 	row->unit = "";
 	for (j = 0; j < t->ncols; j++) {
-		cells[j].value = NAN;
+		col = &t->cols[j];
+		v = col->values + (size_t)r * (size_t)col->group->n;
+		cells[j].value = cells[j].ratio = NAN;
 		cells[j].unit = cells[j].status = "";
 		if (row->is_index)
-			index_cell(t->cols[j].block, row->title, &cells[j]);
+			index_cell(col, row->title, &cells[j], v);
 		else
-			test_cell(t->cols[j].block, row, &cells[j]);
+			test_cell(col, row, &cells[j], v);
 	}
-	for (j = 1; j < t->ncols; j++)
-		judge(t, r, j);
-	cells[0].ratio = NAN;
+}
+
+/* The cell of column j of the test row titled title. */
+static const struct cell *
+test_at(const struct table *t, int j, const char *title)
+{
+	int r;
+
+	for (r = 0; r < t->nrows; r++)
+		if (!t->rows[r].is_index &&
+		    strcmp(t->rows[r].title, title) == 0)
+			break;
+	return cmp_cell_at(t, r, j);
+}
+
+/* Whether test k of run i's block b of column col is the first of its
+ * title in the column's runs. */
+static int
+first_seen(const struct column *col, int i, const struct cmp_block *b, int k)
+{
+	const char *title = b->tests[k].title;
+
+	while (i-- > 0)
+		if (cmp_run_block(col, i) != NULL &&
+		    cmp_find_test(cmp_run_block(col, i), title) != NULL)
+			return 0;
+	return cmp_find_test(b, title) == &b->tests[k];
+}
+
+/* Column j's spread pooled over its tests' runs (a group's), its tests
+ * taken in the order its runs first have them. */
+static int
+pool_column(struct table *t, int j)
+{
+	struct column *col = &t->cols[j];
+	const double **rows = calloc((size_t)t->nrows + 1, sizeof(*rows));
+	int *n = calloc((size_t)t->nrows + 1, sizeof(*n)), i, k, m = 0;
+	const struct cmp_block *b;
+	const struct cell *c;
+
+	for (i = 0; rows != NULL && n != NULL && i < col->group->n; i++)
+		for (b = cmp_run_block(col, i), k = 0; b && k < b->ntests; k++)
+			if (first_seen(col, i, b, k)) {
+				c = test_at(t, j, b->tests[k].title);
+				rows[m] = c->run_values;
+				col->pool_tests += (n[m++] = c->runs) > 1;
+			}
+	if (rows != NULL && n != NULL)
+		between_pooled(rows, n, m, &col->pool_var, &col->pool_dof);
+	free(rows);
+	free(n);
+	return rows != NULL && n != NULL ? 0 : -1;
 }
 
 void
 cmp_table_free(struct table *t)
 {
+	int j;
+
+	for (j = 0; j < t->ncols; j++)
+		free(t->cols[j].values);
 	free(t->cols);
 	free(t->rows);
 	free(t->cells);
@@ -399,20 +473,20 @@ cmp_report_id(int i, char *buf, size_t size)
 		snprintf(buf, size, "R%d", i + 1);
 }
 
-/* The median of derived counter d over the kept passes of t; NAN when
- * it has none (or memory ran out). */
+/* The median CPU time per loop of a cell's kept passes (one run's);
+ * NAN when it has none (or memory ran out). */
 static double
-derived_median(const struct cmp_test *t, int d)
+cpu_per_loop(const struct column *col, const struct cell *c)
 {
+	const double *d = counters(col, c);
 	double *v, m;
-	int i, n = 0;
+	int i, n = 0, k = c->test != NULL ? c->test->nrates : 0;
 
-	if (t == NULL || t->derived == NULL || t->nrates < 1 ||
-	    (v = malloc(sizeof(*v) * (size_t)t->nrates)) == NULL)
+	if (d == NULL || k < 1 || (v = malloc(sizeof(*v) * (size_t)k)) == NULL)
 		return NAN;
-	for (i = 0; i < t->nrates; i++)
-		if (isfinite(t->derived[(size_t)i * NDERIVED + (size_t)d]))
-			v[n++] = t->derived[(size_t)i * NDERIVED + (size_t)d];
+	for (i = 0; i < k; i++)
+		if (isfinite(d[(size_t)i * NDERIVED + DRV_CPU_PER_LOOP]))
+			v[n++] = d[(size_t)i * NDERIVED + DRV_CPU_PER_LOOP];
 	m = n > 0 ? sorted_median(v, n) : NAN;
 	free(v);
 	return m;
@@ -430,15 +504,11 @@ column_speed(struct table *t, int j, double *r)
 	double m0, mj;
 	int i, n = 0, up = 0, down = 0;
 
-	col->speed = NAN;
 	for (i = 0; i < t->nrows; i++) {
 		if (t->rows[i].is_index)
 			continue;
-		m0 = derived_median(
-		    find_test(t->cols[0].block, t->rows[i].title),
-		    DRV_CPU_PER_LOOP);
-		mj = derived_median(
-		    find_test(col->block, t->rows[i].title), DRV_CPU_PER_LOOP);
+		m0 = cpu_per_loop(&t->cols[0], cmp_cell_at(t, i, 0));
+		mj = cpu_per_loop(col, cmp_cell_at(t, i, j));
 		if (!(m0 > 0) || !(mj > 0) || !isfinite(mj / m0))
 			continue;
 		r[n] = mj / m0;
@@ -477,30 +547,32 @@ caveats(const struct column *a, const struct column *b)
 	return bits;
 }
 
-/* The columns of group g: each block of it of each report, in order,
- * "A/4" when a report has several blocks in it.  -1: out of memory. */
+/* The columns of copies group g: each block of it of each group's first
+ * run, in order, "A/4" when it has several.  -1: out of memory. */
 static int
 table_columns(
-    struct table *t, enum group g, struct cmp_report *const *reports, int n)
+    struct table *t, enum group g, const struct cmp_group *groups, int n)
 {
+	const struct cmp_report *r;
 	void *grown;
 	struct column *col;
 	size_t len;
 	int i, j, k, same;
 
 	for (i = 0; i < n; i++)
-		for (j = 0; j < reports[i]->nblocks; j++) {
-			if (group_of(&reports[i]->blocks[j]) != g)
+		for (r = groups[i].runs[0], j = 0; j < r->nblocks; j++) {
+			if (group_of(&r->blocks[j]) != g)
 				continue;
 			if ((col = CMP_PUSH(
 			         grown, t->cols, t->ncols, INT32_MAX)) == NULL)
 				return -1;
-			col->report = reports[i];
-			col->block = &reports[i]->blocks[j];
+			col->group = &groups[i];
+			col->report = r;
+			col->block = &r->blocks[j];
 			col->speed = NAN;
 			cmp_report_id(i, col->id, sizeof(col->id));
-			for (k = 0, same = 0; k < reports[i]->nblocks; k++)
-				same += group_of(&reports[i]->blocks[k]) == g;
+			for (k = 0, same = 0; k < r->nblocks; k++)
+				same += group_of(&r->blocks[k]) == g;
 			len = strlen(col->id);
 			if (same > 1)
 				snprintf(col->id + len, sizeof(col->id) - len,
@@ -509,17 +581,49 @@ table_columns(
 	return 0;
 }
 
+/* The cells: each column's values (a group's runs' scores into room of
+ * its own), then its pooled spread, then each verdict against the
+ * first.  -1: out of memory. */
+static int
+table_cells(struct table *t)
+{
+	struct column *col;
+	int r, j, rc = 0;
+
+	t->cells =
+	    calloc((size_t)t->nrows * (size_t)t->ncols + 1, sizeof(*t->cells));
+	for (j = 0; j < t->ncols && t->cells != NULL; j++) {
+		col = &t->cols[j];
+		col->values =
+		    calloc((size_t)t->nrows * (size_t)col->group->n + 1,
+		        sizeof(double));
+		if (col->values == NULL)
+			return -1;
+	}
+	if (t->cells == NULL)
+		return -1;
+	for (r = 0; r < t->nrows; r++)
+		fill_row(t, r);
+	for (j = 0; j < t->ncols && rc == 0; j++)
+		if (t->cols[j].group->n > 1)
+			rc = pool_column(t, j);
+	for (r = 0; r < t->nrows; r++)
+		for (j = 1; j < t->ncols; j++)
+			judge(t, r, j);
+	return rc;
+}
+
 int
-cmp_table_build(struct table *t, enum group g,
-    struct cmp_report *const *reports, int n, double min_change)
+cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
+    int n, double min_change)
 {
 	double *ratios;
-	int i, r;
+	int i;
 
 	memset(t, 0, sizeof(*t));
 	t->group = g;
 	t->min_change = min_change;
-	if (table_columns(t, g, reports, n) == -1)
+	if (table_columns(t, g, groups, n) == -1)
 		return -1;
 	if (t->ncols == 0)
 		return 0;
@@ -528,17 +632,9 @@ cmp_table_build(struct table *t, enum group g,
 		t->cols[i].suites =
 		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
 	}
-	if (table_rows(t) == -1)
+	if (table_rows(t) == -1 || table_cells(t) == -1 ||
+	    (ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1))) == NULL)
 		return -1;
-	t->cells =
-	    calloc((size_t)t->nrows * (size_t)t->ncols + 1, sizeof(*t->cells));
-	ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1));
-	if (t->cells == NULL || ratios == NULL) {
-		free(ratios);
-		return -1;
-	}
-	for (r = 0; r < t->nrows; r++)
-		fill_row(t, r);
 	for (i = 1; i < t->ncols; i++)
 		column_speed(t, i, ratios);
 	free(ratios);

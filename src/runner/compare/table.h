@@ -1,8 +1,9 @@
 /*
- * table.h - compare's own: the comparison as tables (one per copies group;
- * rows: tests and index scores; columns: the blocks) that table.c builds
- * and the writers (out_text.c, out_json.c, output.c) write.  Included by
- * compare's files only.
+ * table.h - compare's one model of a comparison: its groups of runs (the
+ * columns' sources) and its tables (one per copies group; rows: tests,
+ * then index scores; cells: value, runs, ratio, verdict, why-line), built
+ * once by table.c and group.c; the writers (output.c, out_*.c) only
+ * format it.  The rules are doc/compare.md's.
  */
 #ifndef CMP_TABLE_H
 #define CMP_TABLE_H
@@ -22,11 +23,8 @@
 /* The tables: one per copies group. */
 enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
 
-/*
- * How far apart UnixBench and bytebench measure on one machine, in
- * percent (doc/fidelity.md: the tolerance their checks hold): the index
- * score and each index test, context1 and the shell tests wider.
- */
+/* How far apart UnixBench and bytebench measure, in percent
+ * (doc/fidelity.md): the index and its tests, context1 and shell wider. */
 #define SUITE_GAP      3.0
 #define SUITE_GAP_WIDE 5.0
 
@@ -40,16 +38,31 @@ enum caveat {
 	CAVEAT_COPIES = 16 /* different numbers of copies */
 };
 
+/* One group of runs: one report, or several shown as one column. */
+struct cmp_group {
+	struct cmp_report **runs; /* in order; runs[0] says how they ran */
+	int n;
+	const char *label;
+	const char *comment, *disturbed; /* one run's; NULL for a group */
+	int passes_known; /* every run's passes were read (JSON) */
+	char *own; /* the label made for several runs */
+};
+
 struct column {
-	const struct cmp_report *report;
-	const struct cmp_block *block;
+	const struct cmp_group *group;
+	const struct cmp_report *report; /* the group's first run */
+	const struct cmp_block *block; /* its block; its runs': cmp_run_block */
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
 	int caveats; /* enum caveat bits against the first column */
 	int suites; /* UnixBench against bytebench (said above the tables) */
+	/* A group's spread of ln score pooled over its tests (doc/compare.md),
+	 * its degrees of freedom (0: none) and how many tests it pools. */
+	double pool_var, pool_dof;
+	int pool_tests;
+	double *values; /* a group's runs' scores, nrows x group->n */
 	/* The machine's own speed against the first column: the median
-	 * ratio of CPU time per loop over the tests both measured (speed_of
-	 * of them), when most (speed_n) moved the same way by over
-	 * SPEED_MOVE; NAN: not so (said above the table, why-lines none). */
+	 * ratio of CPU time per loop over the speed_of tests both measured
+	 * when speed_n of them moved one way by over SPEED_MOVE; else NAN. */
 	double speed;
 	int speed_n, speed_of;
 };
@@ -80,14 +93,20 @@ struct cell {
 	const char *unit;
 	const char *status; /* "" when ok */
 	int partial;
-	int runs,
-	    of_runs; /* a group's: the runs its value is of, of how many */
+	/* A group's: its runs' scores (value their geometric mean), how
+	 * many of its of_runs runs with these copies have one. */
+	const double *run_values;
+	int runs, of_runs;
+	const struct cmp_test *test; /* a test's (a group's: its one run's,
+	                              * else its first); NULL: none */
+	const struct cmp_index *index; /* an index score's (a group's: the
+	                                * widest of its runs') */
 	double ratio; /* NAN when not given (see why) */
 	enum why why;
 	enum cmp_noise noise;
 	/* Suites differ and the row was never measured against the other
-	 * suite (marked "!"); else, suites differing, the gap in percent
-	 * below which no change is real. */
+	 * suite ("!"); else, suites differing, the gap in percent below
+	 * which no change is real. */
 	int unmeasured;
 	double suite_gap;
 	/* One run a side, beyond its passes' noise, but a run's records
@@ -97,7 +116,7 @@ struct cell {
 	int explained;
 	int nexplain;
 	struct explain_item explain[EXPLAIN_MAX];
-	/* The verdict between groups of runs (compare/group.h). */
+	/* The verdict between groups of runs, when a side has several. */
 	int grouped;
 	struct between between;
 };
@@ -112,10 +131,18 @@ struct table {
 	struct cell *cells; /* nrows x ncols */
 };
 
+/* The comparison, built once (compare_build): its groups, one a column
+ * (or a column per copies value), and its tables. */
+struct comparison {
+	struct cmp_group *groups;
+	int n;
+	double min_change;
+	struct table tables[NGROUPS];
+};
+
 enum { NOTES_MAX_CAVEATS = 16 };
 
-/* What the notes under the tables must explain, from the tables' cells
- * (output.c's note_cells) and what the writers chose. */
+/* What the notes under the tables must explain (output.c). */
 struct notes {
 	int within, beyond, unknown, lower, caveat, unmeasured, disturbed;
 	int why[NWHY];
@@ -130,55 +157,37 @@ extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
 extern const char *const cmp_group_key[NGROUPS]; /* "1", "N" */
 extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
-/* Builds the table of group g; an empty group gives ncols 0.  -1: out of
- * memory (cmp_table_free it even then). */
+/* Builds the table of copies group g of the groups; an empty one has
+ * ncols 0.  -1: out of memory (cmp_table_free it even then). */
 int cmp_table_build(struct table *t, enum group g,
-    struct cmp_report *const *reports, int n, double min_change);
-
-/* The comparison: its labelled reports (one a column or group) and its
- * tables, built once (compare_build); the writers and --fail-below read
- * it. */
-struct comparison {
-	struct cmp_report *const *reports;
-	int n;
-	double min_change;
-	struct table tables[NGROUPS];
-};
+    const struct cmp_group *groups, int n, double min_change);
 void cmp_table_free(struct table *t);
 
-/* The cell of row r, column col. */
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
 
-/* A ratio as text, "1.05x", at most 9 characters however large or small
- * ("1.2e+300x", "1e-300x"). */
+/* A ratio as text, "1.05x", at most 9 characters ("1.2e+300x"). */
 void cmp_ratio_text(double ratio, char *buf, size_t size);
 
 /* The row's title, " Index Score" after an index label. */
 void cmp_row_title(const struct row *row, char *buf, size_t size);
 
-/* The name of the i-th report in the key: A to Z, then R27, R28, ... */
+/* The name of the i-th group in the key: A to Z, then R27, R28, ... */
 void cmp_report_id(int i, char *buf, size_t size);
 
-/*
- * What the key says of a report after its label: where it comes from,
- * the system, the date and how it ran (label.c).
- */
+/* What the key says of a report after its label: where it comes from,
+ * the system, the date and how it ran (label.c). */
 void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 
 /* Why column b is not comparable with a, in words (table.c). */
 void cmp_caveat_text(
     const struct column *a, const struct column *b, char *buf, size_t size);
 
-/* The tables as text and Markdown (out_text.c); the text's sets
- * *partial_p when it wrote a partial index short, "N p". */
+/* The tables as text and Markdown (out_text.c); *partial_p set when a
+ * partial index was written short, "N p". */
 int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
 int cmp_write_table_md(FILE *f, const struct table *t, int *partial_p);
 
-/*
- * As JSON (out_json.c): cmp_json_begin writes the head (schema, noise
- * rule) and opens the tables, cmp_write_table_json writes one,
- * cmp_json_end closes the document.
- */
+/* As JSON (out_json.c): the head, each table, the end. */
 void cmp_json_begin(struct json_writer *j, FILE *f, double min_change);
 void cmp_write_table_json(struct json_writer *j, const struct table *t);
 void cmp_json_end(struct json_writer *j);
