@@ -89,39 +89,43 @@ json_decimal(const char *s, size_t len, double *out)
 	return 0;
 }
 
+/* Past the digits at *i: 0 when there are none. */
+static int
+digits(const struct parser *p, size_t *i)
+{
+	size_t from = *i;
+
+	while (*i < p->len && is_digit(p->text[*i]))
+		(*i)++;
+	return *i > from;
+}
+
 /* A number by the JSON grammar: -?(0|[1-9]d*)(.d+)?([eE][+-]?d+)? */
 static int
 parse_number(struct parser *p, struct json_value *v)
 {
 	const char *s = p->text;
 	size_t start = p->pos, i = p->pos;
+	int ok;
 
 	if (i < p->len && s[i] == '-')
 		i++;
-	if (i < p->len && s[i] == '0') {
+	if ((ok = i < p->len && s[i] == '0'))
 		i++;
-	} else if (i < p->len && is_digit(s[i])) {
-		while (i < p->len && is_digit(s[i]))
-			i++;
-	} else {
-		return fail(p, "bad number at byte %zu", start);
-	}
-	if (i < p->len && s[i] == '.') {
+	else
+		ok = digits(p, &i);
+	if (ok && i < p->len && s[i] == '.') {
 		i++;
-		if (i == p->len || !is_digit(s[i]))
-			return fail(p, "bad number at byte %zu", start);
-		while (i < p->len && is_digit(s[i]))
-			i++;
+		ok = digits(p, &i);
 	}
-	if (i < p->len && (s[i] == 'e' || s[i] == 'E')) {
+	if (ok && i < p->len && (s[i] == 'e' || s[i] == 'E')) {
 		i++;
 		if (i < p->len && (s[i] == '+' || s[i] == '-'))
 			i++;
-		if (i == p->len || !is_digit(s[i]))
-			return fail(p, "bad number at byte %zu", start);
-		while (i < p->len && is_digit(s[i]))
-			i++;
+		ok = digits(p, &i);
 	}
+	if (!ok)
+		return fail(p, "bad number at byte %zu", start);
 	if (json_decimal(s + start, i - start, &v->number) == -1)
 		return fail(p, "number out of range at byte %zu", start);
 	v->type = JSON_NUMBER;
@@ -216,7 +220,9 @@ unicode_escape(struct parser *p)
 static int
 parse_string(struct parser *p, char **out, size_t *outlen)
 {
-	size_t start = p->pos, end, o = 0;
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	size_t start = p->pos, end, o = 0, at = 0;
+	const char *why = NULL, *q;
 	char *buf;
 	long cp;
 	char c;
@@ -229,54 +235,26 @@ parse_string(struct parser *p, char **out, size_t *outlen)
 		return fail(p, "unterminated string at byte %zu", start);
 	if ((buf = malloc(end - p->pos + 1)) == NULL)
 		return fail(p, "out of memory");
-	while (p->pos < end) {
+	while (p->pos < end && why == NULL) {
 		c = p->text[p->pos++];
-		if ((unsigned char)c < 0x20) {
-			free(buf);
-			return fail(p,
-			    "control character in string at byte "
-			    "%zu",
-			    p->pos - 1);
-		}
-		if (c != '\\') {
+		if ((unsigned char)c < 0x20)
+			why = "control character in string", at = p->pos - 1;
+		else if (c != '\\')
 			buf[o++] = c;
-			continue;
-		}
-		c = p->text[p->pos++];
-		switch (c) {
-		case '"':
-		case '\\':
-		case '/':
-			buf[o++] = c;
-			break;
-		case 'b':
-			buf[o++] = '\b';
-			break;
-		case 'f':
-			buf[o++] = '\f';
-			break;
-		case 'n':
-			buf[o++] = '\n';
-			break;
-		case 'r':
-			buf[o++] = '\r';
-			break;
-		case 't':
-			buf[o++] = '\t';
-			break;
-		case 'u':
-			if (end - p->pos < 4 ||
-			    (cp = unicode_escape(p)) == -1 || p->pos > end) {
-				free(buf);
-				return fail(
-				    p, "bad \\u escape at byte %zu", p->pos);
-			}
+		else if ((c = p->text[p->pos++]) == 'u' &&
+		         (end - p->pos < 4 || (cp = unicode_escape(p)) == -1 ||
+		             p->pos > end))
+			why = "bad \\u escape", at = p->pos;
+		else if (c == 'u')
 			o += put_utf8(buf + o, cp);
-			break;
-		default:
-			free(buf);
-			return fail(p, "bad escape at byte %zu", p->pos - 1);
-		}
+		else if (c != '\0' && (q = strchr(from, c)) != NULL)
+			buf[o++] = to[q - from];
+		else
+			why = "bad escape", at = p->pos - 1;
+	}
+	if (why != NULL) {
+		free(buf);
+		return fail(p, "%s at byte %zu", why, at);
 	}
 	buf[o] = '\0';
 	p->pos = end + 1;
@@ -323,31 +301,10 @@ grow(struct parser *p, struct json_value *v, size_t *cap, int with_keys)
 	return 0;
 }
 
-/*
- * At c, the end of an array (']') or object ('}'), or at what may follow
- * an item of it: 1 past the end, 0 past a ',' (an item follows), -1 after
- * fail() when neither.  Blanks before are skipped.
- */
+/* 1 past c, after blanks; 0 (only the blanks skipped) when c is not there. */
 static int
-list_next(struct parser *p, char c)
+eat(struct parser *p, char c)
 {
-	skip_space(p);
-	if (p->pos < p->len && p->text[p->pos] == c) {
-		p->pos++;
-		return 1;
-	}
-	if (p->pos < p->len && p->text[p->pos] == ',') {
-		p->pos++;
-		return 0;
-	}
-	return fail(p, "expected , or %c at byte %zu", c, p->pos);
-}
-
-/* Past the opening '[' or '{' at p->pos: 1 when the container is empty. */
-static int
-list_open(struct parser *p, char c)
-{
-	p->pos++;
 	skip_space(p);
 	if (p->pos < p->len && p->text[p->pos] == c) {
 		p->pos++;
@@ -356,71 +313,59 @@ list_open(struct parser *p, char c)
 	return 0;
 }
 
+/* An object's key and its ':' into *key (freed here on -1). */
 static int
-parse_array(struct parser *p, struct json_value *v, int depth)
+parse_key(struct parser *p, char **key)
 {
-	size_t cap = 0;
-	int end = 0;
+	size_t len;
 
-	v->type = JSON_ARRAY;
-	if (list_open(p, ']'))
+	skip_space(p);
+	if (p->pos >= p->len || p->text[p->pos] != '"')
+		return fail(p, "expected a key at byte %zu", p->pos);
+	if (parse_string(p, key, &len) == -1)
+		return -1;
+	if (eat(p, ':'))
 		return 0;
-	while (end == 0) {
-		if (grow(p, v, &cap, 0) == -1)
-			return -1;
-		memset(&v->items[v->n], 0, sizeof(v->items[0]));
-		if (parse_value(p, &v->items[v->n], depth + 1) == -1) {
-			json_free(&v->items[v->n]);
-			return -1;
-		}
-		v->n++;
-		end = list_next(p, ']');
-	}
-	return end == 1 ? 0 : -1;
-}
-
-static int
-parse_object(struct parser *p, struct json_value *v, int depth)
-{
-	size_t cap = 0, keylen;
-	char *key;
-	int end = 0;
-
-	v->type = JSON_OBJECT;
-	if (list_open(p, '}'))
-		return 0;
-	while (end == 0) {
-		skip_space(p);
-		if (p->pos >= p->len || p->text[p->pos] != '"')
-			return fail(p, "expected a key at byte %zu", p->pos);
-		if (parse_string(p, &key, &keylen) == -1)
-			return -1;
-		if (grow(p, v, &cap, 1) == -1) {
-			free(key);
-			return -1;
-		}
-		v->keys[v->n] = key;
-		memset(&v->items[v->n], 0, sizeof(v->items[0]));
-		skip_space(p);
-		if (p->pos >= p->len || p->text[p->pos] != ':') {
-			free(key);
-			return fail(p, "expected : at byte %zu", p->pos);
-		}
-		p->pos++;
-		if (parse_value(p, &v->items[v->n], depth + 1) == -1) {
-			json_free(&v->items[v->n]);
-			free(key);
-			return -1;
-		}
-		v->n++;
-		end = list_next(p, '}');
-	}
-	return end == 1 ? 0 : -1;
+	free(*key);
+	return fail(p, "expected : at byte %zu", p->pos);
 }
 
 /*
- * One value at p->pos into *v (zeroed by the caller).  On -1, what v holds
- * is still consistent (n counts only complete items): json_free frees it.
+ * An array, or an object (keys set), at p->pos (on its '[' or '{').  An
+ * item counts in v->n from its start, so json_free frees what a failure
+ * left.
+ */
+static int
+parse_list(struct parser *p, struct json_value *v, int depth, int keys)
+{
+	char close = keys ? '}' : ']', *key = NULL;
+	size_t cap = 0;
+
+	v->type = keys ? JSON_OBJECT : JSON_ARRAY;
+	p->pos++;
+	if (eat(p, close))
+		return 0;
+	do {
+		if (keys && parse_key(p, &key) == -1)
+			return -1;
+		if (grow(p, v, &cap, keys) == -1) {
+			free(key);
+			return -1;
+		}
+		if (keys)
+			v->keys[v->n] = key;
+		memset(&v->items[v->n++], 0, sizeof(v->items[0]));
+		if (parse_value(p, &v->items[v->n - 1], depth + 1) == -1)
+			return -1;
+		if (eat(p, close))
+			return 0;
+	} while (eat(p, ','));
+	return fail(p, "expected , or %c at byte %zu", close, p->pos);
+}
+
+/*
+ * One value at p->pos into *v (zeroed by the caller).  On -1, json_free
+ * frees what v holds.
  */
 static int
 parse_value(struct parser *p, struct json_value *v, int depth)
@@ -435,9 +380,8 @@ parse_value(struct parser *p, struct json_value *v, int depth)
 		return fail(p, "unexpected end at byte %zu", p->pos);
 	switch (p->text[p->pos]) {
 	case '{':
-		return parse_object(p, v, depth);
 	case '[':
-		return parse_array(p, v, depth);
+		return parse_list(p, v, depth, p->text[p->pos] == '{');
 	case '"':
 		v->type = JSON_STRING;
 		return parse_string(p, &v->string, &v->len);
