@@ -4,6 +4,7 @@
  */
 #include <locale.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,37 +37,24 @@ walk(FILE *f, const char *s, void (*one)(FILE *, int), const char *bad)
 	return ferror(f) ? -1 : 0;
 }
 
+/* c, ASCII, in a JSON string. */
 static void
 json_one(FILE *f, int c)
 {
-	switch (c) {
-	case '"':
-		fputs("\\\"", f);
-		break;
-	case '\\':
-		fputs("\\\\", f);
-		break;
-	case '\b':
-		fputs("\\b", f);
-		break;
-	case '\f':
-		fputs("\\f", f);
-		break;
-	case '\n':
-		fputs("\\n", f);
-		break;
-	case '\r':
-		fputs("\\r", f);
-		break;
-	case '\t':
-		fputs("\\t", f);
-		break;
-	default:
-		if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\u%04x", (unsigned)c);
-		else
-			putc(c, f);
-	}
+	static const char *const named[128] = {['"'] = "\\\"",
+	    ['\\'] = "\\\\",
+	    ['\b'] = "\\b",
+	    ['\f'] = "\\f",
+	    ['\n'] = "\\n",
+	    ['\r'] = "\\r",
+	    ['\t'] = "\\t"};
+
+	if (named[c] != NULL)
+		fputs(named[c], f);
+	else if (c < 0x20 || c == 0x7f)
+		fprintf(f, "\\u%04x", (unsigned)c);
+	else
+		putc(c, f);
 }
 
 int
@@ -82,31 +70,22 @@ escape_json(FILE *f, const char *s)
 	return ferror(f) ? -1 : 0;
 }
 
+/* c, ASCII, in HTML. */
 static void
 html_one(FILE *f, int c)
 {
-	switch (c) {
-	case '&':
-		fputs("&amp;", f);
-		break;
-	case '<':
-		fputs("&lt;", f);
-		break;
-	case '>':
-		fputs("&gt;", f);
-		break;
-	case '"':
-		fputs("&quot;", f);
-		break;
-	case '\'':
-		fputs("&#39;", f);
-		break;
-	default:
-		if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
-			fputs("&#xFFFD;", f);
-		else
-			putc(c, f);
-	}
+	static const char *const named[128] = {['&'] = "&amp;",
+	    ['<'] = "&lt;",
+	    ['>'] = "&gt;",
+	    ['"'] = "&quot;",
+	    ['\''] = "&#39;"};
+
+	if (named[c] != NULL)
+		fputs(named[c], f);
+	else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+		fputs("&#xFFFD;", f);
+	else
+		putc(c, f);
 }
 
 int
@@ -211,6 +190,56 @@ escape_fixed(FILE *f, double v, int prec)
 		prec = 20;
 	snprintf(buf, sizeof(buf), "%.*f", prec, v);
 	return put_c_number(f, buf);
+}
+
+/* html_printf and md_printf with esc, the escaper of their %s. */
+static void
+put_escaped(
+    FILE *f, int (*esc)(FILE *, const char *), const char *fmt, va_list ap)
+{
+	int prec;
+
+	for (; *fmt != '\0'; fmt++) {
+		if (*fmt != '%') {
+			putc(*fmt, f);
+			continue;
+		}
+		for (prec = 0, fmt++;
+		     *fmt == '.' || (*fmt >= '0' && *fmt <= '9'); fmt++)
+			prec = *fmt == '.' ? 0 : prec * 10 + *fmt - '0';
+		if (*fmt == 's') {
+			esc(f, va_arg(ap, const char *));
+		} else if (*fmt == 'f') {
+			escape_fixed(f, va_arg(ap, double), prec);
+		} else if (*fmt == 'd') {
+			fprintf(f, "%d", va_arg(ap, int));
+		} else if (*fmt == 'l') {
+			fmt += 2; /* %lld */
+			fprintf(f, "%lld", va_arg(ap, long long));
+		} else {
+			putc(*fmt, f);
+		}
+	}
+}
+
+void
+html_printf(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put_escaped(f, escape_html, fmt, ap);
+	va_end(ap);
+}
+
+void
+md_printf(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put_escaped(f, escape_md, fmt, ap);
+	va_end(ap);
 }
 
 char *

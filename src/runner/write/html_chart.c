@@ -167,22 +167,17 @@ chart_title(FILE *f, int y, const char *bold, const char *title)
 {
 	fprintf(f, "<text x=\"%d\" y=\"%d\"%s>", CHART_LEFT + 4, y + 18,
 	    bold != NULL ? " font-weight=\"bold\"" : "");
-	escape_html(f, title);
-	if (bold != NULL)
-		fputs(bold, f);
-	fputs("</text>\n", f);
+	html_printf(f, "%s%s</text>\n", title, bold != NULL ? bold : "");
 }
 
 /* Where a bar cannot be drawn: the reason in its place. */
 static void
 chart_missing(FILE *f, int by, const char *why)
 {
-	fprintf(f,
+	html_printf(f,
 	    "<text class=\"fail\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
-	    "font-style=\"italic\">",
-	    CHART_LEFT + 4, by + CHART_BAR - 5, CHART_SMALL);
-	escape_html(f, why);
-	fputs("</text>\n", f);
+	    "font-style=\"italic\">%s</text>\n",
+	    CHART_LEFT + 4, by + CHART_BAR - 5, CHART_SMALL, why);
 }
 
 /* Bar n of a group at height by, with whiskers when it has an interval. */
@@ -199,13 +194,9 @@ chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 	    "fill=\"%s\"><title>%d %s: ",
 	    CHART_LEFT, by, w, CHART_BAR - 2, html_colours[n % NCOLOURS],
 	    v->copies, v->copies == 1 ? "copy" : "copies");
-	escape_fixed(f, v->value, 1);
-	fputs(v->what, f);
+	html_printf(f, "%.1f%s", v->value, v->what);
 	if (has) {
-		fputs(", 95% interval ", f);
-		escape_fixed(f, v->lo, 1);
-		fputs(" to ", f);
-		escape_fixed(f, v->hi, 1);
+		html_printf(f, ", 95%% interval %.1f to %.1f", v->lo, v->hi);
 		fprintf(f,
 		    "</title></rect>\n<path class=\"whisker\" d=\"M%d %dV%d"
 		    "M%d %dH%dM%d %dV%d\"/>\n",
@@ -215,10 +206,8 @@ chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 	} else {
 		fputs("</title></rect>\n", f);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\">", right + 4,
-	    by + CHART_BAR - 5, CHART_SMALL);
-	escape_fixed(f, v->value, 1);
-	fputs("</text>\n", f);
+	html_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\">%.1f</text>\n",
+	    right + 4, by + CHART_BAR - 5, CHART_SMALL, v->value);
 }
 
 /* The index score of each copies value, at the top y. */
@@ -283,9 +272,7 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	const struct index_entry **entries;
 	int i, plot_h, group_h;
 
-	fputs("<h2>", f);
-	escape_html(f, x0->def->label);
-	fputs(" Index Values</h2>\n", f);
+	html_printf(f, "<h2>%s Index Values</h2>\n", x0->def->label);
 	if (!(max > 0)) {
 		fputs("<p>No index values to chart.</p>\n", f);
 		return 0;
@@ -296,15 +283,13 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	axis_max = ceil(max / step) * step;
 	group_h = CHART_TITLE + run->nblocks * CHART_BAR + CHART_GAP;
 	plot_h = (x0->nentries + 1) * group_h;
-	fprintf(f,
+	html_printf(f,
 	    "<svg viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"%d\" role=\"img\" aria-label=\"",
-	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
-	    CHART_TOP + plot_h + CHART_BOTTOM, CHART_FONT);
-	escape_html(f, x0->def->label);
-	fprintf(f,
-	    " index score and index values by test and copies\">\n"
+	    "font-size=\"%d\" role=\"img\" aria-label=\"%s index score and "
+	    "index values by test and copies\">\n"
 	    "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n",
+	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
+	    CHART_TOP + plot_h + CHART_BOTTOM, CHART_FONT, x0->def->label,
 	    CHART_LEFT + CHART_PLOT + CHART_RIGHT,
 	    CHART_TOP + plot_h + CHART_BOTTOM);
 	chart_legend(f, r);

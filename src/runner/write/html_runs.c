@@ -78,10 +78,9 @@ runs_table(FILE *f, const struct report *r)
 	fputs("<th>Mean</th><th>Spread</th></tr>\n", f);
 	for (i = 0; i < r->nruns_rows; i++) {
 		w = &r->runs_rows[i];
-		fprintf(f, "<tr><td>%d</td><td>", w->copies);
-		escape_html(
-		    f, w->test != NULL ? w->test->title : w->index->label);
-		fputs(w->test != NULL ? "</td>" : " Index Score</td>", f);
+		html_printf(f, "<tr><td>%d</td><td>%s%s</td>", w->copies,
+		    w->test != NULL ? w->test->title : w->index->label,
+		    w->test != NULL ? "" : " Index Score");
 		for (k = 0; k < r->nruns; k++)
 			fprintf(f,
 			    isfinite(w->scores[k]) ? "<td class=\"n\">%.1f</td>"

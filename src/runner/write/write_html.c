@@ -4,6 +4,7 @@
  * system table, the warnings folded, a table per copies value.  No script,
  * no network reference; every string from the system is escaped.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,34 +28,21 @@ find_entry_of(const struct block *b, const struct test_result *t)
 	return NULL;
 }
 
-/* Opens a row of the system table; the caller writes the value. */
-static void
-sys_row(FILE *f, const char *label)
-{
-	fprintf(f, "<tr><th>%s</th><td>", label);
-}
-
 /* The rows of the run's settings and times, closing the system table. */
 static void
 html_settings(FILE *f, const struct report *r)
 {
 	char start[32], end[32];
 
-	sys_row(f, "Settings");
-	fprintf(f, "%d long / %d short passes", r->settings.long_passes,
-	    r->settings.short_passes);
-	if (r->settings.duration_s > 0) {
-		fputs(", every test ", f);
-		escape_fixed(f, r->settings.duration_s, 1);
-		fputs(" s", f);
-	}
-	if (r->settings.placement != NULL) {
-		fputs(", placement ", f);
-		escape_html(f, r->settings.placement);
-	}
-	fputs("</td></tr>\n", f);
-	sys_row(f, "Run");
-	fprintf(f, "%s to %s (UTC)</td></tr>\n</table></div>\n",
+	html_printf(f, "<tr><th>Settings</th><td>%d long / %d short passes",
+	    r->settings.long_passes, r->settings.short_passes);
+	if (r->settings.duration_s > 0)
+		html_printf(f, ", every test %.1f s", r->settings.duration_s);
+	if (r->settings.placement != NULL)
+		html_printf(f, ", placement %s", r->settings.placement);
+	fprintf(f,
+	    "</td></tr>\n<tr><th>Run</th><td>%s to %s (UTC)</td></tr>\n"
+	    "</table></div>\n",
 	    escape_utc(start, sizeof(start), r->start),
 	    escape_utc(end, sizeof(end), r->end));
 }
@@ -66,29 +54,25 @@ html_facts(FILE *f, const struct sysinfo *s)
 	const char *line, *nl;
 	char *item;
 
-	sys_row(f, "Memory");
-	if (s->memory_kib > 0) {
-		escape_fixed(f, s->memory_kib / (1024.0 * 1024.0), 1);
-		fprintf(f, " GiB, %lld KiB</td></tr>\n", s->memory_kib);
-	} else {
-		fputs("unknown</td></tr>\n", f);
-	}
-	sys_row(f, "Mitigations");
+	if (s->memory_kib > 0)
+		html_printf(f,
+		    "<tr><th>Memory</th><td>%.1f GiB, %lld KiB</td></tr>\n",
+		    s->memory_kib / (1024.0 * 1024.0), s->memory_kib);
+	else
+		fputs("<tr><th>Memory</th><td>unknown</td></tr>\n", f);
+	fputs("<tr><th>Mitigations</th><td>", f);
 	if (s->mitigations == NULL || *s->mitigations == '\0' ||
 	    s->mitigations_summary == NULL) {
 		fputs("unknown</td></tr>\n", f);
 		return;
 	}
-	fputs("<details><summary>", f);
-	escape_html(f, s->mitigations_summary);
-	fputs("</summary>\n<ul>\n", f);
+	html_printf(f, "<details><summary>%s</summary>\n<ul>\n",
+	    s->mitigations_summary);
 	for (line = s->mitigations; (nl = strchr(line, '\n')) != NULL;
 	     line = nl + 1) {
 		if ((item = strndup(line, (size_t)(nl - line))) == NULL)
 			continue;
-		fputs("<li>", f);
-		escape_html(f, item);
-		fputs("</li>\n", f);
+		html_printf(f, "<li>%s</li>\n", item);
 		free(item);
 	}
 	fputs("</ul></details></td></tr>\n", f);
@@ -100,97 +84,39 @@ html_system(FILE *f, const struct report *r)
 	const struct sysinfo *s = &r->sys;
 	char line[400];
 
-	fputs("<h2>Test System Information</h2>\n<div class=\"scroll\">"
-	      "<table>\n",
-	    f);
-	sys_row(f, "System");
-	escape_html(f, s->hostname);
-	fputs("</td></tr>\n", f);
-	sys_row(f, "OS");
-	escape_html(f, s->os_name);
-	fputs(" -- ", f);
-	escape_html(f, s->os_release);
-	fputs(" -- ", f);
-	escape_html(f, s->os_version);
-	fputs("</td></tr>\n", f);
-	if (s->distro != NULL && *s->distro != '\0') {
-		sys_row(f, "Distribution");
-		escape_html(f, s->distro);
-		fputs("</td></tr>\n", f);
-	}
-	sys_row(f, "Machine");
-	escape_html(f, s->machine);
-	fputs(" (", f);
-	escape_html(f, s->platform);
-	fputs(")</td></tr>\n", f);
-	sys_row(f, "Language");
-	escape_html(f, s->locale);
-	fputs(" (charmap=", f);
-	escape_html(f, s->charmap);
-	fputs(", collate=", f);
-	escape_html(f, s->collate);
-	fputs(")</td></tr>\n", f);
-	sys_row(f, "CPU");
-	escape_html(f, s->cpu_model);
-	if (s->cpu_mhz > 0) {
-		fputs(" (", f);
-		escape_fixed(f, s->cpu_mhz, 1);
-		fputs(" MHz)", f);
-	}
-	if (s->cpu_flags != NULL && *s->cpu_flags != '\0') {
-		fputs("<br>", f);
-		escape_html(f, s->cpu_flags);
-	}
+	html_printf(f,
+	    "<h2>Test System Information</h2>\n<div class=\"scroll\"><table>\n"
+	    "<tr><th>System</th><td>%s</td></tr>\n"
+	    "<tr><th>OS</th><td>%s -- %s -- %s</td></tr>\n",
+	    s->hostname, s->os_name, s->os_release, s->os_version);
+	if (s->distro != NULL && *s->distro != '\0')
+		html_printf(f, "<tr><th>Distribution</th><td>%s</td></tr>\n",
+		    s->distro);
+	html_printf(f,
+	    "<tr><th>Machine</th><td>%s (%s)</td></tr>\n"
+	    "<tr><th>Language</th><td>%s (charmap=%s, collate=%s)</td></tr>\n"
+	    "<tr><th>CPU</th><td>%s",
+	    s->machine, s->platform, s->locale, s->charmap, s->collate,
+	    s->cpu_model);
+	if (s->cpu_mhz > 0)
+		html_printf(f, " (%.1f MHz)", s->cpu_mhz);
+	if (s->cpu_flags != NULL && *s->cpu_flags != '\0')
+		html_printf(f, "<br>%s", s->cpu_flags);
 	fputs("</td></tr>\n", f);
 	html_facts(f, s);
-	sys_row(f, "CPUs");
-	fprintf(f, "%d in system, %d usable by this run</td></tr>\n",
-	    s->cpus_online, s->cpus_usable);
-	sys_row(f, "Compiler");
-	escape_html(f, s->compiler);
-	putc(' ', f);
-	escape_html(f, s->cflags);
-	fputs(" (build: ", f);
-	escape_html(f, s->build_kind);
-	fputs(")</td></tr>\n", f);
-	sys_row(f, "Shell");
-	escape_html(f, s->shell);
-	fputs("</td></tr>\n", f);
-	sys_row(f, "Uptime");
-	escape_html(f, s->uptime);
-	fputs("</td></tr>\n", f);
-	sys_row(f, "Load average");
-	escape_fixed(f, s->load1, 2);
-	fputs(", ", f);
-	escape_fixed(f, s->load5, 2);
-	fputs(", ", f);
-	escape_fixed(f, s->load15, 2);
-	fputs(" (at start)</td></tr>\n", f);
+	html_printf(f,
+	    "<tr><th>CPUs</th><td>%d in system, %d usable by this run</td>"
+	    "</tr>\n<tr><th>Compiler</th><td>%s %s (build: %s)</td></tr>\n"
+	    "<tr><th>Shell</th><td>%s</td></tr>\n"
+	    "<tr><th>Uptime</th><td>%s</td></tr>\n"
+	    "<tr><th>Load average</th><td>%.2f, %.2f, %.2f (at start)</td>"
+	    "</tr>\n",
+	    s->cpus_online, s->cpus_usable, s->compiler, s->cflags,
+	    s->build_kind, s->shell, s->uptime, s->load1, s->load5, s->load15);
 	writer_settle(line, sizeof(line), r);
-	if (line[0] != '\0') {
-		sys_row(f, "Settle");
-		escape_html(f, line);
-		fputs("</td></tr>\n", f);
-	}
+	if (line[0] != '\0')
+		html_printf(f, "<tr><th>Settle</th><td>%s</td></tr>\n", line);
 	html_settings(f, r);
-}
-
-/* An index score's value, "---" when nothing counted. */
-static void
-html_score(FILE *f, const struct index_result *x)
-{
-	if (x->nok > 0)
-		escape_fixed(f, x->score, 1);
-	else
-		fputs("---", f);
-}
-
-/* "System Benchmarks Index Score", and "(Partial Only)" as the text's. */
-static void
-html_score_name(FILE *f, const struct index_result *x)
-{
-	escape_html(f, x->def->label);
-	fputs(x->partial ? " Index Score (Partial Only)" : " Index Score", f);
 }
 
 /* Folded: the count in the summary, the list when opened. */
@@ -203,11 +129,8 @@ html_warnings(FILE *f, const struct report *r)
 		return;
 	fprintf(f, "<details open>\n<summary>%d warning%s</summary>\n<ul>\n",
 	    r->nwarnings, r->nwarnings == 1 ? "" : "s");
-	for (i = 0; i < r->nwarnings; i++) {
-		fputs("<li>", f);
-		escape_html(f, r->warnings[i]);
-		fputs("</li>\n", f);
-	}
+	for (i = 0; i < r->nwarnings; i++)
+		html_printf(f, "<li>%s</li>\n", r->warnings[i]);
 	fputs("</ul>\n</details>\n", f);
 }
 
@@ -219,16 +142,12 @@ html_warnings(FILE *f, const struct report *r)
 static void
 html_notes(FILE *f, const struct report *r)
 {
-	if (r->settings.label != NULL) {
-		fputs("<p><strong>Label:</strong> ", f);
-		escape_html(f, r->settings.label);
-		fputs("</p>\n", f);
-	}
-	if (r->settings.comment != NULL) {
-		fputs("<p><strong>Comment:</strong> ", f);
-		escape_html(f, r->settings.comment);
-		fputs("</p>\n", f);
-	}
+	if (r->settings.label != NULL)
+		html_printf(f, "<p><strong>Label:</strong> %s</p>\n",
+		    r->settings.label);
+	if (r->settings.comment != NULL)
+		html_printf(f, "<p><strong>Comment:</strong> %s</p>\n",
+		    r->settings.comment);
 	if (r->interrupted)
 		fputs("<p class=\"warn\"><strong>Interrupted:</strong> the run "
 		      "was stopped; these are partial results.</p>\n",
@@ -237,14 +156,13 @@ html_notes(FILE *f, const struct report *r)
 		fputs("<p class=\"warn\"><strong>Quick mode:</strong> short "
 		      "passes; see the interval of each index score.</p>\n",
 		    f);
-	if (r->settings.duration_s > 0) {
-		fputs("<p class=\"warn\"><strong>--duration ", f);
-		escape_fixed(f, r->settings.duration_s, 1);
-		fputs(" s:</strong> every test ran that long a pass instead of "
-		      "its own duration; the scores are not comparable with a "
-		      "real index.</p>\n",
-		    f);
-	}
+	if (r->settings.duration_s > 0)
+		html_printf(f,
+		    "<p class=\"warn\"><strong>--duration %.1f s:</strong> "
+		    "every test ran that long a pass instead of its own "
+		    "duration; the scores are not comparable with a real "
+		    "index.</p>\n",
+		    r->settings.duration_s);
 }
 
 /* The headline: each index score with its 95% interval, first. */
@@ -261,17 +179,17 @@ html_scores(FILE *f, const struct report *r)
 	for (b = 0; b < run->nblocks; b++) {
 		for (i = 0; i < run->blocks[b].nindexes; i++) {
 			x = &run->blocks[b].indexes[i];
-			fputs("<li><strong>", f);
-			html_score(f, x);
-			fputs("</strong> ", f);
-			html_score_name(f, x);
-			fprintf(f, ", %d %s; ", run->blocks[b].copies,
+			html_printf(f,
+			    "<li><strong>%.1f</strong> %s Index Score%s, %d "
+			    "%s; ",
+			    x->nok > 0 ? x->score : NAN, x->def->label,
+			    x->partial ? " (Partial Only)" : "",
+			    run->blocks[b].copies,
 			    run->blocks[b].copies == 1 ? "copy" : "copies");
 			if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
-				fputs("95% interval ", f);
-				escape_fixed(f, x->ci_low, 1);
-				fputs(" &ndash; ", f);
-				escape_fixed(f, x->ci_high, 1);
+				html_printf(f,
+				    "95%% interval %.1f &ndash; %.1f",
+				    x->ci_low, x->ci_high);
 				fprintf(f, " (&plusmn;%.0f%%)%s",
 				    100 * x->ci_half,
 				    x->ci_wide ? ": <em>too wide to tell two "
@@ -284,32 +202,27 @@ html_scores(FILE *f, const struct report *r)
 			fputs("</li>\n", f);
 		}
 	}
-	fputs("</ul>\n<p>", f);
-	escape_html(f, writer_reading);
-	fputs("</p>\n", f);
+	html_printf(f, "</ul>\n<p>%s</p>\n", writer_reading);
 }
 
 /* How the machine scaled: a row per test and index, flagged ones noted. */
 static void
 scale_head(FILE *f, const char *text)
 {
-	fputs("<h2>Scaling</h2>\n<p>", f);
-	escape_html(f, text);
-	fputs("</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Test</th>"
-	      "<th>Ratio</th><th></th></tr></thead>\n<tbody>\n",
-	    f);
+	html_printf(f,
+	    "<h2>Scaling</h2>\n<p>%s</p>\n<div class=\"scroll\"><table>\n"
+	    "<thead><tr><th>Test</th><th>Ratio</th><th></th></tr></thead>\n"
+	    "<tbody>\n",
+	    text);
 }
 
 static void
 scale_row(FILE *f, const char *name, double ratio, const char *mark)
 {
-	fputs("<tr><td>", f);
-	escape_html(f, name);
-	fputs("</td><td class=\"n\">", f);
-	escape_fixed(f, ratio, 2);
-	fputs("</td><td class=\"n\"><strong>", f);
-	escape_html(f, mark);
-	fputs("</strong></td></tr>\n", f);
+	html_printf(f,
+	    "<tr><td>%s</td><td class=\"n\">%.2f</td><td class=\"n\">"
+	    "<strong>%s</strong></td></tr>\n",
+	    name, ratio, mark);
 }
 
 static void
@@ -321,9 +234,7 @@ scale_end(FILE *f)
 static void
 scale_note(FILE *f, const char *text)
 {
-	fputs("<p class=\"warn\">", f);
-	escape_html(f, text);
-	fputs("</p>\n", f);
+	html_printf(f, "<p class=\"warn\">%s</p>\n", text);
 }
 
 static const struct scale_format html_scaling = {
@@ -334,62 +245,46 @@ html_test_row(FILE *f, const struct block *b, const struct test_result *t)
 {
 	const struct index_entry *e = find_entry_of(b, t);
 
-	fputs("<tr><td>", f);
-	escape_html(f, t->test->title);
-	fputs("</td>", f);
+	html_printf(f, "<tr><td>%s</td>", t->test->title);
 	if (t->outcome == OUTCOME_OK) {
-		fputs("<td class=\"n\" data-k=\"Score\">", f);
-		escape_fixed(f, t->score, 1);
-		fputs("</td><td>", f);
-		escape_html(f, t->unit);
-		fputs("</td><td class=\"n\" data-k=\"Time\">", f);
-		escape_fixed(f, t->time_s, 1);
-		fprintf(f,
-		    " s</td><td class=\"n\" data-k=\"Samples\">%d</td>"
+		html_printf(f,
+		    "<td class=\"n\" data-k=\"Score\">%.1f</td><td>%s</td>"
+		    "<td class=\"n\" data-k=\"Time\">%.1f s</td>"
+		    "<td class=\"n\" data-k=\"Samples\">%d</td>"
 		    "<td class=\"n\" data-k=\"CV\">",
-		    t->samples);
-		if (t->samples > 1) {
-			fputs(t->spread.wide ? "<strong>" : "", f);
-			escape_fixed(f, 100 * t->spread.cv, 1);
-			fputs(t->spread.wide ? "%</strong></td>" : "%</td>", f);
-		} else {
-			fputs("-</td>", f); /* one sample has no spread */
-		}
+		    t->score, t->unit, t->time_s, t->samples);
+		if (t->samples > 1) /* one sample has no spread */
+			html_printf(f,
+			    t->spread.wide ? "<strong>%.1f%%</strong></td>"
+			                   : "%.1f%%</td>",
+			    100 * t->spread.cv);
+		else
+			fputs("-</td>", f);
 	} else {
 		fputs("<td colspan=\"5\" class=\"fail\">", f);
 		write_outcome(f, escape_html, t->outcome, t->message);
 		fputs("</td>", f);
 	}
-	fputs("<td class=\"n\" data-k=\"Baseline\">", f);
-	if (e != NULL)
-		escape_fixed(f, e->row->baseline, 1);
-	else
-		fputs("---", f);
-	fputs("</td><td class=\"n\" data-k=\"Index\">", f);
-	if (e != NULL && e->ok)
-		escape_fixed(f, e->index, 1);
-	else
-		fputs("---", f);
-	fputs("</td></tr>\n", f);
+	html_printf(f,
+	    "<td class=\"n\" data-k=\"Baseline\">%.1f</td>"
+	    "<td class=\"n\" data-k=\"Index\">%.1f</td></tr>\n",
+	    e != NULL ? e->row->baseline : NAN,
+	    e != NULL && e->ok ? e->index : NAN);
 }
 
 static void
 html_score_row(FILE *f, const struct index_result *x)
 {
-	fputs("<tr class=\"score\"><th colspan=\"7\">", f);
-	html_score_name(f, x);
-	fputs("</th><td class=\"n\">", f);
-	html_score(f, x);
-	fputs("</td></tr>\n", f);
-	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
-		fputs("<tr><td colspan=\"7\">95% interval of the index score"
-		      "</td><td class=\"n\">",
-		    f);
-		escape_fixed(f, x->ci_low, 1);
-		fputs(" &ndash; ", f);
-		escape_fixed(f, x->ci_high, 1);
-		fputs("</td></tr>\n", f);
-	}
+	html_printf(f,
+	    "<tr class=\"score\"><th colspan=\"7\">%s Index Score%s</th>"
+	    "<td class=\"n\">%.1f</td></tr>\n",
+	    x->def->label, x->partial ? " (Partial Only)" : "",
+	    x->nok > 0 ? x->score : NAN);
+	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0)
+		html_printf(f,
+		    "<tr><td colspan=\"7\">95%% interval of the index score"
+		    "</td><td class=\"n\">%.1f &ndash; %.1f</td></tr>\n",
+		    x->ci_low, x->ci_high);
 }
 
 static int
@@ -438,22 +333,18 @@ write_html(FILE *f, const struct report *r)
 	      "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
 	      "<title>bytebench: ",
 	    f);
-	if (r->settings.label != NULL) {
-		escape_html(f, r->settings.label);
-		fputs(" (", f);
-	}
-	escape_html(f, r->sys.hostname);
-	fprintf(f, "%s</title>\n<style>\n%s</style>\n</head>\n<body>\n",
-	    r->settings.label != NULL ? ")" : "", html_style);
-	fputs("<h1>BYTE UNIX Benchmarks (bytebench ", f);
-	escape_html(f, r->version);
-	fprintf(f, "; index method %d)</h1>\n", r->index_method);
+	if (r->settings.label != NULL)
+		html_printf(f, "%s (", r->settings.label);
+	html_printf(f, "%s%s</title>\n", r->sys.hostname,
+	    r->settings.label != NULL ? ")" : "");
+	fprintf(f, "<style>\n%s</style>\n</head>\n<body>\n", html_style);
+	html_printf(f,
+	    "<h1>BYTE UNIX Benchmarks (bytebench %s; index method %d)</h1>\n",
+	    r->version, r->index_method);
 	html_notes(f, r);
-	if (r->precision_end != NULL) {
-		fputs("<p><strong>Precision:</strong> ", f);
-		escape_html(f, r->precision_text);
-		fputs("</p>\n", f);
-	}
+	if (r->precision_end != NULL)
+		html_printf(f, "<p><strong>Precision:</strong> %s</p>\n",
+		    r->precision_text);
 	html_scores(f, r);
 	for (i = 0; run->nblocks > 0 && i < run->blocks[0].nindexes; i++)
 		if (html_chart(f, r, &run->blocks[0].indexes[i]) == -1)

@@ -2,36 +2,12 @@
  * write_md.c - the index tables as GitHub-flavoured Markdown, one per copies
  * value, under a one-line system summary: for issue trackers and blogs.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "write/escape.h"
 #include "write/writers.h"
-
-/* The run's label and comment; what makes its scores not an index's. */
-static void
-md_notes(FILE *f, const struct report *r)
-{
-	if (r->settings.label != NULL) {
-		fputs("Label: ", f);
-		escape_md(f, r->settings.label);
-		fputs("\n\n", f);
-	}
-	if (r->settings.comment != NULL) {
-		fputs("Comment: ", f);
-		escape_md(f, r->settings.comment);
-		fputs("\n\n", f);
-	}
-	if (r->settings.duration_s > 0) {
-		fputs("**--duration ", f);
-		escape_fixed(f, r->settings.duration_s, 1);
-		fputs(
-		    " s:** every test ran that long a pass instead of its own "
-		    "duration; the scores are not comparable with a real "
-		    "index.\n\n",
-		    f);
-	}
-}
 
 static void
 md_system(FILE *f, const struct report *r)
@@ -39,75 +15,51 @@ md_system(FILE *f, const struct report *r)
 	const struct sysinfo *s = &r->sys;
 	char line[600];
 
-	fputs("**BYTE UNIX Benchmarks** (bytebench ", f);
-	escape_md(f, r->version);
+	md_printf(f, "**BYTE UNIX Benchmarks** (bytebench %s", r->version);
 	fprintf(f, "; index method %d)%s%s\n\n", r->index_method,
 	    r->settings.quick ? " — quick mode" : "",
 	    r->interrupted ? " — **interrupted**, partial results" : "");
-	md_notes(f, r);
-	escape_md(f, writer_reading);
-	fputs("\n\n", f);
-	if (r->precision_end != NULL) {
-		fputs("Precision: ", f);
-		escape_md(f, r->precision_text);
-		fputs("\n\n", f);
-	}
-	fputs("System: ", f);
-	escape_md(f, s->hostname);
-	fputs(": ", f);
-	escape_md(f, s->os_name);
-	putc(' ', f);
-	escape_md(f, s->os_release);
-	if (s->distro != NULL && *s->distro != '\0') {
-		fputs(" (", f);
-		escape_md(f, s->distro);
-		putc(')', f);
-	}
-	fputs(", ", f);
-	escape_md(f, s->machine);
-	fputs("; CPU: ", f);
-	escape_md(f, s->cpu_model);
-	fprintf(f, " (%d CPUs, %d usable); compiler: ", s->cpus_online,
-	    s->cpus_usable);
-	escape_md(f, s->compiler);
-	putc(' ', f);
-	escape_md(f, s->cflags);
-	fputs("\n", f);
+	if (r->settings.label != NULL)
+		md_printf(f, "Label: %s\n\n", r->settings.label);
+	if (r->settings.comment != NULL)
+		md_printf(f, "Comment: %s\n\n", r->settings.comment);
+	if (r->settings.duration_s > 0)
+		md_printf(f,
+		    "**--duration %.1f s:** every test ran that long a pass "
+		    "instead of its own duration; the scores are not "
+		    "comparable with a real index.\n\n",
+		    r->settings.duration_s);
+	md_printf(f, "%s\n\n", writer_reading);
+	if (r->precision_end != NULL)
+		md_printf(f, "Precision: %s\n\n", r->precision_text);
+	md_printf(
+	    f, "System: %s: %s %s", s->hostname, s->os_name, s->os_release);
+	if (s->distro != NULL && *s->distro != '\0')
+		md_printf(f, " (%s)", s->distro);
+	md_printf(f, ", %s; CPU: %s (%d CPUs, %d usable); compiler: %s %s\n",
+	    s->machine, s->cpu_model, s->cpus_online, s->cpus_usable,
+	    s->compiler, s->cflags);
 	writer_settle(line, sizeof(line), r);
-	if (line[0] != '\0') {
-		fputs("\nSettle: ", f);
-		escape_md(f, line);
-		fputs("\n", f);
-	}
+	if (line[0] != '\0')
+		md_printf(f, "\nSettle: %s\n", line);
 }
 
 static void
 md_entry(FILE *f, const struct index_entry *e)
 {
-	const char *title = index_row_title(e->row);
-
-	fputs("| ", f);
-	escape_md(f, title);
-	fputs(" | ", f);
-	escape_fixed(f, e->row->baseline, 1);
-	fputs(" | ", f);
-	if (e->ok) {
-		escape_fixed(f, e->result->score, 1);
-		putc(' ', f);
-		escape_md(f, e->result->unit);
-		fputs(" | ", f);
-		escape_fixed(f, e->index, 1);
-	} else {
-		if (e->result == NULL)
-			write_outcome(f, escape_md, OUTCOME_NOT_RUN, NULL);
-		else if (e->result->outcome != OUTCOME_OK)
-			write_outcome(f, escape_md, e->result->outcome,
-			    e->result->message);
-		else
-			escape_fixed(f, e->result->score, 1);
-		fputs(" | ---", f);
-	}
-	fputs(" |\n", f);
+	md_printf(
+	    f, "| %s | %.1f | ", index_row_title(e->row), e->row->baseline);
+	if (e->ok)
+		md_printf(f, "%.1f %s | %.1f", e->result->score,
+		    e->result->unit, e->index);
+	else if (e->result == NULL)
+		write_outcome(f, escape_md, OUTCOME_NOT_RUN, NULL);
+	else if (e->result->outcome != OUTCOME_OK)
+		write_outcome(
+		    f, escape_md, e->result->outcome, e->result->message);
+	else
+		md_printf(f, "%.1f", e->result->score);
+	fputs(e->ok ? " |\n" : " | --- |\n", f);
 }
 
 static int
@@ -118,28 +70,17 @@ md_index(FILE *f, const struct index_result *x)
 
 	if (entries == NULL)
 		return -1;
-	fputs("\n| ", f);
-	escape_md(f, x->def->label);
-	fputs(x->partial ? " Partial Index" : " Index Values", f);
-	fputs(" | BASELINE | RESULT | INDEX |\n", f);
+	md_printf(f, "\n| %s %s | BASELINE | RESULT | INDEX |\n", x->def->label,
+	    x->partial ? "Partial Index" : "Index Values");
 	fputs("|:---|---:|---:|---:|\n", f);
 	for (i = 0; i < x->nentries; i++)
 		md_entry(f, entries[i]);
 	free(entries);
-	fputs("| **", f);
-	escape_md(f, x->def->label);
-	fputs(x->partial ? " Index Score (Partial Only)" : " Index Score", f);
-	fputs("** | | | **", f);
-	if (x->nok > 0)
-		escape_fixed(f, x->score, 1);
-	else
-		fputs("---", f);
-	fputs("** |\n", f);
+	md_printf(f, "| **%s Index Score%s** | | | **%.1f** |\n", x->def->label,
+	    x->partial ? " (Partial Only)" : "", x->nok > 0 ? x->score : NAN);
 	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
-		fputs("\n95% interval of the index score: ", f);
-		escape_fixed(f, x->ci_low, 1);
-		fputs(" to ", f);
-		escape_fixed(f, x->ci_high, 1);
+		md_printf(f, "\n95%% interval of the index score: %.1f to %.1f",
+		    x->ci_low, x->ci_high);
 		fprintf(f, " (+/-%.0f%%)%s\n", 100 * x->ci_half,
 		    x->ci_wide ? ": **too wide to tell two runs 5% apart** "
 		                 "(see the warnings)"
@@ -161,16 +102,12 @@ md_results(FILE *f, const struct block *b)
 	fputs("\n| Test | RESULT | UNIT |\n|:---|---:|:---|\n", f);
 	for (i = 0; i < b->ntests; i++) {
 		t = tests[i];
-		fputs("| ", f);
-		escape_md(f, t->test->title);
-		fputs(" | ", f);
+		md_printf(f, "| %s | ", t->test->title);
 		if (t->outcome == OUTCOME_OK)
-			escape_fixed(f, t->score, 1);
+			md_printf(f, "%.1f", t->score);
 		else
 			write_outcome(f, escape_md, t->outcome, t->message);
-		fputs(" | ", f);
-		escape_md(f, t->unit);
-		fputs(" |\n", f);
+		md_printf(f, " | %s |\n", t->unit);
 	}
 	free(tests);
 	return 0;
@@ -180,29 +117,21 @@ md_results(FILE *f, const struct block *b)
 static void
 scale_head(FILE *f, const char *text)
 {
-	fputs("\n### Scaling\n\n", f);
-	escape_md(f, text);
-	fputs("\n\n| Test | RATIO | |\n|:---|---:|:---|\n", f);
+	md_printf(f,
+	    "\n### Scaling\n\n%s\n\n| Test | RATIO | |\n|:---|---:|:---|\n",
+	    text);
 }
 
 static void
 scale_row(FILE *f, const char *name, double ratio, const char *mark)
 {
-	fputs("| ", f);
-	escape_md(f, name);
-	fputs(" | ", f);
-	escape_fixed(f, ratio, 2);
-	fputs(" | ", f);
-	escape_md(f, mark);
-	fputs(" |\n", f);
+	md_printf(f, "| %s | %.2f | %s |\n", name, ratio, mark);
 }
 
 static void
 scale_note(FILE *f, const char *text)
 {
-	fputs("\n", f);
-	escape_md(f, text);
-	fputs("\n", f);
+	md_printf(f, "\n%s\n", text);
 }
 
 static const struct scale_format md_scaling = {
@@ -216,11 +145,8 @@ md_warnings(FILE *f, const struct report *r)
 
 	if (r->nwarnings > 0)
 		fputs("\n### Warnings\n\n", f);
-	for (i = 0; i < r->nwarnings; i++) {
-		fputs("- ", f);
-		escape_md(f, r->warnings[i]);
-		fputs("\n", f);
-	}
+	for (i = 0; i < r->nwarnings; i++)
+		md_printf(f, "- %s\n", r->warnings[i]);
 }
 
 int
