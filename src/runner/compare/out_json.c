@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "compare/group.h"
 #include "compare/table.h"
@@ -155,9 +156,7 @@ json_column(struct json_writer *j, const struct table *t, int col)
 	jw_bool(j, "suites_differ", c->suites);
 	jw_str(j, "disturbed", c->group->disturbed);
 	jw_num(j, "machine_speed", c->speed); /* NAN: null */
-	why[0] = '\0';
-	if (col > 0 && c->caveats)
-		cmp_caveat_text(&t->cols[0], c, why, sizeof(why));
+	memcpy(why, c->caveat, sizeof(why));
 	jw_str(j, "not_comparable", why[0] ? text_plain_spaces(why) : NULL);
 	jw_close(j, '}');
 }

@@ -69,19 +69,18 @@ note_cells(const struct table *t, struct notes *notes)
 static void
 note_caveats(const struct table *t, struct notes *notes)
 {
-	char text[3 * CMP_TEXT_MAX];
+	const char *text;
 	int j, k;
 
 	for (j = 1; j < t->ncols; j++) {
-		if (t->cols[j].caveats == 0)
+		if ((text = t->cols[j].caveat)[0] == '\0')
 			continue;
-		cmp_caveat_text(&t->cols[0], &t->cols[j], text, sizeof(text));
 		for (k = 0; k < notes->ncaveats; k++)
 			if (strcmp(notes->caveats[k], text) == 0)
 				break;
 		if (k == notes->ncaveats && k < NOTES_MAX_CAVEATS)
 			memcpy(notes->caveats[notes->ncaveats++], text,
-			    sizeof(text));
+			    sizeof(notes->caveats[k]));
 	}
 }
 

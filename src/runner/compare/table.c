@@ -613,34 +613,6 @@ table_cells(struct table *t)
 	return rc;
 }
 
-int
-cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
-    int n, double min_change)
-{
-	double *ratios;
-	int i;
-
-	memset(t, 0, sizeof(*t));
-	t->group = g;
-	t->min_change = min_change;
-	if (table_columns(t, g, groups, n) == -1)
-		return -1;
-	if (t->ncols == 0)
-		return 0;
-	for (i = 1; i < t->ncols; i++) {
-		t->cols[i].caveats = caveats(&t->cols[0], &t->cols[i]);
-		t->cols[i].suites =
-		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
-	}
-	if (table_rows(t) == -1 || table_cells(t) == -1 ||
-	    (ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1))) == NULL)
-		return -1;
-	for (i = 1; i < t->ncols; i++)
-		column_speed(t, i, ratios);
-	free(ratios);
-	return 0;
-}
-
 /* A quick pass's seconds, "1 to 2 s", the number and unit held; its
  * passes, " (5 passes of 1 to 2 s a test)". */
 #define QUICK_RANGE                                                            \
@@ -649,31 +621,39 @@ cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
 	" (" QUICK_TEXT(QUICK_PASSES) " passes of " QUICK_RANGE " a test)"
 
 /* How long a report's passes were, in words: "2 s (--duration 2)",
- * "quick mode's (1 to 2 s)", "each test's own (10 to 60 s)"; the number
- * and its unit held on one line. */
+ * "quick mode's (1 to 2 s)", "each test's own (10 to 60 s)" (the index
+ * tests' shortest and longest); the number and its unit held together. */
 static size_t
 pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
 {
+	const struct index_def *x = &catalog_indexes[0];
+	double lo = INFINITY, hi = 0;
+	size_t i;
+
 	if (r->duration_s > 0)
 		return cmp_appendf(buf, size, n,
 		    "%g" NBSP "s (--duration" NBSP "%g)", r->duration_s,
 		    r->duration_s);
-	return cmp_appendf(buf, size, n, "%s",
-	    r->quick ? "quick mode's (" QUICK_RANGE ")"
-	             : "each test's own (10 to 60" NBSP "s)");
+	if (r->quick)
+		return cmp_appendf(
+		    buf, size, n, "quick mode's (" QUICK_RANGE ")");
+	for (i = 0; i < x->nrows; i++) {
+		lo = fmin(lo, x->rows[i].test->seconds);
+		hi = fmax(hi, x->rows[i].test->seconds);
+	}
+	return cmp_appendf(
+	    buf, size, n, "each test's own (%g to %g" NBSP "s)", lo, hi);
 }
 
-/*
- * Why column b is not comparable with a, in words: "B/A: B is a quick
- * run, A is not; builds differ (default, reference)".
- */
-void
-cmp_caveat_text(
-    const struct column *a, const struct column *b, char *buf, size_t size)
+/* Why column b is not comparable with a, in words into b->caveat: "B/A:
+ * B is a quick run, A is not; builds differ (default, reference)". */
+static void
+caveat_text(const struct column *a, struct column *b)
 {
 	const struct cmp_report *x = a->report, *y = b->report;
 	const char *sep = ": ";
-	size_t n;
+	char *buf = b->caveat;
+	size_t n, size = sizeof(b->caveat);
 
 	n = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id);
 	if (b->caveats & CAVEAT_QUICK)
@@ -697,4 +677,34 @@ cmp_caveat_text(
 	if (b->caveats & CAVEAT_COPIES)
 		cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
 		    a->block->copies, b->block->copies);
+}
+
+int
+cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
+    int n, double min_change)
+{
+	double *ratios;
+	int i;
+
+	memset(t, 0, sizeof(*t));
+	t->group = g;
+	t->min_change = min_change;
+	if (table_columns(t, g, groups, n) == -1)
+		return -1;
+	if (t->ncols == 0)
+		return 0;
+	for (i = 1; i < t->ncols; i++) {
+		t->cols[i].caveats = caveats(&t->cols[0], &t->cols[i]);
+		t->cols[i].suites =
+		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
+		if (t->cols[i].caveats)
+			caveat_text(&t->cols[0], &t->cols[i]);
+	}
+	if (table_rows(t) == -1 || table_cells(t) == -1 ||
+	    (ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1))) == NULL)
+		return -1;
+	for (i = 1; i < t->ncols; i++)
+		column_speed(t, i, ratios);
+	free(ratios);
+	return 0;
 }

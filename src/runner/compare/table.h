@@ -54,6 +54,7 @@ struct column {
 	const struct cmp_block *block; /* its block; its runs': cmp_run_block */
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
 	int caveats; /* enum caveat bits against the first column */
+	char caveat[3 * CMP_TEXT_MAX]; /* they in words ("B/A: ..."), or "" */
 	int suites; /* UnixBench against bytebench (said above the tables) */
 	/* A group's spread of ln score pooled over its tests (doc/compare.md),
 	 * its degrees of freedom (0: none) and how many tests it pools. */
@@ -177,10 +178,6 @@ void cmp_report_id(int i, char *buf, size_t size);
 /* What the key says of a report after its label: where it comes from,
  * the system, the date and how it ran (label.c). */
 void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
-
-/* Why column b is not comparable with a, in words (table.c). */
-void cmp_caveat_text(
-    const struct column *a, const struct column *b, char *buf, size_t size);
 
 /* The tables as text and Markdown (out_text.c); *partial_p set when a
  * partial index was written short, "N p". */
