@@ -293,42 +293,21 @@ cmp_col_index(const struct column *col, const char *label)
 	return best != NULL ? best : x;
 }
 
-const struct cmp_test *
-cmp_group_test(
-    const struct column *col, const char *title, struct cell *c, double *v)
+/* A score fit for a geometric mean. */
+static int
+positive(double v)
 {
-	const struct cmp_test *t, *first = NULL;
-	const struct cmp_block *b;
-	int i;
-
-	for (i = 0; i < col->group->n; i++) {
-		if ((b = cmp_run_block(col, i)) == NULL)
-			continue;
-		c->of_runs++;
-		if ((t = cmp_find_test(b, title)) == NULL)
-			continue;
-		first = first != NULL ? first : t;
-		if (t->status[0] == '\0' && t->value > 0 &&
-		    isfinite(t->value)) {
-			v[c->runs++] = t->value;
-			c->test = t; /* one run: its passes judge it */
-		}
-	}
-	if (first == NULL) {
-		c->of_runs = 0;
-		return NULL;
-	}
-	c->test = c->runs == 1 ? c->test : first;
-	c->run_values = v;
-	c->value = between_geomean(v, c->runs);
-	c->status = c->runs > 0 ? "" : first->status;
-	return first;
+	return v > 0 && isfinite(v);
 }
 
-void
-cmp_group_index(const struct column *col, const struct cmp_index *x,
+/* Into v, the scores of the runs of column col that have one: of the
+ * test titled title, or (x set) of the index covering x's tests.
+ * Returns the first run's test of that title, or NULL. */
+static const struct cmp_test *
+gather(const struct column *col, const char *title, const struct cmp_index *x,
     struct cell *c, double *v)
 {
+	const struct cmp_test *t, *first = NULL;
 	const struct cmp_index *y;
 	const struct cmp_block *b;
 	int i;
@@ -337,13 +316,39 @@ cmp_group_index(const struct column *col, const struct cmp_index *x,
 		if ((b = cmp_run_block(col, i)) == NULL)
 			continue;
 		c->of_runs++;
-		y = cmp_find_index(b, x->label);
-		if (y != NULL && y->has_score && y->score > 0 &&
-		    isfinite(y->score) && same_tests(y, x))
-			v[c->runs++] = y->score;
+		if (x != NULL) {
+			y = cmp_find_index(b, x->label);
+			if (y != NULL && y->has_score && positive(y->score) &&
+			    same_tests(y, x))
+				v[c->runs++] = y->score;
+		} else if ((t = cmp_find_test(b, title)) != NULL) {
+			first = first != NULL ? first : t;
+			if (t->status[0] == '\0' && positive(t->value)) {
+				v[c->runs++] = t->value;
+				c->test = t; /* one run: its passes judge it */
+			}
+		}
+	}
+	return first;
+}
+
+const struct cmp_test *
+cmp_group_cell(const struct column *col, const char *title,
+    const struct cmp_index *x, struct cell *c, double *v)
+{
+	const struct cmp_test *first = gather(col, title, x, c, v);
+
+	if (x == NULL && first == NULL) {
+		c->of_runs = 0;
+		return NULL;
 	}
 	c->run_values = v;
-	c->value = c->runs > 0 ? between_geomean(v, c->runs) : NAN;
+	c->value = between_geomean(v, c->runs);
+	if (x == NULL) {
+		c->test = c->runs == 1 ? c->test : first;
+		c->status = c->runs > 0 ? "" : first->status;
+	}
+	return first;
 }
 
 void

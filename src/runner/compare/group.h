@@ -32,14 +32,12 @@ const struct cmp_index *cmp_col_index(
     const struct column *col, const char *label);
 
 /*
- * Cell c of a column of several runs: for the test titled row->title
- * (its first run's test, or NULL: none), or for the index x, its runs'
- * scores into v (room for every run), value their geometric mean.
+ * Cell c of a column of several runs from its runs' scores (into v, room
+ * for every run), value their geometric mean: of the test titled title
+ * (returns its first run's test, or NULL: none has it), or of index x.
  */
-const struct cmp_test *cmp_group_test(
-    const struct column *col, const char *title, struct cell *c, double *v);
-void cmp_group_index(const struct column *col, const struct cmp_index *x,
-    struct cell *c, double *v);
+const struct cmp_test *cmp_group_cell(const struct column *col,
+    const char *title, const struct cmp_index *x, struct cell *c, double *v);
 
 /* One side of a cell's verdict: its runs' scores runs[0..n-1] (none:
  * its one score, value) and its group's pooled spread. */

@@ -198,9 +198,9 @@ index_mismatch(const struct cmp_index *a, const struct cmp_index *b)
 static void
 test_cell(const struct column *col, struct row *row, struct cell *c, double *v)
 {
-	const struct cmp_test *t = col->group->n > 1
-	                               ? cmp_group_test(col, row->title, c, v)
-	                               : cmp_find_test(col->block, row->title);
+	const struct cmp_test *t =
+	    col->group->n > 1 ? cmp_group_cell(col, row->title, NULL, c, v)
+	                      : cmp_find_test(col->block, row->title);
 	const struct cmp_index_row *r;
 
 	if (t != NULL) {
@@ -233,7 +233,7 @@ index_cell(
 	c->partial = x->partial;
 	c->index = x;
 	if (col->group->n > 1)
-		cmp_group_index(col, x, c, v);
+		cmp_group_cell(col, NULL, x, c, v);
 	else if (x->has_score)
 		c->value = x->score;
 }
