@@ -90,7 +90,7 @@ check_quotas(void)
 		                           max_cases[i].want);
 	for (i = 0; i < sizeof(list_cases) / sizeof(list_cases[0]); i++)
 		CHECK(list_cases[i].name,
-		    limits_cpu_list_count(list_cases[i].text) ==
+		    limits_cpu_list_set(list_cases[i].text, NULL, 0) ==
 		        list_cases[i].want);
 	for (i = 0; i < sizeof(cfs_cases) / sizeof(cfs_cases[0]); i++)
 		CHECK(cfs_cases[i].name,

@@ -1,10 +1,5 @@
 /*
- * limits.c - what the runner may use, for planning copies: CPUs (the
- * affinity mask and the cgroup CPU quota), memory (the cgroup memory
- * limit), processes (RLIMIT_NPROC and pid_max), file descriptors
- * (RLIMIT_NOFILE), the stack (RLIMIT_STACK), and the CPUs online and
- * physical memory they start from.  With the parsers of the cgroup and
- * mount files they are read from, pure functions of the text.
+ * limits.c - what the runner may use, for planning copies (limits.h).
  */
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
     defined(__OpenBSD__) || defined(__DragonFly__)
@@ -50,12 +45,6 @@ number_at(const char **p, long long *out)
 		return -1;
 	*p = end;
 	return 0;
-}
-
-int
-limits_cpu_list_count(const char *text)
-{
-	return limits_cpu_list_set(text, NULL, 0);
 }
 
 int
@@ -172,7 +161,7 @@ limits_cgroup_path(
 	return -1;
 }
 
-/* The n-th (from 0) space-separated field of the line at p, and its length. */
+/* The n-th (from 0) space-separated field in [p, end), and its length. */
 static const char *
 field(const char *p, const char *end, int n, size_t *flen)
 {
@@ -193,6 +182,22 @@ field(const char *p, const char *end, int n, size_t *flen)
 	}
 }
 
+/*
+ * The " - " of a mountinfo line ("id parent dev root mountpoint opts
+ * [tags] - type src opts") in [p, end), and its mount point; NULL: none.
+ */
+static const char *
+mount_dash(const char *p, const char *end, const char **m, size_t *ml)
+{
+	const char *dash;
+
+	for (dash = p; dash + 3 <= end && strncmp(dash, " - ", 3) != 0; dash++)
+		;
+	if (dash + 3 > end || (*m = field(p, dash, 4, ml)) == NULL)
+		return NULL;
+	return dash;
+}
+
 int
 limits_cgroup_mount(const char *mountinfo, int v2, const char *controller,
     char *root, size_t rlen, char *mnt, size_t mlen)
@@ -202,15 +207,9 @@ limits_cgroup_mount(const char *mountinfo, int v2, const char *controller,
 
 	for (p = mountinfo; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
 		end = p + strcspn(p, "\n");
-		/* "id parent dev root mountpoint opts [tags] - type src opts"
-		 */
-		for (dash = p; dash + 3 <= end && strncmp(dash, " - ", 3) != 0;
-		     dash++)
-			;
-		if (dash + 3 > end ||
+		if ((dash = mount_dash(p, end, &m, &ml)) == NULL ||
 		    (type = field(dash + 3, end, 0, &tlen)) == NULL ||
-		    (r = field(p, dash, 3, &rl)) == NULL ||
-		    (m = field(p, dash, 4, &ml)) == NULL)
+		    (r = field(p, dash, 3, &rl)) == NULL)
 			continue;
 		if (v2 ? !(tlen == 7 && strncmp(type, "cgroup2", 7) == 0)
 		       : !(tlen == 6 && strncmp(type, "cgroup", 6) == 0))
@@ -234,10 +233,7 @@ limits_fs_type(const char *mountinfo, const char *path, char *out, size_t len)
 
 	for (p = mountinfo; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
 		end = p + strcspn(p, "\n");
-		for (dash = p; dash + 3 <= end && strncmp(dash, " - ", 3) != 0;
-		     dash++)
-			;
-		if (dash + 3 > end || (m = field(p, dash, 4, &ml)) == NULL ||
+		if ((dash = mount_dash(p, end, &m, &ml)) == NULL ||
 		    (type = field(dash + 3, end, 0, &tlen)) == NULL)
 			continue;
 		/* The longest mount point above path; a later one hides. */
@@ -264,10 +260,7 @@ affinity_cpus(void)
 	return n > 0 ? n : limits_online_cpus();
 }
 
-/*
- * A cgroup limit read from the files of the cgroup directory dir (v2 or
- * v1 files): a positive number, or 0 when there is none.
- */
+/* A limit read from the cgroup directory dir's files; 0: none. */
 typedef long long (*cgroup_reader)(const char *dir, int v2);
 
 /* CPUs of a cgroup's quota: v2's cpu.max, v1's cfs files. */
@@ -304,10 +297,7 @@ read_memory_limit(const char *dir, int v2)
 	           : 0;
 }
 
-/*
- * The least limit read by value from the cgroup at dir or any parent up
- * to the mount point mnt.  0: none.
- */
+/* The least limit of the cgroup at dir and its parents up to mnt. */
 static long long
 least_up_from(const char *dir, const char *mnt, int v2, cgroup_reader value)
 {
@@ -329,11 +319,7 @@ least_up_from(const char *dir, const char *mnt, int v2, cgroup_reader value)
 	return least;
 }
 
-/*
- * The least limit of this process's cgroups of the controller and their
- * parents, v2 and v1, found through /proc/self/cgroup and
- * /proc/self/mountinfo, read by value.  0: none.
- */
+/* The least limit of this process's v2 and v1 cgroups of controller. */
 static long long
 cgroup_least(const char *controller, cgroup_reader value)
 {
@@ -351,13 +337,10 @@ cgroup_least(const char *controller, cgroup_reader value)
 		        sizeof(root), mnt, sizeof(mnt)) == -1)
 			continue;
 		/* The mount shows the hierarchy from root down. */
-		rest = cg;
-		if (strcmp(root, "/") != 0) {
-			if (strncmp(cg, root, strlen(root)) == 0)
-				rest = cg + strlen(root);
-			else
-				rest = "";
-		}
+		rest = strcmp(root, "/") == 0 ? cg
+		       : strncmp(cg, root, strlen(root)) == 0
+		           ? cg + strlen(root)
+		           : "";
 		snprintf(dir, sizeof(dir), "%s%s", mnt,
 		    strcmp(rest, "/") == 0 ? "" : rest);
 		n = least_up_from(dir, mnt, v2, value);
@@ -407,12 +390,15 @@ processes(int all)
 	closedir(d);
 	return n;
 }
+#endif
 
 long
 limits_process_room(void)
 {
+	long room = -1;
+#ifdef RLIMIT_NPROC
 	struct rlimit rl;
-	long room = -1, pid_max = 0, n;
+	long pid_max = 0, n;
 	FILE *f;
 
 	if (getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
@@ -429,15 +415,9 @@ limits_process_room(void)
 		}
 		fclose(f);
 	}
+#endif
 	return room;
 }
-#else
-long
-limits_process_room(void)
-{
-	return -1;
-}
-#endif
 
 long
 limits_fds(int *open, int *high)
@@ -477,50 +457,41 @@ limits_memory_kib(void)
 	return limit > 0 && (kib < 0 || limit < kib) ? limit : kib;
 }
 
-#ifdef LIMITS_BSD
-int
-limits_online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	int ncpu = 0, mib[2] = {CTL_HW, HW_NCPU};
-	size_t len = sizeof(ncpu);
-
-	if (n < 1 && sysctl(mib, 2, &ncpu, &len, NULL, 0) == 0)
-		n = ncpu;
-	return n < 1 ? 1 : (int)n;
-}
-#else
 /*
  * Linux lists the CPUs online in /sys ("0-3,6"): musl's sysconf counts
- * the affinity mask instead.  Elsewhere sysconf.
+ * the affinity mask instead.  Elsewhere sysconf, else hw.ncpu.
  */
 int
 limits_online_cpus(void)
 {
-	char text[4096];
 	long n = 0;
+#ifdef LIMITS_BSD
+	int ncpu = 0, mib[2] = {CTL_HW, HW_NCPU};
+	size_t len = sizeof(ncpu);
+
+	if ((n = sysconf(_SC_NPROCESSORS_ONLN)) < 1 &&
+	    sysctl(mib, 2, &ncpu, &len, NULL, 0) == 0)
+		n = ncpu;
+#else
+	char text[4096];
 
 	if (file_read_small(
 	        "/sys/devices/system/cpu/online", text, sizeof(text)) == 0)
-		n = limits_cpu_list_count(text);
+		n = limits_cpu_list_set(text, NULL, 0);
 	if (n < 1)
 		n = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
 	return n < 1 ? 1 : (int)n;
 }
-#endif
 
-#ifdef _SC_PHYS_PAGES
 long long
 limits_physical_kib(void)
 {
+#ifdef _SC_PHYS_PAGES
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
 
-	return pages > 0 && size > 0 ? (long long)pages * (size / 1024) : -1;
-}
-#else
-long long
-limits_physical_kib(void)
-{
+	if (pages > 0 && size > 0)
+		return (long long)pages * (size / 1024);
+#endif
 	return -1;
 }
-#endif
