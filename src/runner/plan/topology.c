@@ -1,8 +1,6 @@
 /*
- * topology.c - kinds of core, SMT, clusters, sockets, NUMA nodes and CPUs
- * online from Linux's /sys and /proc files, through a reader so that the
- * whole is a pure function of the files' texts (tested with fixtures of
- * real machines); topology_collect gives it this system's files.
+ * topology.c - the CPUs' topology (topology.h), a pure function of the
+ * texts a reader gives; topology_collect gives it this system's.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -80,10 +78,7 @@ list_text(const unsigned char *set, int n, char *out, size_t len)
 	}
 }
 
-/*
- * Each CPU's model from /proc/cpuinfo's sections ("processor : N"), by
- * sysinfo_cpu_model; NULL where a CPU has no section.  0 or -1.
- */
+/* Each CPU's model from its /proc/cpuinfo section; NULL: none.  0 or -1. */
 static int
 cpu_models(const char *cpuinfo, char **models, int n)
 {
@@ -133,11 +128,10 @@ kind_before(const struct cpu_kind *a, const struct cpu_kind *b)
 }
 
 /*
- * Orders t's kinds (kind_before), points each CPU at its kind, counts and
- * lists its CPUs and labels it: model (else its own) when there is one kind,
- * else its hybrid class, else its model where models differ, else its
- * capacity where capacities differ, else "cores"; then its clock.
- * keys[i]: kind i's key.  set: ncpus bytes to work in.
+ * Orders t's kinds (kind_before), points each CPU at its kind, lists its
+ * CPUs and labels it: model (else its own) when there is one kind, else
+ * its hybrid class, else its model where models differ, else its capacity
+ * where capacities differ, else "cores"; then its clock.
  */
 static void
 order_kinds(struct cpu_topology *t, const struct kind_key *keys,
@@ -146,6 +140,7 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
 	static const char *const classes[] = {"", "P-core", "E-core"};
 	struct cpu_kind old[TOPO_KINDS_MAX], *k;
 	int rank[TOPO_KINDS_MAX], by[TOPO_KINDS_MAX], i, j, caps = 0;
+	const char *name;
 	size_t len;
 
 	memcpy(old, t->kinds, sizeof(old));
@@ -170,20 +165,18 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
 		for (j = 0; j < t->ncpus; j++)
 			set[j] = t->cpus[j].kind == i;
 		list_text(set, t->ncpus, k->cpus, sizeof(k->cpus));
-		if (t->nkinds == 1 && model[0] != '\0')
-			snprintf(k->label, sizeof(k->label), "%s", model);
-		else if (t->nkinds == 1 ||
-		         (keys[by[i]].class == 0 && !t->same_part))
-			snprintf(k->label, sizeof(k->label), "%s",
-			    keys[by[i]].model);
-		else if (keys[by[i]].class != 0)
-			snprintf(k->label, sizeof(k->label), "%s",
-			    classes[keys[by[i]].class]);
-		else if (caps)
+		name = t->nkinds == 1 && model[0] != '\0' ? model
+		       : t->nkinds == 1 ||
+		               (keys[by[i]].class == 0 && !t->same_part)
+		           ? keys[by[i]].model
+		       : keys[by[i]].class != 0 ? classes[keys[by[i]].class]
+		       : caps                   ? NULL
+		                                : "cores";
+		if (name != NULL)
+			snprintf(k->label, sizeof(k->label), "%s", name);
+		else
 			snprintf(k->label, sizeof(k->label), "capacity %d",
 			    k->capacity);
-		else
-			snprintf(k->label, sizeof(k->label), "cores");
 		len = strlen(k->label);
 		if (t->nkinds > 1 && k->max_mhz > 0)
 			snprintf(k->label + len, sizeof(k->label) - len,
@@ -191,10 +184,7 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
 	}
 }
 
-/*
- * The kind of an online CPU with key k: an existing one (same_kind), else
- * a new one; -1 when there are more than TOPO_KINDS_MAX kinds.
- */
+/* The kind of a CPU of key k, maybe new; -1: more than TOPO_KINDS_MAX. */
 static int
 kind_of(struct cpu_topology *t, struct kind_key *keys, const struct kind_key *k,
     int cpu)
@@ -241,6 +231,16 @@ distinct(const struct cpu_topology *t, size_t field)
 	return n;
 }
 
+/* The number in CPU_DIR/cpuN/file, or -1. */
+static long
+cpu_number(topo_reader read, void *ctx, int cpu, const char *file)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/%s", cpu, file);
+	return read_number(read, ctx, path);
+}
+
 /*
  * One CPU's files: its package, cluster, core (its first online thread
  * sibling), SMT (its online siblings), capacity and clock.
@@ -253,12 +253,9 @@ read_cpu(struct cpu_topology *t, int cpu, topo_reader read, void *ctx,
 	char path[128];
 	int n, i;
 
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
-	    "physical_package_id");
-	c->package = (int)read_number(read, ctx, path);
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
-	    "cluster_id");
-	c->cluster = (int)read_number(read, ctx, path);
+	c->package =
+	    (int)cpu_number(read, ctx, cpu, "topology/physical_package_id");
+	c->cluster = (int)cpu_number(read, ctx, cpu, "topology/cluster_id");
 	if (c->cluster == 65535)
 		c->cluster = -1; /* x86's "no cluster" (BAD_APICID) */
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
@@ -275,19 +272,15 @@ read_cpu(struct cpu_topology *t, int cpu, topo_reader read, void *ctx,
 	}
 	if (n > t->threads)
 		t->threads = n;
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpu_capacity", cpu);
-	c->capacity = (int)read_number(read, ctx, path);
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/%s", cpu,
-	    "cpuinfo_max_freq");
-	c->max_mhz = (double)read_number(read, ctx, path) / 1000;
+	c->capacity = (int)cpu_number(read, ctx, cpu, "cpu_capacity");
+	c->max_mhz =
+	    (double)cpu_number(read, ctx, cpu, "cpufreq/cpuinfo_max_freq") /
+	    1000;
 	if (c->max_mhz < 0)
 		c->max_mhz = 0;
 }
 
-/*
- * The NUMA nodes' CPUs (node/online, then each node's cpulist) into each
- * CPU's node; t->nodes counts those with CPUs.
- */
+/* Each CPU's NUMA node; t->nodes counts those with CPUs. */
 static void
 read_nodes(struct cpu_topology *t, topo_reader read, void *ctx,
     unsigned char *set, int nset)
@@ -315,20 +308,21 @@ read_nodes(struct cpu_topology *t, topo_reader read, void *ctx,
 	}
 }
 
-/* Each online CPU's kind (kind_of) from its class, model and cpu entry. */
-static int
-find_kinds(struct cpu_topology *t, char **models, const char *model,
+/*
+ * The counts of t's online CPUs (packages, cores, clusters) and their
+ * kinds (kind_of); t is known from here on.  set: 2 x ncpus bytes.
+ */
+static void
+finish(struct cpu_topology *t, char **models, const char *model,
     topo_reader read, void *ctx, unsigned char *set)
 {
-	static const char *const pmus[] = {
-	    "/sys/devices/cpu_core/cpus", "/sys/devices/cpu_atom/cpus"};
 	struct kind_key keys[TOPO_KINDS_MAX], k;
 	unsigned char *atom = set + t->ncpus;
 	int i;
 
 	memset(set, 0, 2 * (size_t)t->ncpus);
-	read_list(read, ctx, pmus[0], set, t->ncpus);
-	read_list(read, ctx, pmus[1], atom, t->ncpus);
+	read_list(read, ctx, "/sys/devices/cpu_core/cpus", set, t->ncpus);
+	read_list(read, ctx, "/sys/devices/cpu_atom/cpus", atom, t->ncpus);
 	for (i = 0; i < t->ncpus; i++) {
 		t->cpus[i].kind = -1;
 		if (!t->cpus[i].online)
@@ -342,30 +336,17 @@ find_kinds(struct cpu_topology *t, char **models, const char *model,
 		                 : model,
 		    .capacity = t->cpus[i].capacity,
 		    .khz = (long)(t->cpus[i].max_mhz * 1000)};
-		if ((t->cpus[i].kind = kind_of(t, keys, &k, i)) == -1) {
-			t->nkinds = 0; /* too many to tell apart */
-			return 0;
-		}
+		if ((t->cpus[i].kind = kind_of(t, keys, &k, i)) == -1)
+			break;
 	}
-	order_kinds(t, keys, model, set);
-	return 0;
-}
-
-/*
- * The counts of t's online CPUs (packages, cores, clusters) and their
- * kinds (find_kinds); t is known from here on.  0 or -1.
- */
-static int
-finish(struct cpu_topology *t, char **models, const char *model,
-    topo_reader read, void *ctx, unsigned char *set)
-{
-	if (find_kinds(t, models, model, read, ctx, set) == -1)
-		return -1;
+	if (i < t->ncpus)
+		t->nkinds = 0; /* too many to tell apart */
+	else
+		order_kinds(t, keys, model, set);
 	t->packages = distinct(t, offsetof(struct cpu_entry, package));
 	t->cores = distinct(t, offsetof(struct cpu_entry, core));
 	t->clusters = distinct(t, offsetof(struct cpu_entry, cluster));
 	t->known = 1;
-	return 0;
 }
 
 /*
@@ -422,8 +403,9 @@ linux_read(struct cpu_topology *t, const char *model, topo_reader read,
 	cpuinfo = read(ctx, "/proc/cpuinfo");
 	i = cpu_models(cpuinfo != NULL ? cpuinfo : "", models, n);
 	free(cpuinfo);
-	if (i == -1 || finish(t, models, model, read, ctx, online) == -1)
+	if (i == -1)
 		goto out;
+	finish(t, models, model, read, ctx, online);
 	read_nodes(t, read, ctx, online, TOPO_CPUS_MAX);
 	rc = 0;
 out:
@@ -544,8 +526,9 @@ freebsd_read(struct cpu_topology *t, const char *model, topo_reader read,
 	for (i = 0; i < n; i++)
 		if (t->cpus[i].online && t->cpus[i].core == -1)
 			t->cpus[i].core = i;
-	rc = finish(t, NULL, model, read, ctx, online);
-	if (rc == 0 && !alike(t)) {
+	finish(t, NULL, model, read, ctx, online);
+	rc = 0;
+	if (!alike(t)) {
 		t->nkinds = 0;
 		for (i = 0; i < n; i++)
 			t->cpus[i].kind = -1;
