@@ -1,11 +1,12 @@
 /*
  * bootmsg.c - the CPU's clock and x86 flags from a BSD kernel's boot
- * messages (see bootmsg.h).  A pure function of the text.
+ * messages (bootmsg.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "plan/bootmsg.h"
+#include "plan/sysread.h"
 
 /*
  * The FreeBSD and NetBSD names of the x86 flags UnixBench names, with
@@ -31,20 +32,6 @@ static const struct {
 
 #define BOOT_MARK "---<<BOOT>>---"
 
-/* 1 when the space-separated list has the word w. */
-static int
-has_word(const char *list, const char *w)
-{
-	size_t n = strlen(w);
-	const char *p;
-
-	for (p = strstr(list, w); p != NULL; p = strstr(p + 1, w))
-		if ((p == list || p[-1] == ' ') &&
-		    (p[n] == ' ' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /* Adds the cpuinfo name of each known flag of "A,B,C>" at p to out, once. */
 static void
 add_flags(const char *p, const char *end, struct bootmsg_cpu *out)
@@ -62,7 +49,7 @@ add_flags(const char *p, const char *end, struct bootmsg_cpu *out)
 
 			if (strlen(flag_names[i].bsd) != n ||
 			    strncmp(p, flag_names[i].bsd, n) != 0 ||
-			    has_word(out->flags, w))
+			    sysread_has_word(out->flags, w))
 				continue;
 			have = strlen(out->flags);
 			if (have + strlen(w) + 2 > sizeof(out->flags))

@@ -1,7 +1,5 @@
 /*
- * cpuinfo.c - the CPU's model, MHz, bogomips and flags from /proc/cpuinfo
- * text (pure functions of the text, tested with fixtures), with the BSDs'
- * and macOS's sysctl answer where there is no such text.
+ * cpuinfo.c - the CPU's model, MHz, bogomips and flags (cpuinfo.h).
  */
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
     defined(__OpenBSD__) || defined(__DragonFly__)
@@ -24,6 +22,7 @@
 #include "plan/bootmsg.h"
 #include "plan/cpuinfo.h"
 #include "plan/sysread.h"
+
 /* The x86 CPU flags UnixBench names in its header, in its words. */
 static const struct {
 	const char *flag, *name;
@@ -48,30 +47,15 @@ static const struct {
 static char *
 named_flags(const char *list)
 {
-	char out[512] = "", word[64];
-	const char *p = list, *q;
-	size_t i, n;
+	char out[512] = "";
+	size_t i;
 
 	for (i = 0; i < sizeof(x86_flags) / sizeof(x86_flags[0]); i++) {
-		for (p = list; *p != '\0'; p = q) {
-			while (*p == ' ')
-				p++;
-			for (q = p; *q != '\0' && *q != ' '; q++)
-				;
-			n = (size_t)(q - p);
-			if (n == 0 || n >= sizeof(word))
-				continue;
-			memcpy(word, p, n);
-			word[n] = '\0';
-			if (strcmp(word, x86_flags[i].flag) != 0)
-				continue;
-			if (out[0] != '\0')
-				strncat(
-				    out, ", ", sizeof(out) - strlen(out) - 1);
-			strncat(out, x86_flags[i].name,
-			    sizeof(out) - strlen(out) - 1);
-			break;
-		}
+		if (!sysread_has_word(list, x86_flags[i].flag))
+			continue;
+		if (out[0] != '\0')
+			strncat(out, ", ", sizeof(out) - strlen(out) - 1);
+		strncat(out, x86_flags[i].name, sizeof(out) - strlen(out) - 1);
 	}
 	return sysread_trimmed(out);
 }
@@ -277,7 +261,6 @@ sysinfo_cpu_model(const char *cpuinfo)
 	return first_value(cpuinfo, keys, NKEYS(keys));
 }
 
-#ifdef SYSINFO_BSD
 /*
  * The BSDs and macOS: the CPU's brand (macOS) or hw.model, through
  * sysctl; the machine name when neither answers.
@@ -285,6 +268,7 @@ sysinfo_cpu_model(const char *cpuinfo)
 static char *
 bsd_cpu_model(const char *machine)
 {
+#ifdef SYSINFO_BSD
 	char model[256];
 	size_t len = sizeof(model);
 	int mib[2] = {CTL_HW, HW_MODEL};
@@ -300,6 +284,7 @@ bsd_cpu_model(const char *machine)
 		model[sizeof(model) - 1] = '\0';
 		return sysread_trimmed(model);
 	}
+#endif
 	return sysread_trimmed(machine);
 }
 
@@ -330,24 +315,11 @@ bsd_cpu_mhz(void)
 #endif
 	return 0;
 }
-#else
-static char *
-bsd_cpu_model(const char *machine)
-{
-	return sysread_trimmed(machine);
-}
 
-static double
-bsd_cpu_mhz(void)
-{
-	return 0;
-}
-#endif
-
-#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__DragonFly__)
 char *
 sysinfo_sysctl(const char *name, int number)
 {
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__DragonFly__)
 	char *text;
 	size_t len = sizeof(int);
 	int n;
@@ -370,16 +342,12 @@ sysinfo_sysctl(const char *name, int number)
 	}
 	text[len] = '\0';
 	return text;
-}
 #else
-char *
-sysinfo_sysctl(const char *name, int number)
-{
 	(void)name;
 	(void)number;
 	return NULL;
-}
 #endif
+}
 
 /*
  * The processor family of a uname machine name or of /proc/cpuinfo text

@@ -1,10 +1,6 @@
 /*
- * sysinfo.c - facts about the machine and the build for the report
- * header: uname, CPUs online, compiler, locale, load and uptime, the
- * scratch directory's file system.  The CPU's model and flags are read in
- * cpuinfo.c, the limits the runner plans with (cgroups, rlimits) in
- * limits.c.  Each system-specific source is a whole function with a
- * portable fallback.
+ * sysinfo.c - facts about the machine and the build for the report header
+ * (sysinfo.h).  Each system-specific source has a portable fallback.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE 1 /* getloadavg */
@@ -55,8 +51,10 @@ file_value(const char *file, const char *key, char sep)
 	return v;
 }
 
-#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||      \
-    defined(__DragonFly__)
+#ifdef SYSINFO_BSD
+#ifdef __NetBSD__
+#define statfs statvfs /* NetBSD's has f_fstypename */
+#endif
 /* The file system type of dir: statfs's f_fstypename. */
 static char *
 scratch_fs(const char *dir)
@@ -64,18 +62,6 @@ scratch_fs(const char *dir)
 	struct statfs st;
 
 	if (statfs(dir, &st) == -1)
-		return sysread_trimmed("");
-	st.f_fstypename[sizeof(st.f_fstypename) - 1] = '\0';
-	return sysread_trimmed(st.f_fstypename);
-}
-#elif defined(__NetBSD__)
-/* The file system type of dir: statvfs's f_fstypename (NetBSD). */
-static char *
-scratch_fs(const char *dir)
-{
-	struct statvfs st;
-
-	if (statvfs(dir, &st) == -1)
 		return sysread_trimmed("");
 	st.f_fstypename[sizeof(st.f_fstypename) - 1] = '\0';
 	return sysread_trimmed(st.f_fstypename);
@@ -197,16 +183,17 @@ static int
 build_facts(struct sysinfo *s, const char *bindir)
 {
 	char file[4096], *text, *cc, *version, *opt, *cflags, *ldflags;
+	const char *t;
 	size_t n;
 
 	snprintf(file, sizeof(file), "%s/build.info", bindir);
-	text = sysread_slurp(file);
-	cc = sysread_value(text != NULL ? text : "", "cc", '=');
-	version = sysread_value(text != NULL ? text : "", "cc_version", '=');
-	opt = sysread_value(text != NULL ? text : "", "opt", '=');
-	cflags = sysread_value(text != NULL ? text : "", "cflags", '=');
-	ldflags = sysread_value(text != NULL ? text : "", "ldflags", '=');
-	s->build_kind = sysread_value(text != NULL ? text : "", "kind", '=');
+	t = (text = sysread_slurp(file)) != NULL ? text : "";
+	cc = sysread_value(t, "cc", '=');
+	version = sysread_value(t, "cc_version", '=');
+	opt = sysread_value(t, "opt", '=');
+	cflags = sysread_value(t, "cflags", '=');
+	ldflags = sysread_value(t, "ldflags", '=');
+	s->build_kind = sysread_value(t, "kind", '=');
 	free(text);
 	if (cc != NULL && version != NULL)
 		s->compiler = compiler_name(cc, version);
@@ -240,12 +227,11 @@ shell_identity(void)
 	return sysread_trimmed(text);
 }
 
-/* Load averages: getloadavg where the libc has it. */
-#if defined(__GLIBC__) || defined(__APPLE__) || defined(__FreeBSD__) ||        \
-    defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
+/* Load averages: getloadavg where the libc has it, else /proc/loadavg. */
 static void
 load_facts(struct sysinfo *s)
 {
+#if defined(__GLIBC__) || defined(SYSINFO_BSD)
 	double l[3];
 
 	if (getloadavg(l, 3) == 3) {
@@ -253,26 +239,20 @@ load_facts(struct sysinfo *s)
 		s->load5 = l[1];
 		s->load15 = l[2];
 	}
-}
 #else
-static void
-load_facts(struct sysinfo *s)
-{
-	FILE *f = fopen("/proc/loadavg", "r");
+	char text[128];
 
-	if (f == NULL)
-		return;
-	if (fscanf(f, "%lf %lf %lf", &s->load1, &s->load5, &s->load15) != 3)
+	if (file_read_small("/proc/loadavg", text, sizeof(text)) == 0 &&
+	    sscanf(text, "%lf %lf %lf", &s->load1, &s->load5, &s->load15) != 3)
 		s->load1 = s->load5 = s->load15 = 0;
-	fclose(f);
-}
 #endif
+}
 
-#ifdef SYSINFO_BSD
-/* Seconds since boot: kern.boottime, the same on the BSDs and macOS. */
+/* Seconds since boot: kern.boottime (the BSDs, macOS), /proc/uptime; 0. */
 static double
 boot_seconds(void)
 {
+#ifdef SYSINFO_BSD
 	struct timeval boot;
 	size_t len = sizeof(boot);
 	int mib[2] = {CTL_KERN, KERN_BOOTTIME};
@@ -280,23 +260,16 @@ boot_seconds(void)
 	if (sysctl(mib, 2, &boot, &len, NULL, 0) == -1 || boot.tv_sec <= 0)
 		return 0;
 	return difftime(time(NULL), boot.tv_sec);
-}
 #else
-/* Seconds since boot from /proc/uptime where it exists, else 0. */
-static double
-boot_seconds(void)
-{
-	double seconds = 0;
-	FILE *f = fopen("/proc/uptime", "r");
+	char text[64];
+	double seconds;
 
-	if (f != NULL) {
-		if (fscanf(f, "%lf", &seconds) != 1)
-			seconds = 0;
-		fclose(f);
-	}
-	return seconds;
-}
+	return file_read_small("/proc/uptime", text, sizeof(text)) == 0 &&
+	               sscanf(text, "%lf", &seconds) == 1
+	           ? seconds
+	           : 0;
 #endif
+}
 
 /* "hh:mm:ss up D days, h:mm,  load average: a, b, c" as uptime prints. */
 static char *

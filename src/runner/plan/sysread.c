@@ -1,7 +1,5 @@
 /*
- * sysread.c - the readers of the system's small text files that the
- * runner's system-specific files share (sysinfo.c, limits.c, cpuinfo.c,
- * mitigations.c): a whole file, a trimmed copy, a keyed value.
+ * sysread.c - readers of the system's small text files (sysread.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,4 +58,17 @@ sysread_value(const char *text, const char *key, char sep)
 		p = line; /* not this key: go on after the line */
 	}
 	return sysread_trimmed("");
+}
+
+int
+sysread_has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = strstr(list, w); p != NULL; p = strstr(p + 1, w))
+		if ((p == list || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
 }

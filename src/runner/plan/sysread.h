@@ -1,6 +1,6 @@
 /*
- * sysread.h - the readers of the system's small text files that the
- * runner's system-specific files share (sysread.c).
+ * sysread.h - readers of the system's small text files, shared by plan/'s
+ * system-specific files.
  */
 #ifndef SYSREAD_H
 #define SYSREAD_H
@@ -8,11 +8,7 @@
 /* The most of a system file sysread_slurp reads. */
 #define SYSREAD_MAX (4 << 20)
 
-/*
- * The whole of a system file (its first SYSREAD_MAX bytes) as a
- * malloc'd string (file_read_path), or NULL when it cannot be read or
- * memory runs out.
- */
+/* A system file's first SYSREAD_MAX bytes, malloc'd; NULL: none. */
 char *sysread_slurp(const char *path);
 
 /* A malloc'd copy of s with surrounding blanks and quotes removed. */
@@ -23,5 +19,8 @@ char *sysread_trimmed(const char *s);
  * sep (after optional blanks), trimmed and malloc'd; "" when none.
  */
 char *sysread_value(const char *text, const char *key, char sep);
+
+/* 1 when the space-separated list has the word w. */
+int sysread_has_word(const char *list, const char *w);
 
 #endif
