@@ -1,8 +1,6 @@
 /*
  * bootmsg.h - the CPU facts in a BSD kernel's boot messages
- * (/var/run/dmesg.boot on FreeBSD and NetBSD), where there is no
- * /proc/cpuinfo: a pure function of the text (bootmsg.c), tested with
- * real samples.
+ * (/var/run/dmesg.boot), where there is no /proc/cpuinfo.
  */
 #ifndef BOOTMSG_H
 #define BOOTMSG_H
@@ -10,11 +8,7 @@
 /* What the boot messages say of the CPU. */
 struct bootmsg_cpu {
 	double mhz; /* its clock, 0 when not said */
-	/*
-	 * The x86 flags UnixBench names, in /proc/cpuinfo's words ("ht lm
-	 * mmx pae sep syscall vmx"), space-separated; "" when none is said.
-	 */
-	char flags[256];
+	char flags[256]; /* UnixBench's x86 flags, /proc/cpuinfo's words */
 };
 
 /*

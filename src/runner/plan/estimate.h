@@ -1,8 +1,6 @@
 /*
- * estimate.h - the time a run is expected to take: each pass's guessed
- * time for the steps of its plan (plan.h), learnt from the passes that
- * ran; for the progress line, --dry-run and the budget of a --precision
- * run.
+ * estimate.h - the time a run is expected to take, learnt from the passes
+ * that ran: for the progress line, --dry-run and --precision's budget.
  */
 #ifndef ESTIMATE_H
 #define ESTIMATE_H
@@ -27,16 +25,12 @@ struct plan_run {
 	int n;
 };
 
-/*
- * Into pr, steps[0..n-1] with a tally of each as planned (malloc'd:
- * free(pr->tally)).  Returns 0, or -1 when out of memory.
- */
+/* pr of steps[0..n-1], tallies malloc'd as planned; 0 or -1. */
 int estimate_start(struct plan_run *pr, const struct plan_step *steps, int n);
 
 /*
- * The expected wall time of one more pass of step i: the mean of its
- * finished passes; else that of the same test at another copies value;
- * else seconds + extra_s.
+ * One more pass of step i: the mean of its passes, else of the same test
+ * at another copies value, else seconds + extra_s.
  */
 double estimate_pass_guess(const struct plan_run *pr, int i);
 

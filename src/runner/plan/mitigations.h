@@ -1,15 +1,10 @@
-/*
- * mitigations.h - the kernel's CPU vulnerability mitigations for the
- * report header (mitigations.c).
- */
+/* mitigations.h - the kernel's CPU vulnerability mitigations. */
 #ifndef MITIGATIONS_H
 #define MITIGATIONS_H
 
 /*
- * The kernel's CPU vulnerability files in dir (Linux:
- * /sys/devices/system/cpu/vulnerabilities) as "name: state\n" lines
- * sorted by name, malloc'd; "" when there is no such directory; NULL
- * when out of memory.
+ * The files in dir (Linux: /sys/devices/system/cpu/vulnerabilities) as
+ * "name: state\n" lines by name, malloc'd; "" when none; NULL: no memory.
  */
 char *sysinfo_mitigations_read(const char *dir);
 

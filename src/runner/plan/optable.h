@@ -1,11 +1,8 @@
 /*
- * optable.h - a command's options declared once, as a table: each row
- * names the option, its argument, its help and its type: where in the
- * command's struct it goes and, for a number, its range, from which the
- * parser reads it and words its error; an option with logic of its own
- * has a function that sets it.  The same table parses the command line
- * and prints -h, and tests/t-build-options-doc.sh checks USAGE and
- * doc/bytebench.1 against -h.
+ * optable.h - a command's options declared once, as a table of rows:
+ * name, argument, help and type (where in the command's struct it goes,
+ * a number's range), from which the parser reads it, words its error and
+ * prints -h; an option with logic of its own has a function.
  */
 #ifndef OPTABLE_H
 #define OPTABLE_H
@@ -35,10 +32,7 @@ struct opt_def {
 	const char *help; /* one paragraph; -h wraps it */
 	/* The message when the value is missing; NULL: "missing value for" */
 	const char *missing;
-	/*
-	 * Sets the option in ctx from val (NULL when it takes none): 0, or
-	 * -1 after writing the problem into err.
-	 */
+	/* OPT_CALL: sets it in ctx from val (NULL: none); 0 or -1 (err). */
 	int (*set)(void *ctx, const char *val, char *err, size_t errlen);
 	enum opt_type type;
 	size_t off; /* where the value goes in ctx (offsetof) */
@@ -68,10 +62,8 @@ struct opt_table {
 };
 
 /*
- * Parses argv[1..argc-1] with the table: the other arguments ("-" and all
- * after "--" too) go to operands[0..*noperands-1] in order (operands may
- * be argv itself).  Returns 0, or -1 after writing one line (no newline)
- * into err.
+ * Parses argv[1..argc-1] with the table, the other arguments ("-", all
+ * after "--") into operands in order.  0, or -1 with one line in err.
  */
 int opt_parse(const struct opt_table *t, void *ctx, int argc, char *const *argv,
     char **operands, int *noperands, char *err, size_t errlen);

@@ -1,6 +1,5 @@
 /*
- * options.c - parses the runner's command line into struct options
- * (contract in options.h); getopt-style, but pure so it can be tested.
+ * options.c - the runner's command line (options.h).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -58,14 +57,6 @@ set_quiet(void *ctx, const char *val, char *err, size_t errlen)
 	(void)val, (void)err, (void)errlen;
 	if (O(ctx)->settings.quiet < 2)
 		O(ctx)->settings.quiet++;
-	return 0;
-}
-
-static int
-set_silent(void *ctx, const char *val, char *err, size_t errlen)
-{
-	(void)val, (void)err, (void)errlen;
-	O(ctx)->settings.quiet = 2;
 	return 0;
 }
 
@@ -138,8 +129,8 @@ set_placement(void *ctx, const char *val, char *err, size_t errlen)
 /*
  * The run command's options: the parser, its errors and -h read this
  * table only.  Options with logic of their own have a function: -q
- * (counted), --silent, -c (repeatable), -f and --json (outputs),
- * --placement and --counters (named values).
+ * (counted), -c (repeatable), -f and --json (outputs), --placement and
+ * --counters (named values).
  */
 static const struct opt_def run_options[] = {
     {"-q", NULL,
@@ -147,7 +138,7 @@ static const struct opt_def run_options[] = {
         "the names of the result files to stderr",
         NULL, .set = set_quiet},
     {"-qq, --silent", NULL, "print nothing but errors", NULL,
-        .set = set_silent},
+        FLAG(settings.quiet, 2)},
     {"-v", NULL, "verbose: also print every command, and each test's spread",
         NULL, FLAG(settings.verbose, 1)},
     {"-b", NULL, "brief system information in the report header", NULL,

@@ -1,7 +1,6 @@
 /*
- * options.h - the runner's command line (USAGE) as a pure function
- * from argv to struct options: no I/O, no exit, nothing but the argument
- * text and the catalog and writer tables consulted.
+ * options.h - the runner's command line (USAGE), a pure function from
+ * argv to struct options.
  */
 #ifndef OPTIONS_H
 #define OPTIONS_H
@@ -19,16 +18,7 @@ enum options_action { ACTION_RUN, ACTION_HELP, ACTION_VERSION, ACTION_LIST };
 
 struct options {
 	enum options_action action;
-	/*
-	 * What the run is asked to do, as the report keeps it: quiet (-q 1,
-	 * -qq or --silent 2), verbose, brief, quick (--quick or -Q),
-	 * duration_s (--duration; 0: each test's own), placement
-	 * (--placement; "unpinned" by default) and placement_given, counters
-	 * (--counters; on), label and comment (pointing into argv; NULL:
-	 * none), copies (-c values in order, malloc'd; NULL: the default) and
-	 * tests (expanded names, malloc'd).  The passes are left to the plan
-	 * (plan/setup.c), which completes it.
-	 */
+	/* What the run is asked to do; plan/setup.c completes it. */
 	struct settings settings;
 	double precision_pct; /* --precision PCT; 0: none */
 	double budget_s; /* --budget SECONDS; 0: none given */
@@ -60,20 +50,9 @@ struct options {
 #define OPTIONS_MAX_TEXT       64 /* "   Comment: " and it fit 80 columns */
 
 /*
- * Parses argv[1..argc-1]:
- *   -q -v -b (may be clustered: -qb; -q twice is -qq), -i n, -c n
- *   (repeatable), -f a,b (its last item may be FMT=PATH: the rest of
- *   the argument is a path), -Q, --quick, --silent, --no-warnings,
- *   --dry-run, --label t, --comment t (one line, at most
- *   OPTIONS_MAX_TEXT bytes), --json path,
- *   -l, -h, --help, --version, --duration s, --placement p,
- *   --counters off|on|all, --precision PCT, --budget SECONDS (with
- *   --precision, which refuses --quick, -i and --duration), "--" ending
- *   the options, and test or group names anywhere (none: "index").
- * Option values may be attached (-c4, --duration=2) or the next argument.
- * Returns 0, or -1 after writing one line (no newline) naming the problem
- * into err.  Formats are checked against the writer table.  On success
- * free with options_free().
+ * Parses argv[1..argc-1] by the table in options.c, with test or group
+ * names anywhere (none: "index").  0, or -1 after writing one line naming
+ * the problem into err.  On success free with options_free().
  */
 int options_parse(
     int argc, char *const *argv, struct options *o, char *err, size_t errlen);
@@ -89,10 +68,7 @@ int options_add_formats(
 int options_add_output(struct options *o, const char *format, const char *path,
     char *err, size_t errlen);
 
-/*
- * Prints -h on f (the options from the table in options.c) with the
- * command's name: "./Run" from the checkout, "bytebench" installed.
- */
+/* Prints -h on f with the command's name ("./Run", "bytebench"). */
 void options_print_usage(FILE *f, const char *name);
 
 #endif

@@ -22,12 +22,6 @@ watchdog_margin(const struct test_def *t, double seconds)
 	return 3 * seconds > least ? 3 * seconds : least;
 }
 
-int
-plan_passes(const struct settings *s, const struct test_def *t)
-{
-	return t->passes == PASSES_LONG ? s->long_passes : s->short_passes;
-}
-
 double
 plan_pass_seconds(const struct settings *s, const struct test_def *t)
 {
@@ -56,7 +50,9 @@ plan_make(const struct settings *s, const char *bindir,
 			st->test = s->tests[i];
 			st->copies = s->copies[c];
 			st->pin = s->pins != NULL ? s->pins[c] : -1;
-			st->passes = plan_passes(s, st->test);
+			st->passes = st->test->passes == PASSES_LONG
+			                 ? s->long_passes
+			                 : s->short_passes;
 			st->seconds = plan_pass_seconds(s, st->test);
 			st->extra_s = quick_extra_seconds(st->test, s->quick);
 			st->margin_s = watchdog_margin(st->test, st->seconds);

@@ -1,8 +1,5 @@
 /*
- * setup.c - the plan of a run before anything runs (setup.h): the
- * settings completed from the options (passes, the default copies)
- * and checked against the limits, the environment the workloads read,
- * and every directory found and checked.
+ * setup.c - the plan of a run before anything runs (setup.h).
  */
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -18,12 +15,13 @@
 #include "model/catalog.h"
 #include "model/quick.h"
 #include "parse.h"
-#include "plan/budget.h"
+#include "plan/estimate.h"
 #include "plan/limits.h"
 #include "plan/room.h"
 #include "plan/topology.h"
 #include "plan/setup.h"
 #include "score/noise.h"
+#include "score/precision.h"
 #include "score/stats.h"
 #include "write/results.h"
 
@@ -111,11 +109,7 @@ is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/*
- * Checks that path is a directory, and writable when writable is set:
- * 0, or -1 with one line in err saying what (the directory's role) is
- * wrong with it (missing, not a directory, not writable).
- */
+/* Checks that path is a directory, writable when writable is set. */
 static int
 check_dir(
     const char *what, const char *path, int writable, char *err, size_t errlen)
@@ -151,11 +145,7 @@ setup_uses_arg(const struct settings *s, const char *prefix)
 	return 0;
 }
 
-/*
- * Checks the free space of the scratch directory against what the file
- * tests need (room_check_scratch); -1 with why in out.  A file system
- * that cannot say is not checked.
- */
+/* The scratch's free space for the file tests, where statvfs can say. */
 static int
 scratch_room(
     const struct settings *s, const char *dir, char *out, size_t outlen)
@@ -221,6 +211,16 @@ setup_check_fds(
 	return room_check_fds(limit, open, high, nformats, shell, err, errlen);
 }
 
+/* *val: the variable name's value, NULL when unset; -1 when empty. */
+static int
+env_of(const char *name, const char **val, char *err, size_t errlen)
+{
+	if ((*val = getenv(name)) == NULL || **val != '\0')
+		return 0;
+	snprintf(err, errlen, "%s is empty", name);
+	return -1;
+}
+
 /*
  * The test data when UB_TESTDIR does not name it: testdir/ beside the
  * program directory, or when there is none there (UB_BINDIR names
@@ -251,9 +251,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	char top[4096];
 	const char *env;
 
-	env = getenv("UB_BINDIR");
-	if (env != NULL && *env == '\0')
-		return fail(err, errlen, "UB_BINDIR is empty", "");
+	if (env_of("UB_BINDIR", &env, err, errlen) == -1)
+		return -1;
 	if (env != NULL ? absolute(d->bin, sizeof(d->bin), env) == -1
 	                : program_dir(d->bin, sizeof(d->bin), argv0) == -1)
 		return fail(
@@ -261,9 +260,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	if (check_dir("program directory", d->bin, 0, err, errlen) == -1)
 		return -1;
 	parent_of(d->bin, top, sizeof(top));
-	env = getenv("UB_TESTDIR");
-	if (env != NULL && *env == '\0')
-		return fail(err, errlen, "UB_TESTDIR is empty", "");
+	if (env_of("UB_TESTDIR", &env, err, errlen) == -1)
+		return -1;
 	if (env != NULL
 	        ? absolute(d->test, sizeof(d->test), env) == -1
 	        : default_testdir(d->test, sizeof(d->test), top, argv0) == -1)
@@ -272,9 +270,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	if ((env != NULL || setup_uses_arg(s, "@DATA/")) &&
 	    check_dir("test data directory", d->test, 0, err, errlen) == -1)
 		return -1;
-	env = getenv("UB_TMPDIR");
-	if (env != NULL && *env == '\0')
-		return fail(err, errlen, "UB_TMPDIR is empty", "");
+	if (env_of("UB_TMPDIR", &env, err, errlen) == -1)
+		return -1;
 	if (env == NULL && ((env = getenv("TMPDIR")) == NULL || *env == '\0'))
 		env = "/tmp";
 	if (absolute(d->tmp, sizeof(d->tmp), env) == -1 ||
@@ -293,9 +290,8 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 		    "UB_OUTPUT_FILE_NAME must be a plain file "
 		    "name: ",
 		    env);
-	env = getenv("UB_RESULTDIR");
-	if (env != NULL && *env == '\0')
-		return fail(err, errlen, "UB_RESULTDIR is empty", "");
+	if (env_of("UB_RESULTDIR", &env, err, errlen) == -1)
+		return -1;
 	if (env != NULL ? absolute(d->results, sizeof(d->results), env) == -1
 	                : (size_t)snprintf(d->results, sizeof(d->results),
 	                      "%s/results", top) >= sizeof(d->results))
@@ -308,10 +304,7 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	return 0;
 }
 
-/*
- * The first CPU of kind k in usable[0..n-1] (this process's CPUs), or -1
- * when it may use none of that kind.
- */
+/* The first CPU of kind k in usable[0..n-1], or -1. */
 static int
 kind_cpu(const struct cpu_topology *t, int k, const int *usable, int n)
 {
@@ -361,6 +354,35 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 	}
 	s->pins = pins;
 	free(t.cpus);
+	return 0;
+}
+
+/*
+ * --precision pct with a budget (0: the default): quick passes,
+ * PRECISION_FIRST_ROUNDS of them first, which must fit in the budget.
+ */
+static int
+budget_plan(
+    struct settings *s, double pct, double budget, char *err, size_t errlen)
+{
+	char need[24];
+	double first;
+
+	s->quick = 1;
+	s->long_passes = s->short_passes = PRECISION_FIRST_ROUNDS;
+	s->precision_pct = pct;
+	s->budget_s = budget > 0 ? budget : PRECISION_BUDGET_DEFAULT;
+	/* The first rounds: every planned pass, as the estimate guesses. */
+	if ((first = estimate_total(s)) < 0)
+		return fail(err, errlen, "out of memory", "");
+	if (first > s->budget_s) {
+		estimate_clock(first, need, sizeof(need));
+		snprintf(err, errlen,
+		    "--budget %g s is less than the first %d "
+		    "rounds need (about %s): give more seconds or fewer tests",
+		    s->budget_s, PRECISION_FIRST_ROUNDS, need);
+		return -1;
+	}
 	return 0;
 }
 

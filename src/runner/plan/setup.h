@@ -1,9 +1,8 @@
 /*
  * setup.h - the plan of a run before anything runs: the settings from the
  * options, completed and checked against the machine's limits, and the
- * directories the run reads and writes.  Each check returns 0, or -1
- * with one line naming the problem in err (the caller says it and exits
- * 2: bad input stops the run before any long work).
+ * directories the run reads and writes.  Each check returns 0, or -1 with
+ * one line naming the problem in err (bad input stops the run first).
  */
 #ifndef SETUP_H
 #define SETUP_H
@@ -22,44 +21,31 @@ struct dirs {
 };
 
 /*
- * The settings of the run into *s from the options: o's settings (its
- * copies and tests move to s), the passes (-i, else 10 long and 3 short;
- * quick mode's own), the default copies (1, then one per usable CPU),
- * and the most copies checked against the processes and memory this
- * user may have (room_check_copies).
+ * s from o (its copies and tests move to s): the passes, the default
+ * copies (1, then one per usable CPU), --per-core-type's blocks and
+ * --precision's plan, the copies checked against the processes and memory.
  */
 int setup_settings(
     struct settings *s, struct options *o, char *err, size_t errlen);
 
 /*
- * Finds and checks every directory into *d (argv0: how the runner was
- * started, to find its own directory): the program directory, the test
- * data (when a test of s reads it or UB_TESTDIR names it), the scratch
- * directory (writable, a name short enough, room for the file tests of
- * s), UB_OUTPUT_FILE_NAME a plain name, the results directory (made when
- * missing).
+ * Finds and checks every directory into d (argv0 finds our own): the
+ * test data where s reads it, the scratch's room for s's file tests,
+ * UB_OUTPUT_FILE_NAME a plain name, the results directory made if missing.
  */
 int setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
     char *err, size_t errlen);
 
-/*
- * The environment the workloads read, checked: plain decimal
- * MULTI_SH_WORK_FACTOR from 1 to 1000000.
- */
+/* MULTI_SH_WORK_FACTOR, if set, a whole number from 1 to 1000000. */
 int setup_check_env(char *err, size_t errlen);
 
 /*
- * The wait after a build, from the environment: BYTEBENCH_BUILT, the
- * seconds ./Run's build took (Run sets it when it built), and UB_SETTLE,
- * the most seconds to wait (0 to 3600; default NOISE_SETTLE_MAX_S).  0,
- * or -1 with the problem in err.
+ * The wait after a build: BYTEBENCH_BUILT (./Run's build seconds) and
+ * UB_SETTLE (the most to wait, 0 to 3600; default NOISE_SETTLE_MAX_S).
  */
 int setup_settle(struct settle *st, char *err, size_t errlen);
 
-/*
- * The file descriptors of a run of s writing nformats result files,
- * against the limit (room_check_fds): 0, or -1 with one line in err.
- */
+/* A run of s writing nformats files against the descriptor limit. */
 int setup_check_fds(
     const struct settings *s, int nformats, char *err, size_t errlen);
 
