@@ -42,24 +42,16 @@ int compare_label(
 enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
 
 /*
- * Whether two tests differ by more than run-to-run noise, by the one
- * rule of score/interval.h: d = the difference of the means of the logs
- * of their kept pass rates (the log of the ratio of their scores); each
- * side's variance interval_log_var of all its passes' rates over its kept
- * ones; within noise when interval_within(d, ...), i.e. |d| <=
- * t(0.975, Welch df) x se, the quantile interpolated as Run's intervals
- * take it.  Unknown when either side has fewer than 2 passes or a rate
- * that is not positive.
+ * Whether two tests differ by more than run-to-run noise, by the rule of
+ * Run's intervals (score/interval.h; doc/compare.md, "The noise rule").
+ * Unknown when either side has fewer than 2 passes or a rate that is not
+ * positive.
  */
 enum cmp_noise compare_noise(
     const struct cmp_test *a, const struct cmp_test *b);
 
-/*
- * The same for two index scores from their 95% intervals: each interval
- * gives se = (ln high - ln low) / (2 * 1.96) of ln score; within noise when
- * |ln(b/a)| <= 1.96 * sqrt(se_a^2 + se_b^2).  Unknown when an interval is
- * missing (0) or does not hold its score.
- */
+/* The same for two index scores from their 95% intervals; unknown when
+ * an interval is missing (0) or does not hold its score. */
 enum cmp_noise compare_index_noise(double a, double a_low, double a_high,
     double b, double b_low, double b_high);
 

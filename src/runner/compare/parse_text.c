@@ -260,8 +260,6 @@ new_report(struct parser *p, int header)
 {
 	void *grown;
 	struct cmp_report *r;
-	char **empty[4];
-	int i;
 
 	end_report(p);
 	r = CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
@@ -272,13 +270,24 @@ new_report(struct parser *p, int header)
 	p->report_header = header;
 	p->report_dropped = 0;
 	p->method = 0;
-	empty[0] = &r->origin;
-	empty[1] = &r->hostname;
-	empty[2] = &r->os_name;
-	empty[3] = &r->os_release;
-	for (i = 0; i < 4; i++)
-		if ((*empty[i] = cmp_text("", 0)) == NULL)
-			return -1;
+	return (r->origin = cmp_text("", 0)) == NULL ||
+	               (r->hostname = cmp_text("", 0)) == NULL ||
+	               (r->os_name = cmp_text("", 0)) == NULL ||
+	               (r->os_release = cmp_text("", 0)) == NULL
+	           ? -1
+	           : 0;
+}
+
+/* Whether blocks[0..n-1] of the current report has one of copies, pin. */
+static int
+has_block(const struct parser *p, int n, int copies, int pin)
+{
+	int i;
+
+	for (i = 0; p->report != NULL && i < n; i++)
+		if (p->report->blocks[i].copies == copies &&
+		    p->report->blocks[i].pin == pin)
+			return 1;
 	return 0;
 }
 
@@ -291,15 +300,10 @@ static int
 new_block(struct parser *p, int copies, int pin)
 {
 	void *grown;
-	int i;
 
 	end_block(p);
-	for (i = 0; p->report != NULL && i < p->report->nblocks; i++)
-		if (p->report->blocks[i].copies == copies &&
-		    p->report->blocks[i].pin == pin) {
-			end_report(p);
-			break;
-		}
+	if (p->report != NULL && has_block(p, p->report->nblocks, copies, pin))
+		end_report(p);
 	if (p->report == NULL && new_report(p, 0) == -1)
 		return -1;
 	p->block =
@@ -498,11 +502,7 @@ copies_line(struct parser *p, const struct line *l)
 			pin = (int)cpu + 1;
 	if (b == NULL || b->copies != 0 || b->ntests > 0 || b->nindexes > 0)
 		return new_block(p, (int)n, pin) == -1 ? -1 : 1;
-	for (i = 0; i + 1 < p->report->nblocks; i++)
-		if (p->report->blocks[i].copies == (int)n &&
-		    p->report->blocks[i].pin == pin)
-			break;
-	if (i + 1 >= p->report->nblocks) {
+	if (!has_block(p, p->report->nblocks - 1, (int)n, pin)) {
 		b->copies = (int)n;
 		b->pin = pin;
 		return 1;
