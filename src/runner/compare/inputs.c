@@ -211,42 +211,37 @@ make_inputs(
 	return rc;
 }
 
-/* Whether an input other than skip has exactly path[0..len-1]. */
+/* Whether an input other than skip is stem[0..n-1] followed by ext. */
 static int
-given(const struct cmp_read *rs, const char *path, size_t len, int skip)
+given(const struct cmp_read *rs, const char *stem, size_t n, const char *ext,
+    int skip)
 {
 	int i;
 
 	for (i = 0; i < rs->nin; i++)
-		if (i != skip && strlen(rs->in[i].path) == len &&
-		    memcmp(rs->in[i].path, path, len) == 0)
+		if (i != skip && strncmp(rs->in[i].path, stem, n) == 0 &&
+		    strcmp(rs->in[i].path + n, ext) == 0)
 			return 1;
 	return 0;
 }
 
-/* Whether input i is an own file or the text report of a run whose JSON
- * (or, for an own file, text report) is given: its own_files kind (NOWN:
- * the text report), else -1. */
+/* Whether input i is an own file of a run whose JSON or text report is
+ * given, or the text report of a run whose JSON is: its own_files kind
+ * (NOWN: the text report), else -1. */
 static int
 beside_json(const struct cmp_read *rs, int i)
 {
 	const char *p = rs->in[i].path;
-	char json[4096];
 	size_t n;
 	int k;
 
 	for (k = 0; k < NOWN; k++)
 		if ((n = stem_len(p, own_files[k].ext)) > 0 &&
-		    n + 5 < sizeof(json)) {
-			snprintf(json, sizeof(json), "%.*s.json", (int)n, p);
-			if (given(rs, json, n + 5, i) || given(rs, p, n, i))
-				return k;
-		}
-	n = strlen(p);
-	if (stem_len(p, ".json") > 0 || n + 6 > sizeof(json))
-		return -1;
-	snprintf(json, sizeof(json), "%s.json", p);
-	return given(rs, json, n + 5, i) ? NOWN : -1;
+		    (given(rs, p, n, ".json", i) || given(rs, p, n, "", i)))
+			return k;
+	return stem_len(p, ".json") == 0 && given(rs, p, strlen(p), ".json", i)
+	           ? NOWN
+	           : -1;
 }
 
 /* Leaves out each input whose run another holds; says on stderr in one
