@@ -28,12 +28,10 @@ int parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen);
 
 /*
- * Sets the label of every report: the user's label (several reports of
- * one file: "label #2", ...), else the OS and its release and the date,
- * e.g. "Linux 6.1 (2026-11-29)"; labels that would repeat get the full
- * release, then " #2", " #3".  user[i] and file[i] (a name, for reports
- * with no OS line) belong to reports[i]; user[i] may be NULL.
- * Returns 0, or -1 when out of memory.
+ * Sets the label of every report (doc/compare.md): LABEL= (user[i], may
+ * be NULL), else the report's --label, else its file's name (file[i]);
+ * several reports of one file are "name #1", "name #2", ... (name: the
+ * label without " #k").  Returns 0, or -1 when out of memory.
  */
 int compare_label(
     struct cmp_report **reports, const char **user, const char **file, int n);

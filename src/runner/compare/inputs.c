@@ -131,38 +131,34 @@ add(struct cmp_read *rs, const char *path, size_t plen, const char *label)
 	return 0;
 }
 
-/*
- * The files of directory dir, sorted, as inputs: those not hidden and
- * not a report being written (NAME.tmp.XXXXXX).  -1 out of memory or the
- * directory unreadable (said in err).
- */
+/* Not hidden, and not a report being written (NAME.tmp.XXXXXX). */
+static int
+listed(const struct dirent *e)
+{
+	return e->d_name[0] != '.' && strstr(e->d_name, ".tmp.") == NULL;
+}
+
+/* The regular files of directory dir listed, sorted, as inputs; -1 out
+ * of memory or the directory unreadable (said in err). */
 static int
 add_dir(struct cmp_read *rs, const char *dir, const char *label, char *err,
     size_t errlen)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL, **slot, path[4096];
-	void *grown;
-	int n = 0, i, len, rc = 0;
+	struct dirent **names;
+	char path[4096];
+	int n = scandir(dir, &names, listed, alphasort), i, len, rc = 0;
 
-	if (d == NULL) {
-		snprintf(err, errlen, "%s: cannot read the directory", dir);
+	if (n < 0) {
+		if (errno == ENOMEM)
+			snprintf(err, errlen, "out of memory");
+		else
+			snprintf(
+			    err, errlen, "%s: cannot read the directory", dir);
 		return -1;
 	}
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.' || strstr(e->d_name, ".tmp.") != NULL)
-			continue;
-		slot = CMP_PUSH(grown, names, n, INT32_MAX);
-		if (slot == NULL || (*slot = strdup(e->d_name)) == NULL)
-			rc = -1;
-	}
-	closedir(d);
-	if (n > 0)
-		qsort(names, (size_t)n, sizeof(*names), cmp_str_order);
 	for (i = 0; i < n; i++) {
 		len = snprintf(path, sizeof(path), "%s%s%s", dir,
-		    dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+		    dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]->d_name);
 		if (rc == 0 && len > 0 && (size_t)len < sizeof(path) &&
 		    is_file(path))
 			rc = add(rs, path, (size_t)len, label);

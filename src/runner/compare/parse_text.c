@@ -99,14 +99,6 @@ normalise(const char *s, size_t n, struct line *l)
 	return i < o ? -1 : 0;
 }
 
-/* Word k of l is word. */
-static int
-is(const struct line *l, int k, const char *word)
-{
-	return k >= 0 && k < l->ntok && l->toklen[k] == strlen(word) &&
-	       memcmp(l->tok[k], word, l->toklen[k]) == 0;
-}
-
 static int
 starts(const struct line *l, const char *prefix)
 {
@@ -133,6 +125,13 @@ static int
 same(const char *s, const char *label, size_t len)
 {
 	return strlen(s) == len && memcmp(s, label, len) == 0;
+}
+
+/* Word k of l is word. */
+static int
+is(const struct line *l, int k, const char *word)
+{
+	return k >= 0 && k < l->ntok && same(word, l->tok[k], l->toklen[k]);
 }
 
 /* Word k is a number as the reports print it, -?d+(.d*)?, into *v when
