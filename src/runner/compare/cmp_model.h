@@ -1,8 +1,7 @@
 /*
  * cmp_model.h - what compare's readers (parse_json.c, parse_text.c) make
  * of a report and the rest of compare works on: reports of blocks (one
- * copies value each) of tests and index tables.  Readers include this,
- * not compare.h.
+ * copies value each) of tests and index tables.
  */
 #ifndef CMP_MODEL_H
 #define CMP_MODEL_H

@@ -199,9 +199,8 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method)
 	if (x == NULL)
 		return -1;
 	label = string_of(obj, "label", "name");
-	x->label = label != NULL ? cmp_text(label->string, label->len)
-	                         : cmp_text("Index", 5);
-	if (x->label == NULL)
+	if ((x->label = cmp_text(label ? label->string : "Index",
+	         label ? label->len : 5)) == NULL)
 		return -1;
 	m = number_of(obj, "method");
 	x->method = m >= 1 && m <= 1000 ? (int)m : method;
