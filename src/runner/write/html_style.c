@@ -1,7 +1,7 @@
 /*
- * html_style.c - the style sheet of the HTML report (html_style.h).
+ * html_style.c - the style sheet of the HTML report (html.h).
  */
-#include "write/html_style.h"
+#include "write/html.h"
 
 /*
  * The page's style: it fits a phone (the chart scales by its viewBox; on

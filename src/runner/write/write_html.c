@@ -10,9 +10,7 @@
 #include <string.h>
 
 #include "write/escape.h"
-#include "write/html_chart.h"
-#include "write/html_style.h"
-#include "write/html_runs.h"
+#include "write/html.h"
 #include "write/writers.h"
 
 /* The first index entry of block b that holds result t, or NULL. */

@@ -9,9 +9,6 @@
 #include <time.h>
 
 #include "model/quick.h"
-#include "write/text_counters.h"
-#include "write/text_spread.h"
-#include "write/text_runs.h"
 #include "write/textwrap.h"
 #include "write/write_text.h"
 #include "write/writers.h"
