@@ -9,24 +9,12 @@
 #include "score/between.h"
 #include "score/interval.h"
 
-/* Mean and sample variance (0 with one) of ln v[0..n-1]; -1: not > 0. */
-static int
-log_moments(const double *v, int n, double *mean, double *var)
-{
-	double dof;
-
-	*var = 0;
-	if (interval_log_mean(v, n, mean) == -1)
-		return -1;
-	return n > 1 ? interval_log_var(v, n, 1, var, &dof) : 0;
-}
-
 double
 between_geomean(const double *v, int n)
 {
 	double mean, var;
 
-	return log_moments(v, n, &mean, &var) == 0 ? exp(mean) : NAN;
+	return interval_log_moments(v, n, &mean, &var) == 0 ? exp(mean) : NAN;
 }
 
 double
@@ -34,7 +22,8 @@ between_spread(const double *v, int n)
 {
 	double mean, var;
 
-	return n > 1 && log_moments(v, n, &mean, &var) == 0 ? sqrt(var) : NAN;
+	return n > 1 && interval_log_moments(v, n, &mean, &var) == 0 ? sqrt(var)
+	                                                             : NAN;
 }
 
 int
@@ -46,7 +35,8 @@ between_pooled(const double *const *rows, const int *n, int nrows, double *var,
 
 	*var = *dof = 0;
 	for (i = 0; i < nrows; i++)
-		if (n[i] > 1 && log_moments(rows[i], n[i], &mean, &v) == 0) {
+		if (n[i] > 1 &&
+		    interval_log_moments(rows[i], n[i], &mean, &v) == 0) {
 			df = n[i] - 1;
 			sum += df * v;
 			*dof += df;
@@ -94,8 +84,8 @@ between_groups(const double *a, int na, const double *b, int nb,
 	if (pool == NULL)
 		pool = &own;
 	if (na < 1 || nb < 1 || (na < 2 && nb < 2) ||
-	    log_moments(a, na, &ma, &va) == -1 ||
-	    log_moments(b, nb, &mb, &vb) == -1)
+	    interval_log_moments(a, na, &ma, &va) == -1 ||
+	    interval_log_moments(b, nb, &mb, &vb) == -1)
 		return -1;
 	side_var(va, na, pool->var_a, pool->dof_a, pool->floor, &va, &dfa);
 	side_var(vb, nb, pool->var_b, pool->dof_b, pool->floor, &vb, &dfb);

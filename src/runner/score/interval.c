@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "score/interval.h"
+#include "score/stats.h"
 
 /* t(0.975, dof) at the dof of the table, the last one infinite. */
 static const struct {
@@ -41,46 +42,44 @@ interval_t975(double dof)
 }
 
 /*
- * Mean-free spread of ln(rate) over n rates, each at base + i * stride
- * bytes (a double array, or the rate member of an array of passes):
- * *ss = the sum of squared deviations, *mean_out (when not NULL) the mean.
- * -1 when a rate is not positive.
+ * Mean and sample variance (0 for one) of ln(rate) over n >= 1 rates, each
+ * at base + i * stride bytes (a double array, or the rate member of an
+ * array of passes).  -1 when a rate is not a positive finite number.
  */
 static int
-log_ss(const char *base, size_t stride, int n, double *ss, double *mean_out)
+log_moments(const char *base, size_t stride, int n, double *mean, double *var)
 {
-	double mean = 0, d, rate;
+	double m = 0, ss = 0, d, rate;
 	int i;
 
-	*ss = 0;
 	for (i = 0; i < n; i++) {
 		memcpy(&rate, base + (size_t)i * stride, sizeof(rate));
 		if (!(rate > 0) || !isfinite(rate))
 			return -1;
-		mean += log(rate);
+		m += log(rate);
 	}
-	mean /= n;
+	m /= n;
 	for (i = 0; i < n; i++) {
 		memcpy(&rate, base + (size_t)i * stride, sizeof(rate));
-		d = log(rate) - mean;
-		*ss += d * d;
+		d = log(rate) - m;
+		ss += d * d;
 	}
-	if (mean_out != NULL)
-		*mean_out = mean;
+	*mean = m;
+	*var = n > 1 ? ss / (n - 1) : 0;
 	return 0;
 }
 
-/* var = ss / (n - 1) / kept, dof = n - 1 from the rates at base. */
+/* var = that variance / kept, dof = n - 1, from the rates at base. */
 static int
 log_var(
     const char *base, size_t stride, int n, int kept, double *var, double *dof)
 {
-	double ss;
+	double mean;
 
 	*var = *dof = 0;
-	if (n < 2 || kept < 1 || log_ss(base, stride, n, &ss, NULL) == -1)
+	if (n < 2 || kept < 1 || log_moments(base, stride, n, &mean, var) == -1)
 		return -1;
-	*var = ss / (n - 1) / kept;
+	*var /= kept;
 	*dof = n - 1;
 	return 0;
 }
@@ -98,15 +97,11 @@ interval_test_var(const struct test_result *t, double *var, double *dof)
 int
 interval_pass_spread(const struct test_result *t, double *mean, double *var)
 {
-	double ss;
-
 	*mean = *var = 0;
-	if (t->npasses < 1 ||
-	    log_ss((const char *)&t->passes[0].rate, sizeof(t->passes[0]),
-	        t->npasses, &ss, mean) == -1)
+	if (t->npasses < 1)
 		return -1;
-	*var = t->npasses > 1 ? ss / (t->npasses - 1) : 0;
-	return 0;
+	return log_moments((const char *)&t->passes[0].rate,
+	    sizeof(t->passes[0]), t->npasses, mean, var);
 }
 
 int
@@ -116,6 +111,14 @@ interval_log_var(const double *rates, int n, int kept, double *var, double *dof)
 	if (rates == NULL)
 		return -1;
 	return log_var((const char *)rates, sizeof(*rates), n, kept, var, dof);
+}
+
+int
+interval_log_moments(const double *v, int n, double *mean, double *var)
+{
+	if (v == NULL || n < 1)
+		return -1;
+	return log_moments((const char *)v, sizeof(*v), n, mean, var);
 }
 
 int
@@ -130,30 +133,13 @@ interval_within(double d, double va, double dofa, double vb, double dofb)
 }
 
 int
-interval_log_mean(const double *v, int n, double *mean)
-{
-	double sum = 0;
-	int i;
-
-	if (v == NULL || n < 1)
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (!(v[i] > 0) || !isfinite(v[i]))
-			return -1;
-		sum += log(v[i]);
-	}
-	*mean = sum / n;
-	return 0;
-}
-
-int
 interval_tests_within(const double *kept_a, int ka, const double *all_a, int na,
     const double *kept_b, int kb, const double *all_b, int nb)
 {
 	double ma, mb, va, vb, dfa, dfb;
 
-	if (interval_log_mean(kept_a, ka, &ma) == -1 ||
-	    interval_log_mean(kept_b, kb, &mb) == -1 ||
+	if (interval_log_moments(kept_a, ka, &ma, &va) == -1 ||
+	    interval_log_moments(kept_b, kb, &mb, &vb) == -1 ||
 	    interval_log_var(all_a, na, ka, &va, &dfa) == -1 ||
 	    interval_log_var(all_b, nb, kb, &vb, &dfb) == -1)
 		return -1;
@@ -185,18 +171,6 @@ interval_scores_within(double a, double a_low, double a_high, double b,
 	return fabs(log(b) - log(a)) <= 1.96 * se;
 }
 
-/* The mean of x[0..n-1]. */
-static double
-mean_of(const double *x, int n)
-{
-	double sum = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		sum += x[i];
-	return sum / n;
-}
-
 void
 interval_common_add(struct interval_common *c, const double *x, const double *w,
     int m, int rounds)
@@ -208,7 +182,7 @@ interval_common_add(struct interval_common *c, const double *x, const double *w,
 		return;
 	/* e_r = sum_i w_i x_ir - sum_i w_i mean_i: each test's mean once. */
 	for (i = 0; i < m; i++) {
-		mean = mean_of(x + i * rounds, rounds);
+		stats_ss(x + i * rounds, rounds, &mean);
 		wmean += w[i] * mean;
 		for (r = 0; r < rounds; r++) {
 			d = x[i * rounds + r] - mean;
@@ -343,7 +317,7 @@ round_index(const struct index_result *ir, int k)
 void
 interval_index_rounds(struct index_result *ir)
 {
-	double mean = 0, ss = 0, d, half, *ik;
+	double mean, ss, half, *ik;
 	int i, k, rounds = -1, kept = 0;
 
 	for (i = 0; i < ir->nentries; i++) {
@@ -367,13 +341,8 @@ interval_index_rounds(struct index_result *ir)
 			free(ik);
 			return;
 		}
-		mean += ik[k];
 	}
-	mean /= rounds;
-	for (k = 0; k < rounds; k++) {
-		d = ik[k] - mean;
-		ss += d * d;
-	}
+	ss = stats_ss(ik, rounds, &mean);
 	free(ik);
 	half = interval_t975(rounds - 1) * sqrt(ss / (rounds - 1) / kept);
 	ir->rounds_half = half;

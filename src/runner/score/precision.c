@@ -151,22 +151,6 @@ precision_next(const struct precision_test *tests,
 	return at;
 }
 
-/* Sum of squared deviations from the mean of x[0..n-1], and the mean. */
-static double
-squares(const double *x, int n, double *mean)
-{
-	double m = 0, ss = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		m += x[i];
-	m /= n;
-	for (i = 0; i < n; i++)
-		ss += (x[i] - m) * (x[i] - m);
-	*mean = m;
-	return ss;
-}
-
 int
 precision_bimodal(const double *rates, int n, struct precision_bimodal *b)
 {
@@ -189,7 +173,7 @@ precision_bimodal(const double *rates, int n, struct precision_bimodal *b)
 	     j++) {
 		gap = x[j] - x[j - 1];
 		within =
-		    sqrt((squares(x, j, &ml) + squares(x + j, n - j, &mh)) /
+		    sqrt((stats_ss(x, j, &ml) + stats_ss(x + j, n - j, &mh)) /
 		         (n - 2));
 		if (gap < log(1 + PRECISION_BIMODAL_GAP) ||
 		    !(gap > PRECISION_BIMODAL_K * within) || gap <= best)

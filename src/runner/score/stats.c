@@ -103,10 +103,25 @@ order_by_count(const struct pass_result *p, int n, int lower, int *order)
 	}
 }
 
+double
+stats_ss(const double *x, int n, double *mean)
+{
+	double m = 0, ss = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		m += x[i];
+	m /= n;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - m) * (x[i] - m);
+	*mean = m;
+	return ss;
+}
+
 void
 stats_spread(const double *v, int n, struct spread *s)
 {
-	double *sorted, mean = 0, var = 0;
+	double *sorted, mean, var;
 	int i;
 
 	memset(s, 0, sizeof(*s));
@@ -114,15 +129,12 @@ stats_spread(const double *v, int n, struct spread *s)
 		return;
 	s->min = s->max = v[0];
 	for (i = 0; i < n; i++) {
-		mean += v[i];
 		if (v[i] < s->min)
 			s->min = v[i];
 		if (v[i] > s->max)
 			s->max = v[i];
 	}
-	mean /= n;
-	for (i = 0; i < n; i++)
-		var += (v[i] - mean) * (v[i] - mean);
+	var = stats_ss(v, n, &mean);
 	if (n > 1 && mean != 0)
 		s->cv = sqrt(var / (n - 1)) / fabs(mean);
 	s->wide = s->cv > NOISE_CV;
