@@ -25,16 +25,10 @@ struct explain_item {
 
 /*
  * a[0..na*NDERIVED-1] and b[...]: the derived values of the kept passes
- * of two results, NDERIVED per pass, NAN where a pass lacks one.  For
- * each value both sides have (in some pass), with f its floor
- * (derived_defs), medians m_a and m_b over the passes that have it:
- *   L = ln((m_b + f) / (m_a + f)),
- *   N = max over the two sides of ln((max + f) / (min + f)),
- * it moved when |L| > N, |L| >= EXPLAIN_MIN_LOG and the medians as
- * explain_text prints them differ.  Writes the moved
- * ones into out[0..max-1], largest |L| - N first, and returns how many;
- * -1 when either side has no derived value at all (no counters: no
- * why-line).
+ * of two results, NDERIVED per pass, NAN where a pass lacks one.  Writes
+ * the values that moved (|L| > N, |L| >= EXPLAIN_MIN_LOG, and the medians
+ * print differently) into out[0..max-1], largest |L| - N first, and
+ * returns how many; -1 when a side has no derived value at all.
  */
 int explain_rank(const double *a, int na, const double *b, int nb,
     struct explain_item *out, int max);
@@ -42,11 +36,8 @@ int explain_rank(const double *a, int na, const double *b, int nb,
 /* One item as the why-line says it: "CPU busy 97% -> 21%". */
 void explain_item_text(const struct explain_item *it, char *buf, size_t len);
 
-/*
- * The why-line text of items[0..n-1]: "CPU busy 97% -> 21%,
- * migrations/loop 0.00 -> 0.93", or for n == 0 "no counter moved
- * beyond its own noise".
- */
+/* The why-line of items[0..n-1], ", " between them; n 0: "no counter
+ * moved beyond its own noise". */
 void explain_text(
     const struct explain_item *items, int n, char *buf, size_t len);
 

@@ -8,11 +8,10 @@
 #include "model/report.h"
 
 /*
- * Fills t->latency (formula in report.h) from the INFO lines
- * <config>.min|avg|max of every copy of every kept pass, configs proc,
- * thread, proc.k and thread.k, with extras (K) and reps, which every copy
- * must report alike.  Returns 0, or -1 with t->latency.ok = 0 when a copy
- * lacks one of them or gives a number that is not one.  Pure.
+ * Fills t->latency (report.h) from the INFO lines <config>.min|avg|max of
+ * every copy of every kept pass, and extras and reps, which every copy
+ * must give alike.  Returns 0, or -1 with t->latency.ok 0 when a copy
+ * lacks one or gives no number.  Pure.
  */
 int latency_combine(struct test_result *t);
 

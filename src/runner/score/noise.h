@@ -22,8 +22,7 @@
  * The wait after a build, a second at a time: load[0..n-1] the 1-minute
  * load average at each second of it.  SETTLE_CALM once the last is at
  * most NOISE_LOAD; SETTLE_BUSY when it fell by less than a tenth in 15 s
- * (idle, it falls by a fifth: other work keeps it up, and waiting on does
- * not help); SETTLE_LIMIT after max_s seconds; else SETTLE_WAITING.
+ * (idle, it falls by a fifth); SETTLE_LIMIT after max_s; else WAITING.
  */
 enum settle_end noise_settle(const double *load, int n, int max_s);
 
@@ -33,17 +32,11 @@ struct noise_cpu {
 	double steal_s; /* taken by the hypervisor */
 };
 
-/*
- * Parses the text of /proc/stat (its first "cpu " line, ticks_per_s
- * ticks a second).  Returns 0, or -1 when there is no such line.
- */
+/* Parses /proc/stat's first "cpu " line; 0, or -1 when it has none. */
 int noise_parse_stat(const char *text, double ticks_per_s, struct noise_cpu *c);
 
-/*
- * What was measured around the tests of one run so far
- * (exec/noise_sample.h measures it; exec/command.c keeps it for the whole
- * run).
- */
+/* What was measured around the tests of one run so far
+ * (exec/noise_sample.h). */
 struct noise {
 	int ok; /* the current test's first sample was read */
 	struct noise_cpu cpu; /* at its start */
@@ -58,13 +51,9 @@ struct noise {
 void noise_warn_start(struct report *r);
 
 /*
- * Warnings of the end, from what nz measured: other processes busy (CPU
- * time of the whole system less this process and its children, where
- * /proc/stat was readable), the hypervisor's steal, tests whose passes
- * spread more than NOISE_CV, an index whose rounds (quick mode) differ
- * NOISE_ROUNDS times more than its tests' passes explain (the machine's
- * speed changed during the run: the shared change shows as a wider
- * interval), swap in use.
+ * Warnings of the end: other processes busy, the hypervisor's steal,
+ * tests whose passes spread more than NOISE_CV, an index whose rounds
+ * differ NOISE_ROUNDS times more than its tests' passes explain, swap.
  */
 void noise_warn_end(const struct noise *nz, struct report *r);
 
