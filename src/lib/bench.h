@@ -1,7 +1,7 @@
 /*
  * bench.h - what every test program shares: a monotonic clock, the stop
- * flag that SIGALRM sets, the common start barrier of a pass, and the
- * result lines of the runner protocol (see doc/protocol.md).
+ * flag, the start barrier of a pass, and the result lines of the runner
+ * protocol (doc/protocol.md).
  */
 #ifndef BENCH_H
 #define BENCH_H
@@ -9,36 +9,28 @@
 #include <signal.h>
 #include <stdint.h>
 
-/*
- * The stop flag of a timed loop: cleared by bench_arm(), set to 1 by the
- * SIGALRM handler it installs, and by a program's own handlers that end a
- * loop early (ctxlat's, on SIGINT and SIGTERM).
- */
+/* The stop flag of a timed loop: cleared by bench_arm(), set by its
+ * SIGALRM handler (and by a program's own, ctxlat's on SIGINT/SIGTERM). */
 extern volatile sig_atomic_t bench_stop;
 
 /* Seconds on the monotonic clock, from an arbitrary origin. */
 double bench_now(void);
 
-/*
- * Installs the SIGALRM handler and starts a one-shot interval timer of
- * `seconds` (fractions allowed).  Returns 0, or -1 with errno set.
- */
+/* Arms a one-shot SIGALRM timer of `seconds`; 0, or -1 with errno. */
 int bench_arm(double seconds);
 
 /*
- * The start barrier of a pass.  Under the runner (BENCH_READY_FD and
- * BENCH_START_FD in the environment) it says "ready" and blocks until the
- * runner lets every copy go at once; standalone it returns at once.  Call it
- * after set-up, just before the timed loop, and only once per copy.
- * Returns 0, or -1 with errno set.
+ * The start barrier: under the runner (BENCH_READY_FD and BENCH_START_FD
+ * set) says "ready" and blocks until every copy may go; standalone
+ * returns at once.  Once a copy, just before the timed loop.  Returns 0,
+ * or -1 with errno set.
  */
 int bench_ready(void);
 
 /*
- * The start of a timed loop written in main (dhry's, whose loop is inlined
- * there; every other program hands its loop to bench_main in harness.h):
- * bench_ready(), then bench_arm(seconds), then *start = bench_now().
- * Returns 0, or prints the ERROR line and returns 1 (BENCH_FAILED).
+ * The start of a loop timed by its own main (dhry's; the others use
+ * harness.h): bench_ready(), bench_arm(seconds), *start = bench_now().
+ * Returns 0, or prints the ERROR line and returns BENCH_FAILED.
  */
 int bench_go(double seconds, double *start);
 
@@ -62,10 +54,8 @@ int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int bench_usage(const char *text);
 
 /*
- * bench_parse (harness.h; both in args.c) for a program that takes only
- * a duration, `prog [-h] seconds`, as dhry's main calls it.  Returns 0
- * with *seconds set and *done 0, or with *done 1 the exit status to return
- * from main (0 after -h, 2 after a bad argument).
+ * bench_parse (harness.h) for `prog [-h] seconds` (dhry's main): 0 with
+ * *seconds set and *done 0, or with *done 1 main's exit status.
  */
 int bench_args(
     int argc, char **argv, const char *usage, double *seconds, int *done);

@@ -10,11 +10,8 @@
 /* The most CPUs the callers list (Linux's CPU_SETSIZE). */
 #define CPU_LIST_MAX 1024
 
-/*
- * Stores in cpus[0..max-1] the numbers of the CPUs in this process's
- * affinity mask, lowest first, and returns how many there are (at most
- * max).  Returns -1 with errno set on failure (ENOSYS: not supported).
- */
+/* The CPUs of this process's affinity mask, lowest first, into
+ * cpus[0..max-1]; how many, or -1 with errno (ENOSYS: not supported). */
 int cpu_usable_list(int *cpus, int max);
 
 /* Restricts the calling process to CPU `cpu`.  Returns 0, or -1 with errno. */

@@ -1,8 +1,7 @@
 /*
  * catalog.h - every test, group and index of bytebench, declared once as
- * data (catalog.c): a test is one row, which groups and indexes name.  The
- * rest of the runner knows no test, group or index by name; it reads the
- * rows (quick.h adds quick mode's rules, write/listing.h prints them for -l).
+ * data (catalog.c; HACKING.md, "Adding a test").  The rest of the runner
+ * knows no test, group or index by name: it reads the rows.
  */
 #ifndef CATALOG_H
 #define CATALOG_H
@@ -28,12 +27,9 @@ enum test_flags {
 #define CATALOG_MAX_SMOKE      4
 
 /*
- * One test: everything the runner and the tests know of it is here (the
- * groups and indexes name it).  args are the program's arguments after
- * its name; a token "@T" becomes the duration in seconds, and a token
- * starting with "@BIN/", "@DATA/" or "@TMP/" has that prefix replaced by
- * the program, test-data or scratch directory; "@PLACE=name" becomes the
- * --placement choice, or name when none was given (catalog_placement).
+ * One test.  In args, "@T" becomes the duration in seconds, a prefix
+ * "@BIN/", "@DATA/" or "@TMP/" the program, test-data or scratch
+ * directory, "@PLACE=name" the --placement choice, or name by default.
  */
 struct test_def {
 	const char *name; /* command-line name */
@@ -44,27 +40,14 @@ struct test_def {
 	enum passes_kind passes;
 	const char *unit; /* lps, lpm, KBps, MWIPS, us */
 	unsigned flags; /* enum test_flags */
-	/*
-	 * A file of the test-data directory the workload reads that args do
-	 * not name ("@DATA/..."): multi.sh's sort.src; NULL: none.
-	 */
-	const char *input;
+	const char *input; /* a test-data file it reads that args do not name */
 	/* Quick mode (quick.h): options put before args, NULL-terminated. */
 	const char *quick_args[CATALOG_MAX_QUICK_ARGS];
-	/*
-	 * Seconds a pass takes beyond its duration besides starting the
-	 * copies, by default and in quick mode: a first guess for the time
-	 * estimate (fstime's pauses and priming, whetstone's calibration,
-	 * looper's last run).
-	 */
+	/* Seconds a pass takes beyond its duration, by default and in quick
+	 * mode: the time estimate's first guess (quick.h). */
 	double extra_s, quick_extra_s;
-	/*
-	 * The runs of tests/t-prog-smoke.sh (bytebench -l --smoke): each the
-	 * program's arguments for a run of about a second, separated by
-	 * spaces, where "@TMP", "@DATA" and "@BIN" stand for the scratch,
-	 * test-data and program directories.  Every test has one at least
-	 * (tests/unit/test_catalog.c and t-prog-smoke.sh check).
-	 */
+	/* Runs of about a second (-l --smoke): the program's arguments, with
+	 * "@TMP", "@DATA" and "@BIN" for those directories; one at least. */
 	const char *smoke[CATALOG_MAX_SMOKE];
 };
 
@@ -93,9 +76,7 @@ struct index_def {
 	int method; /* index method version, recorded in reports */
 	const struct index_row *rows;
 	size_t nrows;
-	/* Tests shown in its table with no baseline; NULL-terminated, or NULL.
-	 */
-	const struct test_def *const *unindexed;
+	const struct test_def *const *unindexed; /* shown, no baseline; NULL */
 };
 
 extern const struct test_def catalog_tests[];
@@ -108,17 +89,12 @@ extern const size_t catalog_nindexes;
 const struct test_def *catalog_find_test(const char *name);
 const struct group_def *catalog_find_group(const char *name);
 
-/*
- * The test-data files t reads, relative to the test-data directory (its
- * "@DATA/" arguments, then its input), at most max into names; how many.
- */
+/* The test-data files t reads ("@DATA/" arguments, then input), at most
+ * max into names; how many. */
 int catalog_inputs(const struct test_def *t, const char **names, int max);
 
-/*
- * The placement t runs with: chosen when the user gave --placement
- * (given), else the default of its "@PLACE=name" argument; NULL when t
- * takes no placement.
- */
+/* The placement t runs with: chosen when given, else its "@PLACE=name"
+ * default; NULL when t takes none. */
 const char *catalog_placement(
     const struct test_def *t, const char *chosen, int given);
 
@@ -137,13 +113,8 @@ enum { CATALOG_UNKNOWN = -1, CATALOG_NO_MEMORY = -2 };
 int catalog_expand(char *const *names, int nnames, const struct test_def ***out,
     char *bad, size_t badlen);
 
-/*
- * Why name is no test or group, for the user, into buf: UnixBench's
- * graphics tests and groups (gindex, graphics, 2d, 3d, 2d-*, ubgears) are
- * not part of bytebench; another name gets the nearest test and group
- * names (edit distance at most 2, or the names it begins).  Always ends
- * with a pointer to -l.
- */
+/* Why name is no test or group, into buf: UnixBench's graphics tests,
+ * or the nearest names (near.h); ending with a pointer to -l. */
 void catalog_unknown(const char *name, char *buf, size_t size);
 
 #endif

@@ -1,10 +1,8 @@
 /*
- * counters.h - what the kernel did for each pass: resource counters
- * collected by the runner around a pass (never inside the measured loop)
- * and the values derived from them per loop of the test's own count.
- * What collects them is system-specific and lives in exec/counters_sys.h
- * (wait4, Linux /proc and perf_event_open), each with a fallback.
- * doc/json-schema.md and doc/why.md say what each counter means.
+ * counters.h - what the kernel did for each pass: resource counters taken
+ * around a pass (exec/counters_sys.h collects them, never inside the
+ * measured loop) and the values derived per loop.  doc/json-schema.md
+ * and doc/why.md say what each means.
  */
 #ifndef COUNTERS_H
 #define COUNTERS_H
@@ -110,40 +108,27 @@ const char *counters_level_name(enum counters_level level);
 /* Adds c into sum (the largest max_rss_kib); have is the union. */
 void counters_add(struct counters *sum, const struct counters *c);
 
-/*
- * out = after - before for the counters both have (machine snapshots);
- * a counter that went backwards (a wrap, a CPU taken offline) is left out.
- */
+/* out = after - before for the counters both have; one that went
+ * backwards (a wrap, a CPU taken offline) is left out. */
 void counters_delta(struct counters *out, const struct counters *before,
     const struct counters *after);
 
-/*
- * The derived values of summed counters c over loops loops (the copies'
- * counts) and wall_s (the sum of the copies' wall times): a value is
- * present when every counter it needs is and its divisor is > 0.
- */
+/* The derived values of summed counters c over loops (the copies'
+ * counts) and wall_s (their summed wall times), where they can be. */
 void counters_derive(
     const struct counters *c, double loops, double wall_s, struct derived *d);
 
-/*
- * Into out, the median of each derived value over the n sets that have
- * it (none: absent).
- */
+/* Into out, the median of each derived value over the sets that have it. */
 void counters_median(
     const struct derived *const *sets, int n, struct derived *out);
 
-/*
- * The runner's one order of doubles for qsort (ascending), and its one
- * median: sorts v[0..n-1] (n > 0) and returns the middle value, or the
- * mean of the two middle ones.
- */
+/* The runner's one ascending order of doubles for qsort, and its one
+ * median: sorts v[0..n-1] (n > 0), returns the middle (of the two, mean). */
 int cmp_double(const void *a, const void *b);
 double sorted_median(double *v, int n);
 
-/*
- * A derived value as text in at most 6 characters below 1e12: "97%",
- * "0.93", "18.1", "1200", "51k", "13M".
- */
+/* A derived value in at most 6 characters below 1e12: "97%", "0.93",
+ * "18.1", "1200", "51k", "13M". */
 void counters_format(enum derived_id k, double v, char *buf, size_t len);
 
 #endif

@@ -1,9 +1,8 @@
 /*
- * report.h - the report model: everything one run measured and everything
- * the writers (text, log, JSON, CSV, HTML, Markdown) print.  The runner
- * fills it; stats computes the derived numbers; writers only format it.
- * Strings are owned by the report (malloc'd, never NULL once filled: ""
- * when unknown) and freed by report_free().
+ * report.h - the report model: everything a run measured and the writers
+ * print.  The runner fills it, score/ computes, writers only format.
+ * Strings are the report's (malloc'd, "" when unknown), freed by
+ * report_free().
  */
 #ifndef REPORT_H
 #define REPORT_H
@@ -22,12 +21,11 @@ enum outcome {
 	OUTCOME_SKIPPED, /* exit 77 or not runnable here */
 	OUTCOME_NO_RESULT, /* exited 0 without a valid COUNT line */
 	OUTCOME_INTERRUPTED, /* the run was interrupted during it */
-	OUTCOME_MISSING, /* its program or a test-data file it reads is missing
-	                  */
+	OUTCOME_MISSING, /* its program or test-data file is missing */
 	OUTCOME_NOT_RUN /* in an index but not asked for */
 };
 
-/* "ok", "failed", "timed out", ... as printed in reports. */
+/* "ok", "failed", "timed out", ... */
 const char *outcome_name(enum outcome o);
 
 /* An INFO|key|value line of a program. */
@@ -69,9 +67,8 @@ struct pass_result {
 	int nready; /* copies that reached the start barrier */
 	double barrier_s; /* from the first fork to the release */
 	int kept; /* 1 when used in the score */
-	/* The copies' counters summed, and the machine's over the pass. */
-	struct counters counters;
-	struct derived derived; /* from counters: counters_derive() */
+	struct counters counters; /* the copies' summed, the machine's */
+	struct derived derived; /* counters_derive() */
 	char counters_note[160]; /* why perf counters were not, or "" */
 };
 
@@ -82,10 +79,9 @@ struct spread {
 };
 
 /*
- * The latency table of a TEST_LATENCY test (ctxlat), combined over the
- * copies of its kept passes from their INFO lines: per configuration the
- * least of the minima, the mean of the averages and the greatest of the
- * maxima; per extra process (w/K - alone) / K of those figures.
+ * The latency table of a TEST_LATENCY test over the copies of its kept
+ * passes: per configuration the least minimum, mean average, greatest
+ * maximum; per extra process (w/K - alone) / K of those.
  */
 struct latency {
 	int ok; /* every kept copy gave the whole table */
@@ -95,9 +91,8 @@ struct latency {
 	/* proc, thread, proc w/K, thread w/K; each min, avg, max */
 	double us[4][3];
 	double per_proc[2][3]; /* proc, thread; each min, avg, max */
-	const char *placement; /* INFO values of the first kept copy, */
-	const char *priority; /* borrowed from it ("" when absent) */
-	const char *method;
+	/* INFO values of the first kept copy, borrowed ("" when absent) */
+	const char *placement, *priority, *method;
 };
 
 /* One test at one copies value. */
@@ -115,8 +110,7 @@ struct test_result {
 	struct spread spread;
 	struct latency latency; /* TEST_LATENCY tests only */
 	struct derived derived; /* medians over the kept passes */
-	double runs_median; /* --runs: the median rate of the passes of
-	                       this test and copies in every run; 0: none */
+	double runs_median; /* --runs: median pass rate of every run; 0 none */
 };
 
 /* One row of an index table. */
@@ -136,17 +130,12 @@ struct index_result {
 	double score; /* geometric mean x10, or the average */
 	double sum; /* INDEX_SUM_AVERAGE only */
 	double ci_low, ci_high; /* 95% interval of score; 0 when unknown */
-	/*
-	 * Its wider half as a share of score (0.18: +/-18%), 0 unknown;
-	 * above SCALING_WIDE it cannot tell two runs 5% apart (scaling.h).
-	 */
-	double ci_half;
-	int ci_wide;
+	double ci_half; /* its wider half / score (0.18: +/-18%), 0 unknown */
+	int ci_wide; /* above SCALING_WIDE (scaling.h) */
 	double tests_half; /* its log half width from the tests' passes */
 	double rounds_half; /* that from the rounds (quick); 0: none */
-	double shared_var; /* the tests' shared part of var ln(score)
-	                      (--precision); 0: none */
-	double shared_sd; /* its standard deviation a round (sqrt var_c) */
+	double shared_var; /* the tests' shared part of var ln(score); 0 */
+	double shared_sd; /* its s.d. a round (sqrt var_c) */
 };
 
 /* The most kinds of core a topology tells apart (more: kinds unknown). */
@@ -161,11 +150,7 @@ struct block {
 	/* A 1-copy block's passes by the kind of core they ended on. */
 	int kind_passes[TOPO_KINDS_MAX];
 	time_t start, end;
-	/*
-	 * Its passes took turns with those of the other blocks (quick mode's
-	 * rounds), so that every block has the span of them all.
-	 */
-	int took_turns;
+	int took_turns; /* in rounds with the other blocks: their span */
 	struct test_result *tests;
 	int ntests;
 	struct index_result *indexes;
@@ -186,8 +171,9 @@ struct cpu_kind {
 struct cpu_entry {
 	int online; /* 1 or 0 */
 	int kind; /* index in kinds, -1 offline or unknown */
-	int package, core, cluster, node; /* core: the first CPU of its
-	                                   * thread siblings */
+	int package;
+	int core; /* the first CPU of its thread siblings */
+	int cluster, node;
 	int capacity;
 	double max_mhz;
 };
@@ -212,8 +198,7 @@ struct sysinfo {
 	char *os_release; /* uname release */
 	char *os_version; /* uname version */
 	char *machine; /* uname machine */
-	char *platform; /* "unknown": the field of UnixBench's report
-	                 * (uname -i) kept, never looked up */
+	char *platform; /* "unknown": UnixBench's uname -i, never looked up */
 	char *distro; /* PRETTY_NAME of os-release, or "" */
 	char *locale; /* LC_ALL/LANG in effect for shell tests */
 	char *charmap;
@@ -234,11 +219,9 @@ struct sysinfo {
 	char *uptime; /* uptime and load average line */
 	double load1, load5, load15;
 	long long memory_kib; /* physical memory; <= 0 when unknown */
-	char *mitigations; /* "name: state\n" of each CPU vulnerability
-	                      the kernel knows, by name; "" or NULL:
-	                      unknown */
-	char *mitigations_summary; /* "2 vulnerable: a, b; 3 mitigated:
-	                           ...; 14 not affected"; "" or NULL */
+	/* "name: state\n" of each CPU vulnerability, and "2 vulnerable: a,
+	 * b; 3 mitigated: ...; 14 not affected"; "" or NULL: unknown */
+	char *mitigations, *mitigations_summary;
 };
 
 struct settings {
@@ -246,8 +229,7 @@ struct settings {
 	int short_passes; /* 3 by default */
 	double duration_s; /* > 0: every test runs this long */
 	int quick; /* quick mode, or quick passes (--precision) */
-	double precision_pct; /* --precision: each index's half width, %;
-	                       * 0: a fixed plan (doc/precision.md) */
+	double precision_pct; /* --precision, %; 0: a fixed plan */
 	double budget_s; /* --budget: seconds for the whole run */
 	int brief; /* -b */
 	int verbose; /* -v */
@@ -260,8 +242,7 @@ struct settings {
 	int *copies; /* copies values, in order */
 	int ncopies;
 	int per_kind; /* --per-core-type: a pinned 1-copy block a kind */
-	int *pins; /* ncopies CPUs: where block c's copies run, -1 anywhere
-	            * (NULL: every block anywhere) */
+	int *pins; /* block c's CPU, -1 (or pins NULL): anywhere */
 	int runs; /* --runs: whole runs of the selection (0 or 1: one) */
 	double settle_s; /* --settle: idle seconds before each of them */
 	const struct test_def **tests;
@@ -274,11 +255,8 @@ struct run {
 	int nblocks;
 };
 
-/*
- * A row of a --runs report's summary: the score of a test (or index) at
- * one copies value in each run, their geometric mean and the spread
- * between runs (score/between.c: between_runs).
- */
+/* A row of a --runs report's summary (between_runs): a test's (or
+ * index's) score at one copies value in each run, mean and spread. */
 struct runs_row {
 	int copies;
 	const struct test_def *test; /* the test, or NULL and: */
@@ -289,11 +267,7 @@ struct runs_row {
 	double spread; /* s.d. of ln score; NAN under two */
 };
 
-/*
- * How the machine scaled: a test's (or an index's) result at N copies
- * over its result at 1 copy.  Below 1 the copies got less done together
- * than one alone; above N each copy did more than one alone.
- */
+/* How the machine scaled: a result at N copies over that at 1 copy. */
 enum scale_flag { SCALE_OK, SCALE_BELOW_ONE, SCALE_ABOVE_N };
 
 struct scale_row {
@@ -313,10 +287,8 @@ struct scaling {
 /* How the wait after a build ended: the machine calm, busy, or time up. */
 enum settle_end { SETTLE_WAITING, SETTLE_CALM, SETTLE_BUSY, SETTLE_LIMIT };
 
-/*
- * The wait before the first pass when ./Run has just built the suite:
- * the build's load must not be measured as noise (nor slow the tests).
- */
+/* The wait before the first pass after ./Run built the suite, so that
+ * the build's load is not measured. */
 struct settle {
 	double build_s; /* the build's seconds; 0: no build, no wait */
 	int waited_s;
@@ -330,24 +302,18 @@ struct report {
 	int index_method; /* method version of the UnixBench index */
 	struct sysinfo sys;
 	struct settings settings;
-	struct run *runs; /* in order (--runs K: K of them), the last the
-	                     one being run or reported */
+	struct run *runs; /* --runs K: K, the last the one run or reported */
 	int nruns;
-	struct runs_row *runs_rows; /* --runs K > 1: the last run's tests
-	                               and indexes, block by block */
+	struct runs_row *runs_rows; /* --runs K > 1: its summary */
 	int nruns_rows;
 	char **warnings;
 	int nwarnings;
 	int interrupted; /* the run was stopped by a signal */
-	/*
-	 * How a --precision run ended: "reached", "budget", "stopped" or
-	 * "interrupted" (doc/precision.md); NULL in a fixed plan.  Static.
-	 */
+	/* How a --precision run ended: "reached", "budget", "stopped" or
+	 * "interrupted"; NULL in a fixed plan.  Static. */
 	const char *precision_end;
-	/* Its line in the reports (precision_summary()), "" in a fixed
-	 * plan; the widest index's half width, %, -1 when unknown. */
-	char precision_text[600];
-	double precision_widest_pct;
+	char precision_text[600]; /* its line (precision_summary()) */
+	double precision_widest_pct; /* the widest half width, %; -1 unknown */
 	time_t start, end;
 	struct settle settle;
 	struct scaling scaling;
@@ -355,24 +321,14 @@ struct report {
 	char counters_missing[256]; /* why some were not, "" when none */
 };
 
-/*
- * Makes every text of s that came from the system (host name, paths, CPU
- * model, ...) safe for a terminal and one line long (escape_plain).
- */
+/* Makes every text of s that came from the system plain (escape_plain). */
 void report_plain_sys(struct sysinfo *s);
 
-/*
- * Adds a warning, made one plain line (escape_plain).  Out of memory the
- * warning is dropped: nothing a caller could do would bring it back, and
- * the run and its report go on without it.
- */
+/* Adds a warning, made one plain line; out of memory it is dropped. */
 void report_warn(struct report *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/*
- * Adds an empty run at the end of r->runs and returns it; NULL when out of
- * memory.
- */
+/* Adds an empty run to r->runs and returns it; NULL when out of memory. */
 struct run *report_add_run(struct report *r);
 
 /* The last run of r (an empty one when r has none). */
