@@ -8,10 +8,21 @@
 #ifdef __linux__
 #define _GNU_SOURCE
 #include <sched.h>
+typedef cpu_set_t cpu_mask;
+#define MASK_GET(set) sched_getaffinity(0, sizeof(*(set)), set)
+#define MASK_SET(set) sched_setaffinity(0, sizeof(*(set)), set)
 #elif defined(__FreeBSD__)
 #include <sys/param.h>
 #include <sys/cpuset.h>
 #include <sched.h>
+/* The calling thread's cpuset (CPU_WHICH_TID, id -1), as Linux's mask. */
+typedef cpuset_t cpu_mask;
+#define MASK_GET(set)                                                          \
+	cpuset_getaffinity(                                                    \
+	    CPU_LEVEL_WHICH, CPU_WHICH_TID, -1, sizeof(*(set)), set)
+#define MASK_SET(set)                                                          \
+	cpuset_setaffinity(                                                    \
+	    CPU_LEVEL_WHICH, CPU_WHICH_TID, -1, sizeof(*(set)), set)
 #elif defined(__NetBSD__)
 #include <sys/sched.h>
 #include <lwp.h>
@@ -22,16 +33,16 @@
 
 #include "cpu.h"
 
-#ifdef __linux__
+#if defined(__linux__) || defined(__FreeBSD__)
 
 int
 cpu_usable_list(int *cpus, int max)
 {
-	cpu_set_t set;
+	cpu_mask set;
 	int cpu, n = 0;
 
 	CPU_ZERO(&set);
-	if (sched_getaffinity(0, sizeof(set), &set) == -1)
+	if (MASK_GET(&set) == -1)
 		return -1;
 	for (cpu = 0; cpu < CPU_SETSIZE && n < max; cpu++)
 		if (CPU_ISSET(cpu, &set))
@@ -42,7 +53,7 @@ cpu_usable_list(int *cpus, int max)
 int
 cpu_pin(int cpu)
 {
-	cpu_set_t set;
+	cpu_mask set;
 
 	if (cpu < 0 || cpu >= CPU_SETSIZE) {
 		errno = EINVAL;
@@ -50,47 +61,7 @@ cpu_pin(int cpu)
 	}
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
-int
-cpu_current(void)
-{
-	return sched_getcpu();
-}
-
-#elif defined(__FreeBSD__)
-
-/* FreeBSD: the calling thread's cpuset (CPU_WHICH_TID, id -1), as Linux. */
-int
-cpu_usable_list(int *cpus, int max)
-{
-	cpuset_t set;
-	int cpu, n = 0;
-
-	CPU_ZERO(&set);
-	if (cpuset_getaffinity(
-	        CPU_LEVEL_WHICH, CPU_WHICH_TID, -1, sizeof(set), &set) == -1)
-		return -1;
-	for (cpu = 0; cpu < CPU_SETSIZE && n < max; cpu++)
-		if (CPU_ISSET(cpu, &set))
-			cpus[n++] = cpu;
-	return n;
-}
-
-int
-cpu_pin(int cpu)
-{
-	cpuset_t set;
-
-	if (cpu < 0 || cpu >= CPU_SETSIZE) {
-		errno = EINVAL;
-		return -1;
-	}
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return cpuset_setaffinity(
-	    CPU_LEVEL_WHICH, CPU_WHICH_TID, -1, sizeof(set), &set);
+	return MASK_SET(&set);
 }
 
 int
@@ -157,13 +128,6 @@ cpu_pin(int cpu)
 	return rc;
 }
 
-int
-cpu_current(void)
-{
-	errno = ENOSYS;
-	return -1;
-}
-
 #else
 
 int
@@ -183,11 +147,13 @@ cpu_pin(int cpu)
 	return -1;
 }
 
+#endif
+
+#if !defined(__linux__) && !defined(__FreeBSD__)
 int
 cpu_current(void)
 {
 	errno = ENOSYS;
 	return -1;
 }
-
 #endif
