@@ -13,8 +13,8 @@ noise_warn_start(struct report *r)
 {
 	if (r->sys.load1 > NOISE_LOAD)
 		report_warn(r,
-		    "load average %.2f at start (above %.1f): other "
-		    "work may slow the tests",
+		    "load average %.2f at start (above %.1f): other work "
+		    "may slow the tests",
 		    r->sys.load1, NOISE_LOAD);
 }
 
@@ -124,14 +124,13 @@ noise_warn_end(const struct noise *nz, struct report *r)
 
 	if (nz->wall_s > 0 && nz->others_s / nz->wall_s > NOISE_OTHERS_CPUS)
 		report_warn(r,
-		    "other processes used %.2f CPUs on average "
-		    "during the tests (most during %s: %.2f)",
+		    "other processes used %.2f CPUs on average during the "
+		    "tests (most during %s: %.2f)",
 		    nz->others_s / nz->wall_s, nz->worst, nz->worst_cpus);
 	share = nz->wall_s > 0 ? nz->steal_s / (nz->wall_s * cpus) : 0;
 	if (share > NOISE_STEAL)
 		report_warn(r,
-		    "the hypervisor took %.0f%% of the CPU time "
-		    "(steal)",
+		    "the hypervisor took %.0f%% of the CPU time (steal)",
 		    100 * share);
 	spread_warnings(r, run);
 	for (b = 0; b < run->nblocks; b++) {
@@ -142,12 +141,10 @@ noise_warn_end(const struct noise *nz, struct report *r)
 			if (ir->rounds_half > NOISE_ROUNDS * ir->tests_half &&
 			    ir->tests_half > 0)
 				report_warn(r,
-				    "%d x %s Index: its rounds "
-				    "differ more than its tests' passes "
-				    "explain "
-				    "(+/-%.1f%% against +/-%.1f%%): the "
-				    "machine's "
-				    "speed changed during the run",
+				    "%d x %s Index: its rounds differ more "
+				    "than its tests' passes explain (+/-%.1f%% "
+				    "against +/-%.1f%%): the machine's speed "
+				    "changed during the run",
 				    run->blocks[b].copies, ir->def->label,
 				    100 * (exp(ir->rounds_half) - 1),
 				    100 * (exp(ir->tests_half) - 1));

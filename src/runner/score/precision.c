@@ -240,27 +240,30 @@ shown(const struct settings *s, size_t d)
 }
 
 /*
- * Adds the first rounds of m tests (weights w) to *c: pass r of each is
- * its round r.  Nothing when a test has fewer passes, or a rate that is
- * not positive, or out of memory (the shared part is then left out).
+ * Adds the first rounds of m tests, t[at[i]] (at NULL: t[i]) with weights
+ * w, to *c: pass r of each is its round r.  Nothing when a test has fewer
+ * passes, a rate that is not positive, or out of memory (the shared part
+ * is then left out).
  */
 static void
 add_rounds(struct interval_common *c, const struct test_result *const *t,
-    const double *w, int m, int rounds)
+    const int *at, const double *w, int m)
 {
+	const int rounds = PRECISION_FIRST_ROUNDS;
+	const struct test_result *ti;
 	double *x;
 	int i, r;
 
-	if (m < 1 || rounds < 2 ||
-	    (x = malloc(sizeof(*x) * (size_t)m * (size_t)rounds)) == NULL)
+	if (m < 1 || (x = malloc(sizeof(*x) * (size_t)m * rounds)) == NULL)
 		return;
 	for (i = 0; i < m; i++) {
-		if (t[i]->npasses < rounds)
+		ti = t[at != NULL ? at[i] : i];
+		if (ti->npasses < rounds)
 			goto out;
 		for (r = 0; r < rounds; r++) {
-			if (!(t[i]->passes[r].rate > 0))
+			if (!(ti->passes[r].rate > 0))
 				goto out;
-			x[i * rounds + r] = log(t[i]->passes[r].rate);
+			x[i * rounds + r] = log(ti->passes[r].rate);
 		}
 	}
 	interval_common_add(c, x, w, m, rounds);
@@ -272,33 +275,23 @@ out:
  * The shared part of every index of ixs (def[j] its catalog index),
  * pooled over the copies values: the first rounds of each index's tests.
  */
-static int
+static void
 set_common(const struct test_result *const *tests, struct precision_index *ixs,
     const size_t *def, int nix)
 {
-	const struct test_result **t;
 	struct interval_common c;
-	int j, q, i;
+	int j, q;
 
 	for (j = 0; j < nix; j++) {
 		memset(&c, 0, sizeof(c));
-		for (q = 0; q < nix; q++) {
-			if (def[q] != def[j])
-				continue;
-			t = calloc((size_t)ixs[q].n + 1, sizeof(*t));
-			if (t == NULL)
-				return -1;
-			for (i = 0; i < ixs[q].n; i++)
-				t[i] = tests[ixs[q].tests[i]];
-			add_rounds(&c, t, ixs[q].weights, ixs[q].n,
-			    PRECISION_FIRST_ROUNDS);
-			free(t);
-		}
+		for (q = 0; q < nix; q++)
+			if (def[q] == def[j])
+				add_rounds(&c, tests, ixs[q].tests,
+				    ixs[q].weights, ixs[q].n);
 		ixs[j].common_var = interval_common_var(&c);
 		ixs[j].common_dof = c.dof;
 		ixs[j].rounds = PRECISION_FIRST_ROUNDS;
 	}
-	return 0;
 }
 
 int
@@ -358,8 +351,7 @@ precision_choose(const struct settings *s,
 			nix += ix->n > 0;
 		}
 	}
-	if (set_common(tests, ixs, defs, nix) == -1)
-		goto out;
+	set_common(tests, ixs, defs, nix);
 	next = precision_next(pt, ixs, nix, s->precision_pct, left_s, stop);
 out:
 	free(pt);
@@ -394,7 +386,7 @@ add_index_rounds(struct interval_common *c, const struct index_result *ir)
 		}
 		for (i = 0; i < m; i++)
 			w[i] /= sum;
-		add_rounds(c, t, w, m, PRECISION_FIRST_ROUNDS);
+		add_rounds(c, t, NULL, w, m);
 	}
 	free(t);
 	free(w);

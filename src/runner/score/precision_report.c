@@ -156,8 +156,7 @@ precision_summary(struct report *r)
 	widest = precision_widest(r, &wide, &copies);
 	r->precision_widest_pct = wide != NULL && widest >= 0 ? widest : -1;
 	n = (size_t)snprintf(buf, len,
-	    "+/-%g%% asked of each index, budget "
-	    "%g s: ",
+	    "+/-%g%% asked of each index, budget %g s: ",
 	    r->settings.precision_pct, r->settings.budget_s);
 	if (n >= len)
 		return;
@@ -221,8 +220,7 @@ precision_warn(struct report *r)
 				continue;
 			rates = malloc(sizeof(*rates) * (size_t)t->npasses);
 			if (rates == NULL)
-				return; /* as report_warn: the warning is lost
-				         */
+				return; /* lost, as in report_warn */
 			for (k = 0; k < t->npasses; k++)
 				rates[k] = t->passes[k].rate;
 			hint = (t->test->flags & TEST_PLACEMENT) &&
