@@ -53,22 +53,20 @@ bench_arm(double seconds)
 	return setitimer(ITIMER_REAL, &it, NULL);
 }
 
-/* Reads an inherited descriptor number from the environment, or -1. */
+/* The number 0..max in the environment variable name, else fallback. */
 static int
-env_fd(const char *name)
+env_int(const char *name, long max, int fallback)
 {
-	long fd;
+	long v;
 
-	if (parse_long(getenv(name), 0, 1 << 20, &fd) == -1)
-		return -1;
-	return (int)fd;
+	return parse_long(getenv(name), 0, max, &v) == -1 ? fallback : (int)v;
 }
 
 int
 bench_ready(void)
 {
-	int ready_fd = env_fd("BENCH_READY_FD");
-	int start_fd = env_fd("BENCH_START_FD");
+	int ready_fd = env_int("BENCH_READY_FD", 1 << 20, -1);
+	int start_fd = env_int("BENCH_START_FD", 1 << 20, -1);
 	char c = 'r';
 	ssize_t n;
 
@@ -102,20 +100,10 @@ bench_go(double seconds, double *start)
 	return 0;
 }
 
-static int
-env_int(const char *name, int fallback)
-{
-	long v;
-
-	if (parse_long(getenv(name), 0, 1L << 30, &v) == -1)
-		return fallback;
-	return (int)v;
-}
-
 int
 bench_copy_index(void)
 {
-	return env_int("BENCH_COPY", 0);
+	return env_int("BENCH_COPY", 1L << 30, 0);
 }
 
 void

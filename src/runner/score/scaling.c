@@ -19,35 +19,28 @@ flag_of(double ratio, int n)
 	                            : SCALE_OK;
 }
 
-/* The result of test t in block b when it succeeded, else 0. */
+/* The score of test t (t NULL: of index d) in block b; 0 when none. */
 static double
-result_of(const struct block *b, const struct test_def *t)
+score_of(
+    const struct block *b, const struct test_def *t, const struct index_def *d)
 {
 	int i;
 
-	for (i = 0; i < b->ntests; i++)
+	for (i = 0; t != NULL && i < b->ntests; i++)
 		if (b->tests[i].test == t && b->tests[i].outcome == OUTCOME_OK)
 			return b->tests[i].score;
-	return 0;
-}
-
-/* The score of index d in block b when it has one, else 0. */
-static double
-score_of(const struct block *b, const struct index_def *d)
-{
-	int i;
-
-	for (i = 0; i < b->nindexes; i++)
+	for (i = 0; t == NULL && i < b->nindexes; i++)
 		if (b->indexes[i].def == d && b->indexes[i].nok > 0)
 			return b->indexes[i].score;
 	return 0;
 }
 
-/* Adds a row when both values are there. */
+/* Adds a row for t (or d) when both blocks have its score. */
 static void
-add(struct scaling *s, const struct test_def *t, const struct index_def *d,
-    double one, double many)
+add(struct scaling *s, const struct block *b1, const struct block *bn,
+    const struct test_def *t, const struct index_def *d)
 {
+	double one = score_of(b1, t, d), many = score_of(bn, t, d);
 	struct scale_row *row;
 
 	if (!(one > 0) || !(many > 0))
@@ -83,13 +76,9 @@ scaling_compute(struct report *r)
 	s->to = many->copies;
 	for (i = 0; i < many->ntests; i++)
 		if (!(many->tests[i].test->flags & TEST_LOWER_BETTER))
-			add(s, many->tests[i].test, NULL,
-			    result_of(one, many->tests[i].test),
-			    result_of(many, many->tests[i].test));
+			add(s, one, many, many->tests[i].test, NULL);
 	for (i = 0; i < many->nindexes; i++)
-		add(s, NULL, many->indexes[i].def,
-		    score_of(one, many->indexes[i].def),
-		    score_of(many, many->indexes[i].def));
+		add(s, one, many, NULL, many->indexes[i].def);
 	return 0;
 }
 
