@@ -25,8 +25,7 @@ $clang -g -O1 -fsanitize=fuzzer,address,undefined \
     src/runner/write/json_writer.c src/runner/write/json_read.c \
     src/runner/write/textwrap.c \
     src/runner/score/explain.c src/runner/score/interval.c \
-    src/runner/score/between.c src/runner/score/stats.c \
-    src/runner/plan/optable.c \
+    src/runner/score/between.c src/runner/plan/optable.c \
     src/runner/model/catalog.c src/runner/model/counters.c \
     src/runner/model/plain.c src/runner/model/near.c \
     src/runner/model/report.c src/lib/parse.c \

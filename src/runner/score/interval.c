@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "score/interval.h"
-#include "score/stats.h"
 
 /* t(0.975, dof) at the dof of the table, the last one infinite. */
 static const struct {
@@ -82,6 +81,21 @@ log_var(
 	*var /= kept;
 	*dof = n - 1;
 	return 0;
+}
+
+double
+interval_ss(const double *x, int n, double *mean)
+{
+	double m = 0, ss = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		m += x[i];
+	m /= n;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - m) * (x[i] - m);
+	*mean = m;
+	return ss;
 }
 
 int
@@ -182,7 +196,7 @@ interval_common_add(struct interval_common *c, const double *x, const double *w,
 		return;
 	/* e_r = sum_i w_i x_ir - sum_i w_i mean_i: each test's mean once. */
 	for (i = 0; i < m; i++) {
-		stats_ss(x + i * rounds, rounds, &mean);
+		interval_ss(x + i * rounds, rounds, &mean);
 		wmean += w[i] * mean;
 		for (r = 0; r < rounds; r++) {
 			d = x[i * rounds + r] - mean;
@@ -342,7 +356,7 @@ interval_index_rounds(struct index_result *ir)
 			return;
 		}
 	}
-	ss = stats_ss(ik, rounds, &mean);
+	ss = interval_ss(ik, rounds, &mean);
 	free(ik);
 	half = interval_t975(rounds - 1) * sqrt(ss / (rounds - 1) / kept);
 	ir->rounds_half = half;

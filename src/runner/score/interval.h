@@ -36,6 +36,9 @@ int interval_pass_spread(
 int interval_log_var(
     const double *rates, int n, int kept, double *var, double *dof);
 
+/* The sum of squared deviations of x[0..n-1] (n >= 1) from their mean. */
+double interval_ss(const double *x, int n, double *mean);
+
 /* The mean and sample variance (0 for one) of ln v[0..n-1]; -1 when
  * n < 1 or some v[i] is not a positive finite number. */
 int interval_log_moments(const double *v, int n, double *mean, double *var);

@@ -130,7 +130,8 @@ noise_warn_end(const struct noise *nz, struct report *r)
 	share = nz->wall_s > 0 ? nz->steal_s / (nz->wall_s * cpus) : 0;
 	if (share > NOISE_STEAL)
 		report_warn(r,
-		    "the hypervisor took %.0f%% of the CPU time (steal)",
+		    "the hypervisor took %.0f%% of the CPU time "
+		    "(steal)",
 		    100 * share);
 	spread_warnings(r, run);
 	for (b = 0; b < run->nblocks; b++) {

@@ -172,9 +172,9 @@ precision_bimodal(const double *rates, int n, struct precision_bimodal *b)
 	for (j = PRECISION_BIMODAL_LEAST; j <= n - PRECISION_BIMODAL_LEAST;
 	     j++) {
 		gap = x[j] - x[j - 1];
-		within =
-		    sqrt((stats_ss(x, j, &ml) + stats_ss(x + j, n - j, &mh)) /
-		         (n - 2));
+		within = sqrt(
+		    (interval_ss(x, j, &ml) + interval_ss(x + j, n - j, &mh)) /
+		    (n - 2));
 		if (gap < log(1 + PRECISION_BIMODAL_GAP) ||
 		    !(gap > PRECISION_BIMODAL_K * within) || gap <= best)
 			continue;

@@ -103,21 +103,6 @@ order_by_count(const struct pass_result *p, int n, int lower, int *order)
 	}
 }
 
-double
-stats_ss(const double *x, int n, double *mean)
-{
-	double m = 0, ss = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		m += x[i];
-	m /= n;
-	for (i = 0; i < n; i++)
-		ss += (x[i] - m) * (x[i] - m);
-	*mean = m;
-	return ss;
-}
-
 void
 stats_spread(const double *v, int n, struct spread *s)
 {
@@ -134,7 +119,7 @@ stats_spread(const double *v, int n, struct spread *s)
 		if (v[i] > s->max)
 			s->max = v[i];
 	}
-	var = stats_ss(v, n, &mean);
+	var = interval_ss(v, n, &mean);
 	if (n > 1 && mean != 0)
 		s->cv = sqrt(var / (n - 1)) / fabs(mean);
 	s->wide = s->cv > NOISE_CV;

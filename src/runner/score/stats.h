@@ -37,9 +37,6 @@ void stats_combine_pass(
  */
 int stats_score_test(struct test_result *t);
 
-/* The sum of squared deviations of x[0..n-1] (n >= 1) from their mean. */
-double stats_ss(const double *x, int n, double *mean);
-
 /* Spread of v[0..n-1] (n >= 1); v is not changed. */
 void stats_spread(const double *v, int n, struct spread *s);
 
