@@ -10,18 +10,12 @@
 #include <stddef.h>
 
 /*
- * The length (1 to 4) of the well-formed UTF-8 sequence that starts at s,
- * or 0 when the bytes there are none: a stray continuation byte, an
- * overlong form, a surrogate, a code point above U+10FFFF or a sequence cut
- * short.  s must not point at the terminating NUL.
+ * The length (1 to 4) of the well-formed UTF-8 sequence at s, or 0 (a
+ * stray continuation byte, an overlong form, a surrogate, above U+10FFFF,
+ * cut short), in the avail >= 1 bytes at s (span, the runner's one UTF-8
+ * validator) or before the NUL, which s must not point at (len).
  */
 size_t escape_utf8_len(const char *s);
-
-/*
- * The same for the avail bytes at s, which need not end in a NUL (a
- * sequence longer than avail is none): the one UTF-8 validator of the
- * runner.  avail >= 1.
- */
 size_t escape_utf8_span(const char *s, size_t avail);
 
 /*

@@ -22,19 +22,12 @@
 /* Seconds of one quick pass: the test's duration / 30, within those. */
 double quick_seconds(const struct test_def *t);
 
-/*
- * Options put before the catalog's arguments in quick mode (the row's
- * quick_args: a NULL-terminated list, never NULL): fstime gets no
- * settling pauses and 0.1 s of priming, looper ends its interval at its
- * last counted run.
- */
+/* Options put before the row's arguments in quick mode (its quick_args,
+ * NULL-terminated, never NULL). */
 const char *const *quick_args(const struct test_def *t);
 
-/*
- * Seconds a pass of t takes beyond its duration, as first guessed for
- * the time estimate: the start of the copies and the row's extra_s (or
- * quick_extra_s): fstime's priming and pauses, whetstone's calibration.
- */
+/* Seconds a pass of t takes beyond its duration, the time estimate's
+ * first guess: starting the copies and the row's extra_s (quick_extra_s). */
 double quick_extra_seconds(const struct test_def *t, int quick);
 
 #endif
