@@ -133,27 +133,14 @@ say_column(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 	st->say(f, 2, text);
 }
 
-/* Whether some cell of t has a verdict between groups. */
-static int
-verdicts_any(const struct table *t)
-{
-	int r, j;
-
-	for (r = 0; r < t->nrows; r++)
-		for (j = 1; j < t->ncols; j++)
-			if (cmp_cell_at(t, r, j)->grouped)
-				return 1;
-	return 0;
-}
-
-int
+void
 cmp_write_verdicts(FILE *f, const struct cmp_style *st, const struct table *t)
 {
 	char text[3 * CMP_TEXT_MAX];
 	int j;
 
-	if (!verdicts_any(t))
-		return 0;
+	if (!t->grouped)
+		return;
 	snprintf(text, sizeof(text),
 	    "Between groups of runs (the ratio of their geometric means, its "
 	    "95%% interval; a change under %g%% is never real):",
@@ -163,18 +150,4 @@ cmp_write_verdicts(FILE *f, const struct cmp_style *st, const struct table *t)
 		say_spread(f, st, t, j);
 	for (j = 1; j < t->ncols; j++)
 		say_column(f, st, t, j);
-	return 1;
-}
-
-void
-cmp_write_noise_unknown(FILE *f, const struct cmp_style *st)
-{
-	const char *text =
-	    "run-to-run noise unknown: one run a side, so the marks say only "
-	    "whether the difference is beyond the noise of the passes inside "
-	    "each run.  To measure it, make several runs a side (./Run --runs "
-	    "3) and compare those reports, or give each side's reports one "
-	    "label (A=1.json A=2.json B=3.json B=4.json).";
-
-	st->note(f, NULL, text);
 }

@@ -33,15 +33,9 @@ extern const struct cmp_style cmp_text_style, cmp_md_style;
 void cmp_write_group_key(FILE *f, const struct cmp_style *st,
     const struct cmp_group *g, const char *id);
 
-/*
- * Under table t: each group's run-to-run spread and, for each column,
- * the changes beyond run-to-run noise by the verdict between groups, and
- * which side's spread stood for both.  Returns 1 when it wrote anything.
- */
-int cmp_write_verdicts(
+/* Under table t: each group's run-to-run spread and, for each column,
+ * the changes beyond run-to-run noise by the verdict between groups. */
+void cmp_write_verdicts(
     FILE *f, const struct cmp_style *st, const struct table *t);
-
-/* The note that run-to-run noise is unknown with one run a side. */
-void cmp_write_noise_unknown(FILE *f, const struct cmp_style *st);
 
 #endif

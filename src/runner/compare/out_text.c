@@ -197,43 +197,35 @@ write_why(FILE *f, const struct cell *c, int indent)
 	fputc('\n', f);
 }
 
-/* Side by side: one line per row, the columns padded to their widest. */
-static int
+/* Side by side: one line per row, the columns padded to their widest
+ * (blanks held back until something follows them on the line). */
+static void
 write_side_by_side(FILE *f, const struct table *t, const size_t *width, int sp)
 {
-	char buf[3 * CMP_TEXT_MAX], *line;
-	size_t total = 1, len, w;
-	int r, s, marks;
+	char buf[3 * CMP_TEXT_MAX];
+	size_t pad, w;
+	int r, s, left;
 
-	for (s = 0; s < nsub(t); s++)
-		total += width[s] + sizeof(buf) + 2;
-	if ((line = malloc(total)) == NULL)
-		return -1;
 	for (r = -1; r < t->nrows; r++) {
-		len = 0;
-		for (s = 0; s < nsub(t); s++) {
+		for (s = 0, pad = 0; s < nsub(t); s++) {
 			format_sub(t, r, s, buf, sizeof(buf), sp);
 			w = width[s] - text_width(buf, strlen(buf));
-			marks = s > 2 && (s - 3) % 3 == 2;
 			/* The marks follow their ratio after one space. */
-			if (s > 0)
-				len += (size_t)sprintf(line + len, "%s",
-				    marks ? (width[s] ? " " : "") : "  ");
-			if (s < 2 || marks)
-				len += (size_t)sprintf(
-				    line + len, "%s%*s", buf, (int)w, "");
-			else
-				len += (size_t)sprintf(
-				    line + len, "%*s%s", (int)w, "", buf);
+			left = s < 2 || (s > 2 && s % 3 == 2);
+			pad += s == 0                ? 0
+			       : s < 3 || s % 3 != 2 ? 2
+			                             : width[s] > 0;
+			pad += left ? 0 : w;
+			if (buf[0] != '\0') {
+				fprintf(f, "%*s%s", (int)pad, "", buf);
+				pad = 0;
+			}
+			pad += left ? w : 0;
 		}
-		while (len > 0 && line[len - 1] == ' ')
-			len--;
-		fprintf(f, "%.*s\n", (int)len, line);
+		fputc('\n', f);
 		if (r >= 0 && t->ncols > 1)
 			write_why(f, cmp_cell_at(t, r, 1), 2);
 	}
-	free(line);
-	return 0;
 }
 
 /* One test after another: its title and unit, then a line per column. */
@@ -281,48 +273,55 @@ write_one_by_one(FILE *f, const struct table *t)
 	}
 }
 
+/* How text or Markdown writes sub-column s of row r (-1: the header). */
+typedef void cell_text(
+    const struct table *t, int r, int s, char *buf, size_t size, int sp);
+
+/* The widest text of sub-column s, header included, as cell writes it. */
+static size_t
+sub_width(const struct table *t, int s, cell_text *cell, int sp)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	size_t w = 0;
+	int r;
+
+	for (r = -1; r < t->nrows; r++) {
+		cell(t, r, s, buf, sizeof(buf), sp);
+		if (text_width(buf, strlen(buf)) > w)
+			w = text_width(buf, strlen(buf));
+	}
+	return w;
+}
+
 /* The widths of the side-by-side sub-columns into width; their sum. */
 static size_t
 side_width(const struct table *t, size_t *width, int sp)
 {
-	char buf[3 * CMP_TEXT_MAX];
 	size_t total = 0;
-	int r, s;
+	int s;
 
 	for (s = 0; s < nsub(t); s++)
-		width[s] = 0;
-	for (r = -1; r < t->nrows; r++)
-		for (s = 0; s < nsub(t); s++) {
-			format_sub(t, r, s, buf, sizeof(buf), sp);
-			if (text_width(buf, strlen(buf)) > width[s])
-				width[s] = text_width(buf, strlen(buf));
-		}
-	for (s = 0; s < nsub(t); s++)
-		total += width[s] + 2;
+		total += (width[s] = sub_width(t, s, format_sub, sp)) + 2;
 	return total;
 }
 
 int
 cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
 {
-	size_t *width;
-	int r = 0, sp = 0, i;
+	size_t width[6]; /* two columns at most side by side */
+	int sp = 0, i;
 
-	if ((width = calloc((size_t)nsub(t), sizeof(*width))) == NULL)
-		return -1;
 	/* Side by side if it fits, or fits with a partial index as "p". */
 	if (t->ncols <= 2 && side_width(t, width, 0) > TEXT_WIDTH + 2)
 		sp = side_width(t, width, 1) <= TEXT_WIDTH + 2;
-	if (t->ncols <= 2 && side_width(t, width, sp) <= TEXT_WIDTH + 2) {
-		r = write_side_by_side(f, t, width, sp);
-		for (i = 0; sp && i < t->nrows * t->ncols; i++)
-			*partial_p |=
-			    t->cells[i].present && t->cells[i].partial;
-	} else {
+	if (t->ncols > 2 || side_width(t, width, sp) > TEXT_WIDTH + 2) {
 		write_one_by_one(f, t);
+		return 0;
 	}
-	free(width);
-	return r < 0 ? -1 : 0;
+	write_side_by_side(f, t, width, sp);
+	for (i = 0; sp && i < t->nrows * t->ncols; i++)
+		*partial_p |= t->cells[i].present && t->cells[i].partial;
+	return 0;
 }
 
 /*
@@ -336,13 +335,12 @@ cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
 /* The Markdown cell of sub-column s of row r (-1: the header) into buf:
  * a ratio joined to its marks by a no-break space ("1.02x ?" stays one). */
 static void
-md_cell(const struct table *t, int r, int s, char *buf, size_t size)
+md_cell(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 {
 	char marks[8];
-
 	int col = s < 3 ? 0 : (s - 3) / 3 + 1;
 
-	format_sub(t, r, s, buf, size, 0);
+	format_sub(t, r, s, buf, size, sp);
 	if (r < 0 && s == 0)
 		snprintf(buf, size, "Test");
 	else if (r < 0 && s >= 2 && (s - 3) % 3 == 1) /* the ratio's */
@@ -369,7 +367,7 @@ md_table(FILE *f, const struct table *t, const int *sub, int n)
 	for (r = -1; r < t->nrows; r++) {
 		fputc('|', f);
 		for (i = 0; i < n; i++) {
-			md_cell(t, r, sub[i], buf, sizeof(buf));
+			md_cell(t, r, sub[i], buf, sizeof(buf), 0);
 			bold = r >= 0 && t->rows[r].is_index && buf[0] != '\0';
 			fputs(bold ? " **" : " ", f);
 			escape_md(f, buf);
@@ -384,22 +382,6 @@ md_table(FILE *f, const struct table *t, const int *sub, int n)
 		}
 	}
 	fputc('\n', f);
-}
-
-/* The widest cell of sub-column s, header included. */
-static size_t
-md_width(const struct table *t, int s)
-{
-	char buf[3 * CMP_TEXT_MAX];
-	size_t w = 0;
-	int r;
-
-	for (r = -1; r < t->nrows; r++) {
-		md_cell(t, r, s, buf, sizeof(buf));
-		if (text_width(buf, strlen(buf)) > w)
-			w = text_width(buf, strlen(buf));
-	}
-	return w;
 }
 
 /*
@@ -475,8 +457,9 @@ cmp_write_table_md(FILE *f, const struct table *t, int *partial_p)
 	for (n = nv, s = 4; s < nsub(t); s += 3)
 		sub[n++] = s;
 	for (s = 0; s < nsub(t); s++)
-		all +=
-		    (width[s] = s < 3 || (s - 3) % 3 != 2 ? md_width(t, s) : 0);
+		all += (width[s] = s < 3 || (s - 3) % 3 != 2
+		                       ? sub_width(t, s, md_cell, 0)
+		                       : 0);
 	table_name(t, buf, sizeof(buf));
 	fputs("**", f);
 	escape_md(f, buf);

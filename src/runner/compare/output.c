@@ -51,6 +51,7 @@ note_cells(const struct table *t, struct notes *notes)
 		for (j = 1; j < t->ncols; j++) {
 			c = cmp_cell_at(t, r, j);
 			notes->lower |= t->rows[r].lower_is_better;
+			notes->grouped |= c->grouped;
 			notes->explained |= c->explained;
 			if (isnan(c->ratio)) {
 				notes->why[c->why] |= c->why >= WHY_UNITS;
@@ -173,7 +174,15 @@ write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
 		st->note(
 		    f, "p", "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		cmp_write_noise_unknown(f, st);
+		st->note(f, NULL,
+		    "run-to-run noise unknown: one run a side, so the marks "
+		    "say "
+		    "only whether the difference is beyond the noise of the "
+		    "passes inside each run.  To measure it, make several runs "
+		    "a side (./Run --runs 3) and compare those reports, or "
+		    "give "
+		    "each side's reports one label (A=1.json A=2.json B=3.json "
+		    "B=4.json).");
 	if (notes->explained)
 		st->note(f, "why:",
 		    "the counters of the passes that "
@@ -322,7 +331,7 @@ write_plain(FILE *f, const struct comparison *c, const struct cmp_style *st)
 		write_speed(f, st, t);
 		rc = st->table(f, t, &notes.partial_p);
 		if (rc == 0)
-			notes.grouped |= cmp_write_verdicts(f, st, t);
+			cmp_write_verdicts(f, st, t);
 	}
 	if (rc == 0) {
 		fputc('\n', f);

@@ -608,8 +608,10 @@ table_cells(struct table *t)
 		if (t->cols[j].group->n > 1)
 			rc = pool_column(t, j);
 	for (r = 0; r < t->nrows; r++)
-		for (j = 1; j < t->ncols; j++)
+		for (j = 1; j < t->ncols; j++) {
 			judge(t, r, j);
+			t->grouped |= cmp_cell_at(t, r, j)->grouped;
+		}
 	return rc;
 }
 

@@ -130,6 +130,7 @@ struct table {
 	struct row *rows;
 	int nrows;
 	struct cell *cells; /* nrows x ncols */
+	int grouped; /* some cell has a verdict between groups */
 };
 
 /* The comparison, built once (compare_build): its groups, one a column
