@@ -26,20 +26,10 @@ text_key(FILE *f, const char *id, const char *text)
 	text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1, 3, TEXT_WIDTH);
 }
 
-/* A Markdown line: before, text escaped, after. */
-static void
-md_line(FILE *f, const char *before, const char *text, const char *after)
-{
-	fputs(before, f);
-	escape_md(f, text);
-	fputs(after, f);
-}
-
 static void
 md_key(FILE *f, const char *id, const char *text)
 {
-	fprintf(f, "- **%s** ", id);
-	md_line(f, "", text, "\n");
+	md_printf(f, "- **%s** %s\n", id, text);
 }
 
 static void
@@ -52,7 +42,7 @@ static void
 md_say(FILE *f, int indent, const char *text)
 {
 	(void)indent;
-	md_line(f, "- ", text, "\n");
+	md_printf(f, "- %s\n", text);
 }
 
 static void
@@ -64,7 +54,7 @@ text_comment(FILE *f, const char *text)
 static void
 md_comment(FILE *f, const char *text)
 {
-	md_line(f, "  ", text, "\n");
+	md_printf(f, "  %s\n", text);
 }
 
 static void
@@ -77,7 +67,7 @@ text_para(FILE *f, const char *text)
 static void
 md_para(FILE *f, const char *text)
 {
-	md_line(f, "", text, "\n\n");
+	md_printf(f, "%s\n\n", text);
 }
 
 /* The heading of the words under a table: after a blank line. */
@@ -102,7 +92,7 @@ md_note(FILE *f, const char *mark, const char *text)
 	fputs(mark != NULL && mark[0] == '\0' ? "  - " : "- ", f);
 	if (mark != NULL && mark[0] != '\0')
 		fprintf(f, "`%s` ", mark);
-	md_line(f, "", text, "\n");
+	md_printf(f, "%s\n", text);
 }
 
 const struct cmp_style cmp_text_style = {text_key, text_say, text_comment,

@@ -362,16 +362,16 @@ static void
 md_table(FILE *f, const struct table *t, const int *sub, int n)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	int r, i, bold;
+	int r, i;
 
 	for (r = -1; r < t->nrows; r++) {
 		fputc('|', f);
 		for (i = 0; i < n; i++) {
 			md_cell(t, r, sub[i], buf, sizeof(buf), 0);
-			bold = r >= 0 && t->rows[r].is_index && buf[0] != '\0';
-			fputs(bold ? " **" : " ", f);
-			escape_md(f, buf);
-			fputs(bold ? "** |" : " |", f);
+			if (r >= 0 && t->rows[r].is_index && buf[0] != '\0')
+				md_printf(f, " **%s** |", buf);
+			else
+				md_printf(f, " %s |", buf);
 		}
 		fputc('\n', f);
 		if (r < 0) {
@@ -413,7 +413,7 @@ md_tables(FILE *f, const struct table *t, const int *sub, int n,
 static void
 md_whys(FILE *f, const struct table *t)
 {
-	char buf[3 * CMP_TEXT_MAX];
+	char title[3 * CMP_TEXT_MAX], buf[3 * CMP_TEXT_MAX];
 	const struct cell *c;
 	int r, s, any = 0;
 
@@ -421,14 +421,10 @@ md_whys(FILE *f, const struct table *t)
 		for (s = 1; s < t->ncols; s++) {
 			if (!(c = cmp_cell_at(t, r, s))->explained)
 				continue;
-			cmp_row_title(&t->rows[r], buf, sizeof(buf));
-			fputs("- ", f);
-			escape_md(f, buf);
-			fprintf(f, ", %s/%s: ", t->cols[s].id, t->cols[0].id);
+			cmp_row_title(&t->rows[r], title, sizeof(title));
 			explain_text(c->explain, c->nexplain, buf, sizeof(buf));
-			fputs("why: ", f);
-			escape_md(f, buf);
-			fputc('\n', f);
+			md_printf(f, "- %s, %s/%s: why: %s\n", title,
+			    t->cols[s].id, t->cols[0].id, buf);
 			any = 1;
 		}
 	if (any)
@@ -461,9 +457,7 @@ cmp_write_table_md(FILE *f, const struct table *t, int *partial_p)
 		                       ? sub_width(t, s, md_cell, 0)
 		                       : 0);
 	table_name(t, buf, sizeof(buf));
-	fputs("**", f);
-	escape_md(f, buf);
-	fputs("**\n\n", f);
+	md_printf(f, "**%s**\n\n", buf);
 	if (all <= MD_WIDTH) {
 		/* One table: each value followed by its ratio. */
 		for (s = 0, n = 0; s < nsub(t); s++)
