@@ -102,6 +102,10 @@ compare_label(
 		else
 			file_label(
 			    file[i], buf, sizeof(buf), name_dirs(file, n, i));
+		/* The name without " #k": a --runs group's (group.c). */
+		free(reports[i]->name);
+		if ((reports[i]->name = cmp_text(buf, strlen(buf))) == NULL)
+			return -1;
 		/* Several reports of one file under one name: "name #k". */
 		for (j = 0, same = 0, k = 0; j < n; j++) {
 			if (user[j] != user[i] || file[j] != file[i] ||
@@ -111,19 +115,11 @@ compare_label(
 			same++;
 			k += j <= i;
 		}
-		/* The name without " #k": a --runs group's (group.c). */
-		free(reports[i]->name);
-		if ((reports[i]->name = cmp_text(buf, strlen(buf))) == NULL)
-			return -1;
-		if (same > 1) {
-			size_t len = strlen(buf);
-
-			snprintf(buf + len, sizeof(buf) - len, " #%d", k);
-		}
+		if (same > 1)
+			cmp_appendf(buf, sizeof(buf), strlen(buf), " #%d", k);
 		if (set_label(reports[i], buf) == -1)
 			return -1;
-	}
-	for (i = 1; i < n; i++) {
+		/* A label an earlier report has: "label #2", "label #3". */
 		for (j = 0, k = 1; j < i; j++)
 			k += strcmp(reports[j]->label, reports[i]->label) == 0;
 		if (k > 1) {

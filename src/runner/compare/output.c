@@ -137,6 +137,14 @@ write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
 	write_disturbed(f, st, g, n, names == 0);
 }
 
+/* Under the tables when no group has several runs. */
+#define ONE_RUN_A_SIDE                                                         \
+	"run-to-run noise unknown: one run a side, so the marks say only "     \
+	"whether the difference is beyond the noise of the passes inside "     \
+	"each run.  To measure it, make several runs a side (./Run --runs "    \
+	"3) and compare those reports, or give each side's reports one "       \
+	"label (A=1.json A=2.json B=3.json B=4.json)."
+
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
@@ -174,15 +182,7 @@ write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
 		st->note(
 		    f, "p", "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		st->note(f, NULL,
-		    "run-to-run noise unknown: one run a side, so the marks "
-		    "say "
-		    "only whether the difference is beyond the noise of the "
-		    "passes inside each run.  To measure it, make several runs "
-		    "a side (./Run --runs 3) and compare those reports, or "
-		    "give "
-		    "each side's reports one label (A=1.json A=2.json B=3.json "
-		    "B=4.json).");
+		st->note(f, NULL, ONE_RUN_A_SIDE);
 	if (notes->explained)
 		st->note(f, "why:",
 		    "the counters of the passes that "
