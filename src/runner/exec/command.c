@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +13,14 @@
 #include <unistd.h>
 
 #include "exec/command.h"
-#include "exec/dryrun.h"
+#include "exec/launch.h"
 #include "exec/process.h"
 #include "exec/progress.h"
-#include "exec/passdir.h"
 #include "exec/schedule.h"
 #include "model/catalog.h"
 #include "write/listing.h"
 #include "model/report.h"
+#include "plan/estimate.h"
 #include "plan/options.h"
 #include "plan/outputs.h"
 #include "plan/setup.h"
@@ -38,7 +39,8 @@
 #endif
 
 /* Formats written when -f is not given. */
-static const char *const default_formats[] = {"text", "log", "json", "html"};
+static const char *const default_formats[] = {
+    "text", "log", "json", "html", NULL};
 
 /*
  * The command people type: "./Run" when the Run script started us (it
@@ -53,13 +55,15 @@ command_name(void)
 	                                                       : "bytebench";
 }
 
-/* Says what is wrong (what, then arg) on one line; returns exit status 2. */
-static int
-complain(const char *what, const char *arg)
+/* Says what is wrong (a printf format) on one line; returns exit status 2. */
+static int __attribute__((format(printf, 1, 2))) complain(const char *fmt, ...)
 {
 	char line[8400];
+	va_list ap;
 
-	snprintf(line, sizeof(line), "%s%s", what, arg);
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
 	escape_plain(line, 0);
 	fprintf(stderr, "bytebench: %s\n", line);
 	return 2;
@@ -67,42 +71,27 @@ complain(const char *what, const char *arg)
 
 /*
  * The formats to write into the results directory: -f's, else the
- * defaults that exist; and csv when UB_OUTPUT_CSV=true.
+ * defaults that exist; and csv when UB_OUTPUT_CSV=true (UnixBench's
+ * switch, which adds it to -f's formats too).
  */
 static int
 pick_formats(const struct options *o, const struct writer **out)
 {
-	const char *csv = getenv("UB_OUTPUT_CSV");
+	const char *env = getenv("UB_OUTPUT_CSV");
+	const struct writer *csv = writer_find("csv");
 	int n = 0, i;
-	size_t k;
 
 	for (i = 0; i < o->nformats; i++)
 		out[n++] = writer_find(o->formats[i]);
-	for (k = 0; !o->formats_given &&
-	            k < sizeof(default_formats) / sizeof(default_formats[0]);
-	     k++)
-		if (writer_find(default_formats[k]) != NULL)
-			out[n++] = writer_find(default_formats[k]);
-	/* UnixBench's switch adds the CSV file to -f's formats too. */
-	for (i = 0; i < n && out[i] != writer_find("csv"); i++)
+	for (i = 0; !o->formats_given && default_formats[i] != NULL; i++)
+		if (writer_find(default_formats[i]) != NULL)
+			out[n++] = writer_find(default_formats[i]);
+	for (i = 0; i < n && out[i] != csv; i++)
 		;
-	if (csv != NULL && strcmp(csv, "true") == 0 && i == n &&
-	    writer_find("csv") != NULL && n < RESULTS_MAX_FORMATS)
-		out[n++] = writer_find("csv");
+	if (env != NULL && strcmp(env, "true") == 0 && i == n && csv != NULL &&
+	    n < RESULTS_MAX_FORMATS)
+		out[n++] = csv;
 	return n;
-}
-
-/*
- * Where progress goes: nowhere with -q or -qq; stdout on a terminal (as
- * UnixBench), else stderr, so that a harness reading stdout gets the
- * report and nothing else.
- */
-static FILE *
-console(int quiet)
-{
-	if (quiet > 0)
-		return NULL;
-	return isatty(STDOUT_FILENO) ? stdout : stderr;
 }
 
 /*
@@ -135,25 +124,14 @@ print_path(FILE *f, const char *base, const char *suffix)
 static void
 tidy(const struct dirs *d)
 {
-	int files = results_tidy(d->results), dirs = passdir_tidy(d->tmp);
-	char line[8400];
+	int files = results_tidy(d->results), dirs = launch_tidy(d->tmp);
 
-	if (files == 0 && dirs == 0)
-		return;
-	snprintf(line, sizeof(line),
-	    "removed what a stopped run left: %d "
-	    "unfinished result file%s in %s, %d scratch director%s in %s",
-	    files, files == 1 ? "" : "s", d->results, dirs,
-	    dirs == 1 ? "y" : "ies", d->tmp);
-	complain(line, "");
-}
-
-static int
-exit_status(const struct report *r, int all_ok)
-{
-	if (r->interrupted)
-		return 128 + r->interrupted;
-	return all_ok ? 0 : 1;
+	if (files > 0 || dirs > 0)
+		complain(
+		    "removed what a stopped run left: %d unfinished result "
+		    "file%s in %s, %d scratch director%s in %s",
+		    files, files == 1 ? "" : "s", d->results, dirs,
+		    dirs == 1 ? "y" : "ies", d->tmp);
 }
 
 /* What the run command carries from its set-up to its end. */
@@ -233,7 +211,7 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	    setup_check_env(err, sizeof(err)) == -1 ||
 	    setup_settle(&c->r.settle, err, sizeof(err)) == -1) {
 		options_free(o);
-		return complain(err, "");
+		return complain("%s", err);
 	}
 	c->nformats = pick_formats(o, c->formats);
 	c->noutputs = o->noutputs;
@@ -243,7 +221,7 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	if (outputs_check(c->outputs, c->noutputs, err, sizeof(err)) == -1 ||
 	    setup_check_fds(&c->r.settings, c->nformats, err, sizeof(err)) ==
 	        -1)
-		return complain(err, "");
+		return complain("%s", err);
 	c->r.version = strdup(BYTEBENCH_VERSION);
 	c->r.index_method = catalog_indexes[0].method;
 	return 0;
@@ -260,22 +238,18 @@ start(struct run_cmd *c)
 	char err[4096];
 
 	if (r->version == NULL || sysinfo_collect(&r->sys, c->d.bin) == -1 ||
-	    sysinfo_scratch(&r->sys, c->d.tmp) == -1) {
-		fprintf(stderr, "bytebench: out of memory\n");
-		return 2;
-	}
+	    sysinfo_scratch(&r->sys, c->d.tmp) == -1)
+		return complain("out of memory");
 	report_plain_sys(&r->sys);
 	/* Before the claim: a stop from now on still writes the report. */
-	if (process_install_signals() == -1) {
-		fprintf(stderr, "bytebench: cannot install signal handlers\n");
-		return 2;
-	}
+	if (process_install_signals() == -1)
+		return complain("cannot install signal handlers");
 	tidy(&c->d);
 	r->start = time(NULL);
 	if (results_claim(&c->res, c->d.results, getenv("UB_OUTPUT_FILE_NAME"),
 	        r->sys.hostname, r->start, c->formats, c->nformats, err,
 	        sizeof(err)) == -1)
-		return complain(err, "");
+		return complain("%s", err);
 	snprintf(c->shown, sizeof(c->shown), "%s", c->res.base);
 	escape_plain(c->shown, 0);
 	if (r->settings.duration_s > 0)
@@ -303,7 +277,11 @@ open_console(struct run_cmd *c)
 	c->env.bindir = c->d.bin;
 	c->env.testdir = c->d.test;
 	c->env.tmpdir = c->d.tmp;
-	c->env.console = console(r->settings.quiet);
+	/* -q: none; stdout on a terminal (as UnixBench), else stderr, so
+	 * that a harness reading stdout gets the report and nothing else. */
+	c->env.console = r->settings.quiet > 0   ? NULL
+	                 : isatty(STDOUT_FILENO) ? stdout
+	                                         : stderr;
 	c->text_out = stdout;
 	/* Standard output carries a named format: nothing else goes there. */
 	if (outputs_to_stdout(c->outputs, c->noutputs)) {
@@ -362,24 +340,18 @@ write_outputs(const struct run_cmd *c, char *err, size_t errlen)
 static int
 write_all(struct run_cmd *c, int rc)
 {
-	char err[4096], taken[4200];
-	int written = results_write(&c->res, &c->r, err, sizeof(err));
+	char err[4096];
+	int failed = results_write(&c->res, &c->r, err, sizeof(err)) == -1;
 
 	if (c->res.taken != NULL) {
-		snprintf(taken, sizeof(taken),
-		    "%s was taken by another run; "
-		    "the results are in ",
-		    c->res.taken);
-		complain(taken, c->res.base != NULL ? c->res.base : "none");
+		complain("%s was taken by another run; the results are in %s",
+		    c->res.taken, c->res.base != NULL ? c->res.base : "none");
 		if (c->res.base != NULL)
 			snprintf(c->shown, sizeof(c->shown), "%s", c->res.base);
 		escape_plain(c->shown, 0);
 	}
-	if (written == -1) {
-		complain(err, "");
-		if (rc == 0)
-			rc = 1;
-	}
+	if (failed)
+		complain("%s", err);
 	if (c->r.settings.quiet < 2) {
 		/* UnixBench's rule above the report, with it (not -q). */
 		if (c->env.console != NULL)
@@ -394,18 +366,16 @@ write_all(struct run_cmd *c, int rc)
 			    "%s: %s\n",
 			    c->text_out == stdout ? "output" : "error",
 			    errno != 0 ? strerror(errno) : "write error");
-			if (rc == 0)
-				rc = 1;
+			failed = 1;
 		}
 	}
 	if (write_outputs(c, err, sizeof(err)) == -1) {
 		fprintf(stderr, "bytebench: %s\n", err);
-		c->noutputs =
-		    0; /* which were written is not known: none listed */
-		if (rc == 0)
-			rc = 1;
+		/* Which were written is not known: none listed. */
+		c->noutputs = 0;
+		failed = 1;
 	}
-	return rc;
+	return rc == 0 && failed ? 1 : rc;
 }
 
 /*
@@ -455,6 +425,82 @@ list_results(const struct run_cmd *c)
 	fputc('\n', stderr);
 }
 
+/* "1 copy", "4 copies", "1 and 2 copies", "1, 2 and 4 copies". */
+static void
+copies_list(FILE *f, const struct settings *s)
+{
+	int i;
+
+	for (i = 0; i < s->ncopies; i++)
+		fprintf(f, "%s%d",
+		    i == 0                ? ""
+		    : i == s->ncopies - 1 ? " and "
+		                          : ", ",
+		    s->copies[i]);
+	fputs(s->ncopies == 1 && s->copies[0] == 1 ? " copy" : " copies", f);
+}
+
+/*
+ * --dry-run: prints the plan of r's settings on f (every test at every
+ * copies value with its passes and estimated seconds a pass, in run
+ * order, and the estimated time of the whole), then where the scratch
+ * files and the results would go.  0, or -1 out of memory or on a
+ * failed write.
+ */
+static int
+dry_run_print(
+    FILE *f, const struct report *r, const char *tmpdir, const char *resultdir)
+{
+	const struct settings *s = &r->settings;
+	struct plan_step *st;
+	struct plan_run pr = {NULL, NULL, 0};
+	char each[32], total[32];
+	int i, n;
+
+	if (plan_make(s, NULL, &st, &n) == -1)
+		return -1;
+	if (estimate_start(&pr, st, n) == -1) {
+		free(st);
+		return -1;
+	}
+	fprintf(f, "bytebench %s: the plan of this run (nothing is run)%s\n\n",
+	    r->version,
+	    s->precision_pct > 0 ? ", --precision: its first "
+	                           "rounds, one pass of every test a round"
+	    : s->quick           ? ", quick "
+	                           "mode: one pass of every test a round"
+	                         : "");
+	fprintf(f, "copies  %-18s %6s  %s\n", "test", "passes",
+	    "each pass (estimate)");
+	for (i = 0; i < n; i++) {
+		estimate_clock(estimate_pass_guess(&pr, i), each, sizeof(each));
+		fprintf(f, "%6d  %-18s %6d  %s\n", st[i].copies,
+		    st[i].test->name, st[i].passes, each);
+	}
+	estimate_clock(estimate_left(&pr), total, sizeof(total));
+	fprintf(f, "\n%d test%s at ", s->ntests, s->ntests == 1 ? "" : "s");
+	copies_list(f, s);
+	fprintf(f, "; estimated time: %s\n", total);
+	if (s->runs > 1) {
+		estimate_clock(s->runs * (estimate_left(&pr) + s->settle_s),
+		    total, sizeof(total));
+		fprintf(f,
+		    "--runs %d: that %d times, %g s of settle before each; "
+		    "in all: %s\n",
+		    s->runs, s->runs, s->settle_s, total);
+	}
+	if (s->precision_pct > 0)
+		fprintf(f,
+		    "Then one pass at a time to the noisiest tests until "
+		    "each index is within +/-%g%%,\nor the budget of %g s "
+		    "is spent (doc/precision.md)\n",
+		    s->precision_pct, s->budget_s);
+	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
+	free(pr.tally);
+	free(st);
+	return ferror(f) ? -1 : 0;
+}
+
 /* Runs the tests of c, then writes and prints; the exit status. */
 static int
 run_and_write(struct run_cmd *c)
@@ -479,7 +525,9 @@ run_and_write(struct run_cmd *c)
 	if (rc == -1)
 		fprintf(stderr, "bytebench: out of memory; writing what was "
 		                "measured\n");
-	rc = write_all(c, exit_status(r, rc == 0 && schedule_run_ok(r)));
+	rc = write_all(c, r->interrupted                  ? 128 + r->interrupted
+	                  : rc == 0 && schedule_run_ok(r) ? 0
+	                                                  : 1);
 	if (r->settings.quiet < 2)
 		list_results(c);
 	results_free(&c->res);
@@ -496,7 +544,7 @@ command_run(int argc, char **argv)
 
 	std_fds();
 	if (options_parse(argc, argv, &o, err, sizeof(err)) == -1)
-		return complain(err, "");
+		return complain("%s", err);
 	if (o.action != ACTION_RUN)
 		return other_action(&o);
 	dry_run = o.dry_run;

@@ -1,8 +1,7 @@
 /*
- * counters_sys.c - the system-specific half of the resource counters
- * (contract in counters_sys.h): wait4, and on Linux /proc/PID/schedstat,
- * /proc/PID/sched, /proc/stat, /proc/vmstat and perf_event_open.  Each
- * is a whole function under one #if with a portable fallback.
+ * counters_sys.c - the resource counters (counters_sys.h) from wait4, and
+ * on Linux /proc and perf_event_open.  Each is a whole function under one
+ * #if with a portable fallback.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE    1 /* wait4, syscall(SYS_perf_event_open) */
@@ -38,10 +37,6 @@
 
 #include "exec/counters_sys.h"
 #include "file.h"
-
-#if defined(COUNTERS_LINUX)
-#define COUNTERS_WAIT4 1
-#endif
 
 static double
 tv_s(struct timeval tv)
@@ -117,16 +112,14 @@ counters_task_cpu(pid_t pid)
 	return cpu;
 }
 
-pid_t
-counters_reap(int *status, enum counters_level level, struct counters *c)
+/* Reaps one ended child with its counters into c (zeroed). */
+static pid_t
+reap_counted(int *status, struct counters *c)
 {
 	struct rusage ru;
 	siginfo_t si;
 	pid_t pid;
 
-	memset(c, 0, sizeof(*c));
-	if (level == COUNTERS_OFF)
-		return waitpid(-1, status, WNOHANG);
 	/* Looked at before it is reaped, while /proc still has it. */
 	memset(&si, 0, sizeof(si));
 	if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) == -1)
@@ -140,16 +133,13 @@ counters_reap(int *status, enum counters_level level, struct counters *c)
 	return pid;
 }
 #elif defined(COUNTERS_WAIT4)
-pid_t
-counters_reap(int *status, enum counters_level level, struct counters *c)
+static pid_t
+reap_counted(int *status, struct counters *c)
 {
 	struct rusage ru;
-	pid_t pid;
+	pid_t pid = wait4(-1, status, WNOHANG, &ru);
 
-	memset(c, 0, sizeof(*c));
-	if (level == COUNTERS_OFF)
-		return waitpid(-1, status, WNOHANG);
-	if ((pid = wait4(-1, status, WNOHANG, &ru)) > 0)
+	if (pid > 0)
 		from_rusage(&ru, c);
 	return pid;
 }
@@ -158,16 +148,13 @@ counters_reap(int *status, enum counters_level level, struct counters *c)
  * POSIX only: the growth of RUSAGE_CHILDREN across the reaping of one
  * child is that child's; its largest resident set is not known.
  */
-pid_t
-counters_reap(int *status, enum counters_level level, struct counters *c)
+static pid_t
+reap_counted(int *status, struct counters *c)
 {
 	struct rusage before, after;
 	struct counters b, a;
 	pid_t pid;
 
-	memset(c, 0, sizeof(*c));
-	if (level == COUNTERS_OFF)
-		return waitpid(-1, status, WNOHANG);
 	memset(&b, 0, sizeof(b));
 	memset(&a, 0, sizeof(a));
 	if (getrusage(RUSAGE_CHILDREN, &before) == -1)
@@ -191,6 +178,14 @@ counters_task_cpu(pid_t pid)
 	return -1;
 }
 #endif
+
+pid_t
+counters_reap(int *status, enum counters_level level, struct counters *c)
+{
+	memset(c, 0, sizeof(*c));
+	return level == COUNTERS_OFF ? waitpid(-1, status, WNOHANG)
+	                             : reap_counted(status, c);
+}
 
 #ifdef COUNTERS_PERF
 static const struct {
@@ -267,14 +262,12 @@ counters_perf_close(struct counters_perf *p, struct counters *c)
 		p->fd[i] = -1;
 	}
 }
-
-/* The value after name in text of "name value" lines; -1 when none. */
 #else
 int
 counters_perf_open(struct counters_perf *p, pid_t pid, char *why, size_t len)
 {
 	(void)pid;
-	p->fd[0] = p->fd[1] = p->fd[2] = -1;
+	counters_perf_close(p, NULL);
 	snprintf(why, len,
 	    "perf_event_open: not in this build (no <linux/perf_event.h>)");
 	return -1;
@@ -289,6 +282,7 @@ counters_perf_close(struct counters_perf *p, struct counters *c)
 #endif
 
 #ifdef COUNTERS_LINUX
+/* The value after name in text of "name value" lines; -1 when none. */
 static int
 field(const char *text, const char *name, double *out)
 {

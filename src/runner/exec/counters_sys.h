@@ -1,8 +1,7 @@
 /*
  * counters_sys.h - the system-specific half of the resource counters
- * (counters_sys.c): reaping a child with its counters, perf software
- * counters of a copy's process tree, the machine-wide totals.  What they
- * fill is model/counters.h's struct counters.
+ * (model/counters.h's struct counters): a child reaped with its counters,
+ * perf software counters of a copy's process tree, the machine's totals.
  */
 #ifndef BYTEBENCH_COUNTERS_SYS_H
 #define BYTEBENCH_COUNTERS_SYS_H
@@ -35,11 +34,9 @@ struct counters_perf {
 
 /*
  * Opens perf software counters on pid, a child that has not yet exec'd,
- * counting from its exec on, inherited by what it forks.  Returns 0, or
- * -1 with fd[] all -1 and why (size len) saying what failed: not Linux,
- * perf_event_open's error and kernel.perf_event_paranoid.  With the
- * environment variable BYTEBENCH_NO_PERF set it fails as when not
- * permitted (to test that path).
+ * counting from its exec on, inherited by what it forks.  0, or -1 with
+ * fd[] all -1 and why (size len) saying what failed.  With
+ * BYTEBENCH_NO_PERF set it fails as when not permitted (to test that).
  */
 int counters_perf_open(
     struct counters_perf *p, pid_t pid, char *why, size_t len);

@@ -40,30 +40,21 @@ ours_s(void)
 	       (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6;
 }
 
-/* KiB of swap in use from /proc/meminfo; -1 when unknown. */
-static long
-swap_used_kib(void)
+/* Keeps the most KiB of swap in use (/proc/meminfo) seen in nz. */
+static void
+check_swap(struct noise *nz)
 {
 	char text[8192];
 	const char *t, *f;
 	long total, free_kib;
 
-	if (file_read_small("/proc/meminfo", text, sizeof(text)) == -1 ||
-	    (t = strstr(text, "SwapTotal:")) == NULL ||
-	    (f = strstr(text, "SwapFree:")) == NULL ||
-	    sscanf(t, "SwapTotal: %ld", &total) != 1 ||
-	    sscanf(f, "SwapFree: %ld", &free_kib) != 1)
-		return -1;
-	return total - free_kib;
-}
-
-static void
-check_swap(struct noise *nz)
-{
-	long kib = swap_used_kib();
-
-	if (kib > nz->swap_kib)
-		nz->swap_kib = kib;
+	if (file_read_small("/proc/meminfo", text, sizeof(text)) == 0 &&
+	    (t = strstr(text, "SwapTotal:")) != NULL &&
+	    (f = strstr(text, "SwapFree:")) != NULL &&
+	    sscanf(t, "SwapTotal: %ld", &total) == 1 &&
+	    sscanf(f, "SwapFree: %ld", &free_kib) == 1 &&
+	    total - free_kib > nz->swap_kib)
+		nz->swap_kib = total - free_kib;
 }
 
 /* Warns when some CPU's frequency governor is not "performance". */

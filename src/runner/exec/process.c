@@ -9,14 +9,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
-#include "write/escape.h"
-#include "exec/child.h"
+#include "cpu.h"
 #include "exec/counters_sys.h"
 #include "exec/process.h"
 
@@ -52,6 +52,79 @@ set_cloexec(int fd)
 	return flags == -1 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
 }
 
+/* Writes a message on stderr from a child between fork and exec. */
+static void
+child_fail(const char *what, const char *path)
+{
+	static const char prefix[] = "bytebench: cannot ";
+	ssize_t rc;
+
+	rc = write(2, prefix, sizeof(prefix) - 1);
+	rc = write(2, what, strlen(what));
+	rc = write(2, " ", 1);
+	rc = write(2, path, strlen(path));
+	rc = write(2, "\n", 1);
+	(void)rc;
+	_exit(127);
+}
+
+/* Opens path (flags) as descriptor fd; 0, or -1 when it cannot. */
+static int
+open_as(const char *path, int flags, int fd)
+{
+	int from = open(path, flags, 0600);
+
+	if (from == -1)
+		return -1;
+	dup2(from, fd);
+	if (from != fd)
+		close(from);
+	return 0;
+}
+
+/*
+ * The child's side of a fork (does not return): its process group pgid
+ * (0: its own), stderr, stdout, stdin (/dev/null), directory, CPU, the
+ * signal mask old_mask, SIGPIPE and SIGXFSZ as they were; when gate[0] is
+ * not -1 it waits for the runner to close the gate; then execve with
+ * envp.  A step that fails says so on stderr and exits 127.  Only
+ * async-signal-safe calls.
+ */
+static void
+child_exec(const struct launch *l, char **envp, pid_t pgid,
+    const sigset_t *old_mask, const int gate[2])
+{
+	struct sigaction sa;
+	char byte;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGXFSZ, &sa, NULL);
+	sigprocmask(SIG_SETMASK, old_mask, NULL);
+	setpgid(0, pgid);
+	if (open_as(l->err_path, O_WRONLY | O_CREAT | O_NOFOLLOW, 2) == -1)
+		_exit(127);
+	if (open_as(l->out_path, O_WRONLY | O_CREAT | O_NOFOLLOW, 1) == -1)
+		child_fail("create", l->out_path);
+	if (open_as("/dev/null", O_RDONLY, 0) == -1)
+		child_fail("open", "/dev/null");
+	if (chdir(l->cwd) == -1)
+		child_fail("enter", l->cwd);
+	if (l->pin >= 0 && cpu_pin(l->pin) == -1)
+		child_fail("pin the copy to", "the CPU of its block");
+	/* The runner closes the gate when its counters are attached. */
+	if (gate[0] != -1) {
+		close(gate[1]);
+		while (read(gate[0], &byte, 1) == -1 && errno == EINTR)
+			;
+		close(gate[0]);
+	}
+	execve(l->argv[0], l->argv, envp);
+	child_fail("execute", l->argv[0]);
+}
+
 /* One copy of a pass as the runner watches it. */
 struct copy_state {
 	pid_t pid;
@@ -62,7 +135,7 @@ struct copy_state {
 	int status;
 	struct counters ctr; /* from counters_reap */
 	int cpu_start; /* its CPU + 1 at the start barrier; 0 unknown */
-	struct counters_perf perf;
+	struct counters_perf perf; /* fd[] -1 when not open */
 	char **env; /* its environment with the barrier's */
 };
 
@@ -71,7 +144,6 @@ struct pass_state {
 	const struct pass_spec *spec;
 	struct copy_state *c; /* spec->ncopies of them */
 	int running;
-	enum counters_level level;
 	pid_t pgid; /* the copies' process group, 0 before the first fork */
 	double forked, release; /* bench_now() of the first fork, release */
 	double killed; /* bench_now() of the first kill, 0 when none */
@@ -81,39 +153,6 @@ struct pass_state {
 	char *err; /* why the pass could not start */
 	size_t errlen;
 };
-
-/* Frees what pass_state_alloc allocated (its envs' strings are not ps's). */
-static void
-pass_state_free(struct pass_state *ps)
-{
-	int i;
-
-	for (i = 0; ps->c != NULL && i < ps->spec->ncopies; i++)
-		free(ps->c[i].env);
-	free(ps->c);
-}
-
-/* The state of a pass of spec, zeroed; 0, or -1 out of memory. */
-static int
-pass_state_alloc(struct pass_state *ps, const struct pass_spec *spec,
-    struct pass_result *p, char *err, size_t errlen)
-{
-	int i;
-
-	memset(ps, 0, sizeof(*ps));
-	ps->spec = spec;
-	ps->level = spec->l[0].counters;
-	ps->p = p;
-	ps->err = err;
-	ps->errlen = errlen;
-	ps->why = OUTCOME_OK;
-	if ((ps->c = calloc((size_t)spec->ncopies, sizeof(*ps->c))) == NULL)
-		return -1;
-	for (i = 0; i < spec->ncopies; i++)
-		ps->c[i].perf.fd[0] = ps->c[i].perf.fd[1] =
-		    ps->c[i].perf.fd[2] = -1;
-	return 0;
-}
 
 /* Copy c is no longer stopped (continued or ended) at now. */
 static void
@@ -145,10 +184,7 @@ watch_stops(struct pass_state *ps)
 			if (c->pid != si.si_pid || c->ended != 0)
 				continue;
 			if (si.si_code == CLD_CONTINUED) {
-				/*
-				 * Its stop unseen: it came and went while the
-				 * runner was stopped too.
-				 */
+				/* A stop unseen: the runner was stopped too. */
 				if (c->stopped_at == 0)
 					c->stops++;
 				stop_end(c, now);
@@ -171,7 +207,7 @@ reap(struct pass_state *ps)
 
 	watch_stops(ps);
 	while (ps->running > 0 &&
-	       (pid = counters_reap(&status, ps->level, &ctr)) > 0) {
+	       (pid = counters_reap(&status, ps->spec->counters, &ctr)) > 0) {
 		for (i = 0; i < ps->spec->ncopies; i++) {
 			if (ps->c[i].pid != pid)
 				continue;
@@ -224,12 +260,10 @@ barrier(struct pass_state *ps, int fd)
 }
 
 /*
- * Phase 2: waits for every copy; the watchdog and the stop signals (a
- * second one skips the grace).  When the copies have ended, whatever is
- * left in their process group (a grandchild that outlived its parent or
- * ignored SIGTERM) is killed.  A group's id stays taken while it has a
- * member; an empty group's id could only be reused if process ids wrapped
- * around between the last reap and this kill.
+ * Phase 2: waits for every copy, with the watchdog and the stop signals,
+ * then kills what is left in the group.  A group's id stays taken while
+ * it has a member; an empty group's could only be reused if process ids
+ * wrapped around between the last reap and this kill.
  */
 static void
 watch(struct pass_state *ps)
@@ -265,11 +299,10 @@ watch(struct pass_state *ps)
 	}
 }
 
-/* Fills the copies of the pass from what its state and files hold. */
+/* Fills the copies of the pass from what its state holds. */
 static int
 collect(struct pass_state *ps)
 {
-	const struct launch *l = ps->spec->l;
 	struct pass_result *p = ps->p;
 	double release = ps->release;
 	char msg[160], len[40];
@@ -280,11 +313,6 @@ collect(struct pass_state *ps)
 		const struct copy_state *cs = &ps->c[i];
 		int s = cs->status;
 
-		c->command = child_command(l[i].argv);
-		if (c->command != NULL)
-			escape_plain(c->command, 0);
-		c->output = child_capture(l[i].out_path);
-		c->errors = child_capture(l[i].err_path);
 		c->start_s = release - ps->spec->origin;
 		/*
 		 * A copy that ended before the release, or of a pass whose
@@ -311,11 +339,9 @@ collect(struct pass_state *ps)
 			snprintf(msg, sizeof(msg), "interrupted by signal %d",
 			    (int)process_stop_signal);
 		} else if (cs->stops > 0) {
-			/* Its time counts the stop: the pass measured nothing.
-			 */
+			/* Its time counts the stop (doc/protocol.md); seen
+			 * only continued, how long is not known. */
 			c->outcome = OUTCOME_FAILED;
-			/* Not seen stopped, only continued: how long unknown.
-			 */
 			len[0] = '\0';
 			if (cs->stopped_s > 0)
 				snprintf(len, sizeof(len), " for %.1f s",
@@ -325,11 +351,6 @@ collect(struct pass_state *ps)
 			    "debugger): not a measurement",
 			    len);
 		} else if (process_continued) {
-			/*
-			 * Its copies' stops could not be seen, and a copy is
-			 * timed from the release to when the runner saw it
-			 * end.
-			 */
 			c->outcome = OUTCOME_FAILED;
 			snprintf(msg, sizeof(msg),
 			    "the runner was stopped during the pass (SIGSTOP, "
@@ -337,7 +358,7 @@ collect(struct pass_state *ps)
 			    "time its copies, not a measurement");
 		}
 		c->message = strdup(msg);
-		if (!c->command || !c->output || !c->errors || !c->message)
+		if (c->message == NULL)
 			rc = -1;
 	}
 	return rc;
@@ -352,7 +373,7 @@ collect(struct pass_state *ps)
 static int
 spawn_all(struct pass_state *ps)
 {
-	int gate[2] = {-1, -1}, perf = ps->level == COUNTERS_ALL, i;
+	int gate[2] = {-1, -1}, perf = ps->spec->counters == COUNTERS_ALL, i;
 	struct pass_result *p = ps->p;
 	pid_t pid;
 
@@ -373,10 +394,8 @@ spawn_all(struct pass_state *ps)
 			    &ps->old, gate);
 		if (ps->pgid == 0)
 			ps->pgid = pid;
-		/*
-		 * Also here, so the group exists before the next fork; the
-		 * child may have done it and exec'd already (EACCES).
-		 */
+		/* Also here, so the group exists before the next fork (the
+		 * child may have done it and exec'd already: EACCES). */
 		setpgid(pid, ps->pgid);
 		ps->c[i].pid = pid;
 		ps->running++;
@@ -392,49 +411,24 @@ spawn_all(struct pass_state *ps)
 	return i;
 }
 
-/*
- * After the copies have ended: the machine's counters over the pass and
- * each copy's perf counters; for a pass that started (before not NULL:
- * every copy forked and released) the copies filled in by collect.
- * Returns PROCESS_RAN, PROCESS_NOMEM or, before NULL, PROCESS_NOT_STARTED.
- */
-static int
-end_pass(struct pass_state *ps, const struct counters *before)
-{
-	struct counters after;
-	int i;
-
-	if (before != NULL && ps->level != COUNTERS_OFF) {
-		counters_machine(&after);
-		counters_delta(&ps->p->counters, before, &after);
-	}
-	for (i = 0; i < ps->spec->ncopies; i++)
-		counters_perf_close(&ps->c[i].perf, &ps->c[i].ctr);
-	if (before == NULL)
-		return PROCESS_NOT_STARTED;
-	return collect(ps) == -1 ? PROCESS_NOMEM : PROCESS_RAN;
-}
-
 int
 process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
     size_t errlen)
 {
-	struct pass_state ps;
+	struct pass_state ps = {
+	    .spec = spec, .p = p, .err = err, .errlen = errlen};
 	char ready_env[40], start_env[40];
-	sigset_t block;
 	int ready[2] = {-1, -1}, start[2] = {-1, -1}, i, started = 0;
 	int ncopies = spec->ncopies, rc = PROCESS_NOMEM;
-	struct counters before;
+	struct counters before, after;
 
 	memset(p, 0, sizeof(*p));
 	err[0] = '\0';
 	p->ncopies = ncopies;
 	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
-	if (pass_state_alloc(&ps, spec, p, err, errlen) == -1 ||
-	    p->copies == NULL) {
-		snprintf(err, errlen, "out of memory");
+	if (p->copies == NULL ||
+	    (ps.c = calloc((size_t)ncopies, sizeof(*ps.c))) == NULL)
 		goto out;
-	}
 	if (pipe(ready) == -1 || pipe(start) == -1 ||
 	    set_cloexec(ready[0]) == -1 || set_cloexec(start[1]) == -1) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -444,31 +438,27 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
 	snprintf(start_env, sizeof(start_env), "BENCH_START_FD=%d", start[0]);
 	for (i = 0; i < ncopies; i++) {
+		memset(ps.c[i].perf.fd, -1, sizeof(ps.c[i].perf.fd));
 		ps.c[i].env =
 		    barrier_env(spec->l[i].envp, ready_env, start_env);
-		if (ps.c[i].env == NULL) {
-			snprintf(err, errlen, "out of memory");
+		if (ps.c[i].env == NULL)
 			goto out;
-		}
 	}
-	sigemptyset(&block);
-	sigaddset(&block, SIGCHLD);
-	process_stop_set(&block);
-	sigprocmask(SIG_BLOCK, &block, &ps.old);
-	if (ps.level != COUNTERS_OFF)
+	process_block(&ps.old);
+	if (spec->counters != COUNTERS_OFF)
 		counters_machine(&before);
 	process_continued = 0;
 	ps.forked = bench_now();
-	started = spawn_all(&ps);
+	started = spawn_all(&ps) == ncopies;
 	close(ready[1]);
 	close(start[0]);
 	ready[1] = start[0] = -1;
-	if (started == ncopies && err[0] == '\0')
+	if (started)
 		barrier(&ps, ready[0]);
 	else if (ps.pgid != 0)
 		kill(-ps.pgid, SIGKILL);
 	/* Where a single copy starts (a few a pass would delay many). */
-	if (ncopies == 1 && started == 1 && ps.level != COUNTERS_OFF)
+	if (ncopies == 1 && started && spec->counters != COUNTERS_OFF)
 		ps.c[0].cpu_start = counters_task_cpu(ps.c[0].pid) + 1;
 	ps.release = bench_now();
 	close(start[1]);
@@ -477,10 +467,15 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 	if (ps.pgid != 0)
 		watch(&ps);
 	sigprocmask(SIG_SETMASK, &ps.old, NULL);
-	rc = end_pass(
-	    &ps, started == ncopies && err[0] == '\0' ? &before : NULL);
-	if (rc == PROCESS_NOMEM && err[0] == '\0')
-		snprintf(err, errlen, "out of memory");
+	if (started && spec->counters != COUNTERS_OFF) {
+		counters_machine(&after);
+		counters_delta(&p->counters, &before, &after);
+	}
+	for (i = 0; i < ncopies; i++)
+		counters_perf_close(&ps.c[i].perf, &ps.c[i].ctr);
+	rc = !started             ? PROCESS_NOT_STARTED
+	     : collect(&ps) == -1 ? PROCESS_NOMEM
+	                          : PROCESS_RAN;
 out:
 	if (rc != PROCESS_RAN)
 		p->ncopies = 0; /* nothing to report of them */
@@ -490,6 +485,8 @@ out:
 		if (start[i] != -1)
 			close(start[i]);
 	}
-	pass_state_free(&ps);
+	for (i = 0; ps.c != NULL && i < ncopies; i++)
+		free(ps.c[i].env); /* its strings are spec's */
+	free(ps.c);
 	return rc;
 }

@@ -19,7 +19,6 @@ struct launch {
 	const char *cwd; /* working directory */
 	const char *out_path; /* stdout: written from its start, no link */
 	const char *err_path; /* stderr goes here */
-	enum counters_level counters; /* of the pass: copy 0's is used */
 	int pin; /* the CPU it runs on, -1 any */
 };
 
@@ -29,8 +28,8 @@ struct pass_spec {
 	int ncopies;
 	double seconds; /* the copies' duration */
 	double margin; /* how long past it the watchdog waits */
-	double origin; /* the run's start (bench_now()): start_s counts
-	                  from it */
+	double origin; /* the run's start (bench_now()), of start_s */
+	enum counters_level counters;
 };
 
 /*
@@ -43,8 +42,8 @@ struct pass_spec {
 extern volatile sig_atomic_t process_stop_signal, process_stop_again;
 extern volatile sig_atomic_t process_continued;
 
-/* Adds every stop signal to set. */
-void process_stop_set(sigset_t *set);
+/* Blocks SIGCHLD and the stop signals; the mask before goes to old. */
+void process_block(sigset_t *old);
 
 /* Installs the handlers (signals.c's comment); 0 or -1. */
 int process_install_signals(void);
@@ -66,23 +65,20 @@ void process_tick_hook(void (*fn)(void *), void *arg);
 int process_wait(int fd, double seconds, const sigset_t *mask);
 
 /*
- * Runs spec's copies at once and waits for them, using no CPU while they
- * run.  The runner waits up to 60 s + seconds for every copy's ready
- * byte, then releases them together.  A watchdog kills the group
- * (SIGTERM, then SIGKILL 2 s later) at release + seconds + margin, and
- * when process_stop_signal is set (SIGKILL at once after a second one);
- * anything left in the group when the copies have ended is killed.
+ * Runs spec's copies at once and waits for them, using no CPU meanwhile
+ * (doc/protocol.md): up to 60 s + seconds for every ready byte, then
+ * they are released together; the watchdog sends the group SIGTERM, then
+ * SIGKILL 2 s later, at release + seconds + margin or on a stop signal
+ * (SIGKILL at once on a second); what is left when they end is killed.
  *
- * p->copies gets one entry per copy: command, output, errors,
- * exit_status, signal, wall_s = time_s (release to exit), start_s (the
- * release from origin) and outcome (OK when it ended on its own, for
- * protocol_parse to judge; TIMEOUT, INTERRUPTED or FAILED when stopped,
- * with a message); p->nready, skew_s (first to last ready byte) and
- * barrier_s (first fork to release).  With counters asked for, each
- * copy's counters (with COUNTERS_ALL perf's: the copies wait before their
- * exec until attached; counters_note says why not) and the machine's over
- * the pass.  Returns PROCESS_RAN; PROCESS_NOT_STARTED with err set (a pipe
- * or fork failed: its copies already killed and reaped); PROCESS_NOMEM.
+ * p->copies gets one entry per copy: exit_status, signal, wall_s =
+ * time_s, start_s and outcome (OK when it ended on its own, for
+ * protocol_parse to judge; else TIMEOUT, INTERRUPTED or FAILED with a
+ * message); p->nready, skew_s (first to last ready byte), barrier_s
+ * (first fork to release); with counters, each copy's (perf's with
+ * COUNTERS_ALL, or counters_note says why not) and the machine's over the
+ * pass.  Returns PROCESS_RAN, PROCESS_NOT_STARTED with err set (its
+ * copies killed and reaped) or PROCESS_NOMEM.
  */
 enum { PROCESS_RAN = 0, PROCESS_NOMEM = -1, PROCESS_NOT_STARTED = -2 };
 int process_run_pass(const struct pass_spec *spec, struct pass_result *p,

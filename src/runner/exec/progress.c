@@ -38,26 +38,21 @@ void
 progress_estimate(struct progress *p, const struct settings *s)
 {
 	double left = estimate_left(p->plan);
-	FILE *out = p->out;
-	long minutes;
+	long minutes = left >= 60 ? (long)(left / 60 + 0.5) : 0;
 
-	if (out != NULL && left >= 60) {
-		minutes = (long)(left / 60 + 0.5);
-		if (minutes >= 60)
-			fprintf(out, "Estimated time: about %ld h %ld min\n",
-			    minutes / 60, minutes % 60);
-		else
-			fprintf(
-			    out, "Estimated time: about %ld min\n", minutes);
-		fflush(out);
-	}
-	if (out != NULL && s->precision_pct > 0) {
-		fprintf(out,
+	if (p->out == NULL)
+		return;
+	if (minutes >= 60)
+		fprintf(p->out, "Estimated time: about %ld h %ld min\n",
+		    minutes / 60, minutes % 60);
+	else if (minutes > 0)
+		fprintf(p->out, "Estimated time: about %ld min\n", minutes);
+	if (s->precision_pct > 0)
+		fprintf(p->out,
 		    "Then passes to the noisiest tests until each "
 		    "index is +/-%g%%, at most %g s\n",
 		    s->precision_pct, s->budget_s);
-		fflush(out);
-	}
+	fflush(p->out);
 }
 
 /* Whether a pass draws no line of its own: in a round, or --precision's. */
@@ -108,10 +103,10 @@ put_line(struct progress *p, const char *line)
  * whether the time left goes with it.
  */
 static void
-draw(struct progress *p, double now, const char *name, const char *state,
-    int live)
+draw(struct progress *p, double now, const char *state, int live)
 {
 	const struct plan_step *st = &p->plan->steps[p->cur];
+	const char *name = st->test->title;
 	char tail[512], line[1024];
 	int n, room, cut;
 
@@ -131,6 +126,17 @@ draw(struct progress *p, double now, const char *name, const char *state,
 	p->drawn_at = now;
 }
 
+/* Draws the line of the pass running. */
+static void
+draw_pass(struct progress *p, double now)
+{
+	char what[48];
+
+	snprintf(what, sizeof(what), "pass %d/%d", p->pass,
+	    p->plan->tally[p->cur].passes);
+	draw(p, now, what, 1);
+}
+
 void
 progress_test_begin(struct progress *p, int k, double now)
 {
@@ -146,7 +152,7 @@ progress_test_begin(struct progress *p, int k, double now)
 		return;
 	p->drawn = 0;
 	if (p->tty) {
-		draw(p, now, st->test->title, "starting", 1);
+		draw(p, now, "starting", 1);
 		return;
 	}
 	fprintf(p->out, "%d x %s ", st->copies, st->test->title);
@@ -156,17 +162,12 @@ progress_test_begin(struct progress *p, int k, double now)
 void
 progress_pass_begin(struct progress *p, int k, double now)
 {
-	char what[48];
-
 	if (!p->active)
 		return;
 	p->pass = k;
 	p->pass_start = now;
-	if (p->out != NULL && p->tty) {
-		snprintf(what, sizeof(what), "pass %d/%d", k,
-		    p->plan->tally[p->cur].passes);
-		draw(p, now, p->plan->steps[p->cur].test->title, what, 1);
-	}
+	if (p->out != NULL && p->tty)
+		draw_pass(p, now);
 }
 
 void
@@ -220,24 +221,21 @@ progress_test_end(struct progress *p, double now, const char *note)
 		return;
 	if (quiet_passes(p)) {
 		/* The pass line stays drawn for the round's line to cover. */
-		if (note != NULL) {
+		if (note != NULL)
 			fprintf(p->out, "%s%d x %s: %s\n", p->tty ? "\n" : "",
 			    st->copies, st->test->title, note);
-			p->drawn = 0;
-		}
-		fflush(p->out);
-		return;
 	} else if (p->tty) {
 		snprintf(what, sizeof(what), "%d pass%s", t->done,
 		    t->done == 1 ? "" : "es");
-		draw(p, now, st->test->title, note != NULL ? note : what, 0);
+		draw(p, now, note != NULL ? note : what, 0);
 		fputc('\n', p->out);
 	} else {
 		times(p, now, 1, tail, sizeof(tail));
 		fprintf(p->out, "%s%s%s\n", note != NULL ? " " : "",
 		    note != NULL ? note : "", tail);
 	}
-	p->drawn = 0;
+	if (!quiet_passes(p) || note != NULL)
+		p->drawn = 0;
 	fflush(p->out);
 }
 
@@ -271,21 +269,14 @@ progress_round_end(struct progress *p, double now)
 }
 
 void
-progress_precise(struct progress *p, int on)
-{
-	p->precise = on;
-}
-
-void
 progress_note(
     struct progress *p, double now, const char *what, const char *text)
 {
-	char took[24], line[1024];
+	char tail[64], line[1024];
 
 	if (p->out != NULL) {
-		estimate_clock(now - p->start, took, sizeof(took));
-		snprintf(line, sizeof(line), "%s: %s  (%s elapsed)", what, text,
-		    took);
+		times(p, now, 0, tail, sizeof(tail));
+		snprintf(line, sizeof(line), "%s: %s%s", what, text, tail);
 		if (p->tty && p->drawn > 0)
 			fputc('\n', p->out);
 		text_wrap(p->out, line, 0, TEXT_GO_ON, TEXT_COLUMNS);
@@ -297,14 +288,9 @@ progress_note(
 void
 progress_tick(struct progress *p, double now)
 {
-	char what[48];
-
-	if (p->out == NULL || !p->tty || !p->active || p->pass == 0 ||
-	    now - p->drawn_at < 1)
-		return;
-	snprintf(what, sizeof(what), "pass %d/%d", p->pass,
-	    p->plan->tally[p->cur].passes);
-	draw(p, now, p->plan->steps[p->cur].test->title, what, 1);
+	if (p->out != NULL && p->tty && p->active && p->pass != 0 &&
+	    now - p->drawn_at >= 1)
+		draw_pass(p, now);
 }
 
 int

@@ -9,28 +9,12 @@
 #include "parse.h"
 #include "exec/protocol.h"
 
-/* A malloc'd copy of s[0..len-1]; NULL when out of memory. */
-static char *
-dup_len(const char *s, size_t len)
-{
-	char *d = malloc(len + 1);
-
-	if (d != NULL) {
-		memcpy(d, s, len);
-		d[len] = '\0';
-	}
-	return d;
-}
-
-/* Sets c->message to prefix followed by text. */
+/* Sets c->message to text; 0, or -1 when out of memory. */
 static int
-set_message(struct copy_result *c, const char *prefix, const char *text)
+set_message(struct copy_result *c, const char *text)
 {
-	char buf[512];
-
-	snprintf(buf, sizeof(buf), "%s%s", prefix, text);
 	free(c->message);
-	c->message = dup_len(buf, strlen(buf));
+	c->message = strndup(text, 511);
 	return c->message == NULL ? -1 : 0;
 }
 
@@ -62,8 +46,8 @@ add_info(struct copy_result *c, const char *kv, size_t len)
 	if (grown == NULL)
 		return -1;
 	c->info = grown;
-	grown[c->ninfo].key = dup_len(kv, (size_t)(bar - kv));
-	grown[c->ninfo].value = dup_len(bar + 1, len - (size_t)(bar - kv) - 1);
+	grown[c->ninfo].key = strndup(kv, (size_t)(bar - kv));
+	grown[c->ninfo].value = strndup(bar + 1, len - (size_t)(bar - kv) - 1);
 	if (grown[c->ninfo].key == NULL || grown[c->ninfo].value == NULL) {
 		free(grown[c->ninfo].key);
 		free(grown[c->ninfo].value);
@@ -90,27 +74,23 @@ valid_unit(const char *u)
 static int
 parse_count(const char *text, struct copy_result *c)
 {
-	char buf[128], *f[3], *p;
+	char buf[128], *tb, *unit;
 	long timebase;
-	int n = 0;
 
 	if (strlen(text) >= sizeof(buf))
 		return -1;
 	strcpy(buf, text);
-	f[n++] = buf;
-	for (p = buf; *p != '\0'; p++) {
-		if (*p != '|')
-			continue;
-		if (n == 3)
-			return -1;
-		*p = '\0';
-		f[n++] = p + 1;
-	}
-	if (n != 3 || parse_double(f[0], 0, 1e30, &c->count) == -1 ||
-	    parse_long(f[1], 0, 1000000, &timebase) == -1 || !valid_unit(f[2]))
+	/* A third '|' is in the unit, which valid_unit refuses. */
+	if ((tb = strchr(buf, '|')) == NULL ||
+	    (unit = strchr(tb + 1, '|')) == NULL)
+		return -1;
+	*tb++ = '\0';
+	*unit++ = '\0';
+	if (parse_double(buf, 0, 1e30, &c->count) == -1 ||
+	    parse_long(tb, 0, 1000000, &timebase) == -1 || !valid_unit(unit))
 		return -1;
 	c->timebase = (double)timebase;
-	strcpy(c->unit, f[2]);
+	strcpy(c->unit, unit);
 	return 0;
 }
 
@@ -143,8 +123,8 @@ parse_lines(const char *out, struct copy_result *c, struct lines_said *said)
 	size_t errlen = sizeof(said->error), whylen = sizeof(said->why);
 	char line[128];
 	const char *p = out, *nl;
-	size_t len;
-	int ncount = 0, ntime = 0;
+	size_t len, tag;
+	int ncount = 0, ntime = 0, count;
 
 	error[0] = why[0] = '\0';
 	while (p != NULL && *p != '\0') {
@@ -156,24 +136,21 @@ parse_lines(const char *out, struct copy_result *c, struct lines_said *said)
 		} else if (len >= 5 && strncmp(p, "INFO|", 5) == 0) {
 			if (add_info(c, p + 5, len - 5) == -1)
 				return -1;
-		} else if (len >= 6 && strncmp(p, "COUNT|", 6) == 0) {
-			ncount++;
-			snprintf(
-			    line, sizeof(line), "%.*s", (int)(len - 6), p + 6);
-			if (why[0] == '\0' && (len - 6 >= sizeof(line) ||
-			                          parse_count(line, c) == -1))
-				snprintf(
-				    why, whylen, "bad COUNT line: %s", line);
-		} else if (len >= 5 && strncmp(p, "TIME|", 5) == 0) {
-			ntime++;
-			snprintf(
-			    line, sizeof(line), "%.*s", (int)(len - 5), p + 5);
-			if (why[0] == '\0' && (len - 5 >= sizeof(line) ||
-			                          parse_double(line, 1e-9, 1e7,
-			                              &c->time_s) == -1))
-				snprintf(
-				    why, whylen, "bad TIME line: %s", line);
-			else
+		} else if ((len >= 6 && strncmp(p, "COUNT|", 6) == 0) ||
+		           (len >= 5 && strncmp(p, "TIME|", 5) == 0)) {
+			count = p[0] == 'C';
+			tag = count ? 6 : 5;
+			*(count ? &ncount : &ntime) += 1;
+			snprintf(line, sizeof(line), "%.*s", (int)(len - tag),
+			    p + tag);
+			if (why[0] == '\0' &&
+			    (len - tag >= sizeof(line) ||
+			        (count ? parse_count(line, c)
+			               : parse_double(line, 1e-9, 1e7,
+			                     &c->time_s)) == -1))
+				snprintf(why, whylen, "bad %.*s line: %s",
+				    (int)tag - 1, p, line);
+			else if (!count)
 				c->has_time = 1;
 		}
 		p = nl != NULL ? nl + 1 : NULL;
@@ -198,9 +175,9 @@ set_cause(struct copy_result *c, const char *what, const char *cause)
 	char buf[480];
 
 	if (cause[0] == '\0' || strstr(what, cause) != NULL)
-		return set_message(c, "", what);
+		return set_message(c, what);
 	snprintf(buf, sizeof(buf), "%s: %s", what, cause);
-	return set_message(c, "", buf);
+	return set_message(c, buf);
 }
 
 int
@@ -233,22 +210,16 @@ protocol_parse(const char *out, const char *errors, int status, int signal,
 		if (error[0] != '\0')
 			return set_cause(c, error, err_line);
 		if (err_line[0] != '\0')
-			return set_message(c, "", err_line);
-		if (status == 77)
-			return set_message(c, "", "skipped");
-		snprintf(num, sizeof(num), "%d", status);
-		return set_message(c, "exit status ", num);
+			return set_message(c, err_line);
+		snprintf(num, sizeof(num), "exit status %d", status);
+		return set_message(c, status == 77 ? "skipped" : num);
 	}
-	if (error[0] != '\0') {
-		c->outcome = OUTCOME_FAILED;
-		return set_message(c, "", error);
-	}
-	if (why[0] != '\0') {
-		c->outcome = OUTCOME_NO_RESULT;
-		return set_message(c, "", why);
+	if (error[0] != '\0' || why[0] != '\0') {
+		c->outcome = error[0] ? OUTCOME_FAILED : OUTCOME_NO_RESULT;
+		return set_message(c, error[0] ? error : why);
 	}
 	if (!c->has_time)
 		c->time_s = wall_time;
 	c->outcome = OUTCOME_OK;
-	return set_message(c, "", "");
+	return set_message(c, "");
 }

@@ -40,7 +40,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 	secs = calloc((size_t)n, sizeof(*secs));
 	if (t == NULL || open == NULL || secs == NULL)
 		goto out;
-	progress_precise(&x->progress, 1);
+	x->progress.precise = 1;
 	if (!process_stop_signal)
 		progress_note(&x->progress, bench_now(), "Precision",
 		    "first rounds done, now passes to the noisiest tests");
@@ -79,7 +79,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 			    &x->progress, bench_now(), "Precision", line);
 		}
 	}
-	progress_precise(&x->progress, 0);
+	x->progress.precise = 0;
 	r->precision_end = process_stop_signal         ? "interrupted"
 	                   : stop == PRECISION_REACHED ? "reached"
 	                   : stop == PRECISION_BUDGET  ? "budget"
@@ -93,14 +93,9 @@ out:
 }
 
 /*
- * Runs every block of r in rounds (quick mode): round k runs pass k of
- * every test at every copies value, one copies value after another.  A
- * change of the machine during the run, such as another program starting
- * or the host giving the VM a slower core for a minute, then reaches
- * passes of every test of every block and shows in their spread, and so
- * in the interval, instead of moving the scores of the tests that
- * happened to run at that time; and each index samples the whole run,
- * not a part of it.
+ * Round k runs pass k of every test at every copies value, so that a
+ * change of the machine during the run shows in every test's spread, not
+ * in the scores of the tests it met (doc/quick-mode.md).
  */
 int
 schedule_rounds(struct run_ctx *x)
@@ -122,8 +117,8 @@ schedule_rounds(struct run_ctx *x)
 		b->took_turns = s->ncopies > 1;
 		for (i = 0; i < s->ntests; i++) {
 			k = c * s->ntests + i;
-			b->ntests++;
-			if (steps_test_start(x, &tr[k], k, &b->tests[i]) == -1)
+			if (steps_test_start(
+			        x, &tr[k], k, &b->tests[b->ntests++]) == -1)
 				goto out;
 			if (tr[k].tally->passes > rounds)
 				rounds = tr[k].tally->passes;

@@ -1,8 +1,10 @@
 /*
- * schedule.c - one run (schedule.h): blocks of copies values, tests and
- * passes in the order the settings ask, in turn (UnixBench's order) or
- * in rounds (quick mode, rounds.c).
+ * schedule.c - the run loop (schedule.h): K runs, a settle before each;
+ * one run's blocks of copies values, tests and passes in the order the
+ * settings ask, in turn (UnixBench's order) or in rounds (rounds.c).
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -11,41 +13,33 @@
 #include "bench.h"
 #include "exec/process.h"
 #include "exec/schedule.h"
+#include "plan/sysinfo.h"
+#include "score/between.h"
+#include "score/noise.h"
 
 /*
- * Runs the tests of block b (the c-th copies value) one after another,
- * every pass of a test before the next test, as UnixBench does.
+ * Every pass of a test before the next test, one copies value after
+ * another, as UnixBench does.
  */
 static int
-run_block_in_turn(struct run_ctx *x, struct block *b, int c)
+run_in_turn(struct run_ctx *x)
 {
 	const struct settings *s = &x->r->settings;
 	struct test_run tr;
-	int i;
+	struct block *b;
+	int c, i;
 
-	for (i = 0; i < s->ntests && !process_stop_signal; i++) {
-		b->ntests++;
-		if (steps_test_start(x, &tr, c * s->ntests + i, &b->tests[i]) ==
-		    -1)
+	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+		if ((b = steps_block_begin(x, c, time(NULL))) == NULL)
 			return -1;
-		if (tr.running && steps_test_run(x, &tr, 1) == -1)
+		for (i = 0; i < s->ntests && !process_stop_signal; i++)
+			if (steps_test_start(x, &tr, c * s->ntests + i,
+			        &b->tests[b->ntests++]) == -1 ||
+			    (tr.running && steps_test_run(x, &tr, 1) == -1))
+				return -1;
+		if (steps_block_end(b, x->r, time(NULL)) == -1)
 			return -1;
 	}
-	return 0;
-}
-
-/* Runs the blocks of r one copies value after another, as UnixBench does. */
-static int
-run_blocks_in_turn(struct run_ctx *x)
-{
-	struct block *b;
-	int c;
-
-	for (c = 0; c < x->r->settings.ncopies && !process_stop_signal; c++)
-		if ((b = steps_block_begin(x, c, time(NULL))) == NULL ||
-		    run_block_in_turn(x, b, c) == -1 ||
-		    steps_block_end(b, x->r, time(NULL)) == -1)
-			return -1;
 	return 0;
 }
 
@@ -117,7 +111,7 @@ schedule_run(struct report *r, const struct run_env *e)
 	    (run->blocks = calloc((size_t)s->ncopies, sizeof(*run->blocks))) ==
 	        NULL)
 		goto out;
-	if ((s->quick ? schedule_rounds(&x) : run_blocks_in_turn(&x)) == -1)
+	if ((s->quick ? schedule_rounds(&x) : run_in_turn(&x)) == -1)
 		goto out;
 	if (process_stop_signal)
 		r->interrupted = (int)process_stop_signal;
@@ -144,4 +138,91 @@ schedule_run_ok(const struct report *r)
 			if (run->blocks[b].tests[i].outcome != OUTCOME_OK)
 				return 0;
 	return 1;
+}
+
+/* Prints on e's console (a printf format), unless quiet. */
+static void __attribute__((format(printf, 2, 3)))
+run_say(const struct run_env *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->console == NULL)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->console, fmt, ap);
+	va_end(ap);
+	fflush(e->console);
+}
+
+/* s seconds of idle, cut short by a stop signal. */
+static void
+idle(double s)
+{
+	struct timespec left;
+
+	if (!(s > 0))
+		return;
+	left.tv_sec = (time_t)s;
+	left.tv_nsec = (long)((s - (double)left.tv_sec) * 1e9);
+	while (!process_stop_signal && nanosleep(&left, &left) == -1 &&
+	       errno == EINTR)
+		;
+}
+
+int
+runs_settle(struct report *r, const struct run_env *e)
+{
+	struct settle *st = &r->settle;
+	double load[NOISE_SETTLE_MAX_S * 4 + 1];
+	int n = 0, most = (int)(sizeof(load) / sizeof(load[0])) - 1;
+
+	if (!(st->build_s > 0) || st->max_s == 0)
+		return 0;
+	st->load_from = r->sys.load1;
+	run_say(e,
+	    "Letting the machine settle after the build (load %.2f; at most "
+	    "%d s) ...\n",
+	    r->sys.load1, st->max_s);
+	do {
+		if (n > 0) {
+			idle(1);
+			if (sysinfo_load_again(&r->sys) == -1)
+				return -1;
+		}
+		load[n++] = r->sys.load1;
+		st->end =
+		    noise_settle(load, n, st->max_s < most ? st->max_s : most);
+	} while (st->end == SETTLE_WAITING && !process_stop_signal);
+	st->waited_s = n - 1;
+	st->load_to = r->sys.load1;
+	run_say(e, "Waited %d s: load %.2f%s\n", st->waited_s, st->load_to,
+	    st->end == SETTLE_BUSY    ? ", kept up by other work"
+	    : st->end == SETTLE_LIMIT ? ", still falling (UB_SETTLE)"
+	                              : "");
+	return 0;
+}
+
+int
+runs_all(struct report *r, const struct run_env *e)
+{
+	const struct settings *s = &r->settings;
+	int k;
+
+	if (s->runs < 2)
+		return schedule_run(r, e);
+	for (k = 0; k < s->runs; k++) {
+		run_say(e, "run %d of %d: settling %g s\n", k + 1, s->runs,
+		    s->settle_s);
+		sync();
+		idle(s->settle_s);
+		if (process_stop_signal) {
+			r->interrupted = (int)process_stop_signal;
+			break;
+		}
+		if (schedule_run(r, e) == -1)
+			return -1;
+		if (r->interrupted)
+			break;
+	}
+	return r->nruns > 1 ? between_runs(r) : 0;
 }

@@ -1,7 +1,6 @@
 /*
- * schedule.h - the run loop: --runs K whole runs (runs.c), one run in
- * turn (schedule.c) or in rounds (rounds.c), a test and a block as they
- * go (steps.c).
+ * schedule.h - the run loop: --runs K whole runs and one run in turn
+ * (schedule.c) or in rounds (rounds.c); a test and a block (steps.c).
  */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
@@ -49,17 +48,10 @@ int steps_test_run(struct run_ctx *x, struct test_run *tr, int all);
 /* Ends tr: a test whose passes all ran is scored.  0, or -1 (memory). */
 int steps_test_finish(struct test_run *tr);
 
-/*
- * Adds the block of the c-th copies value to the run (its copies, their
- * CPU and kind of core, room for its tests) that starts at start; NULL
- * when out of memory.
- */
+/* Adds the block of the c-th copies value to the run; NULL out of memory. */
 struct block *steps_block_begin(struct run_ctx *x, int c, time_t start);
 
-/*
- * Ends b at end: its passes counted by kind of core, its index tables.
- * 0, or -1 when out of memory.
- */
+/* Ends b: its passes by kind of core, its index tables; 0 or -1. */
 int steps_block_end(struct block *b, const struct report *r, time_t end);
 
 /* Runs every block in rounds (quick mode, --precision).  0 or -1. */
@@ -68,8 +60,7 @@ int schedule_rounds(struct run_ctx *x);
 /*
  * Runs r->settings into a new run at the end of r->runs.  A test that
  * failed is recorded and the run goes on; a stop signal ends it with
- * r->interrupted set and what was measured kept.  0, or -1 when out of
- * memory.
+ * r->interrupted set and what was measured kept.  0, or -1 (memory).
  */
 int schedule_run(struct report *r, const struct run_env *e);
 
@@ -77,18 +68,16 @@ int schedule_run(struct report *r, const struct run_env *e);
 int schedule_run_ok(const struct report *r);
 
 /*
- * With r->settings.runs < 2, schedule_run.  Else, for each of the K runs:
- * sync, idle settle_s seconds, schedule_run; then their summary
- * (between_runs).  A stop signal or a failure ends the series where it
- * is.  0, or -1 when out of memory.
+ * schedule_run K times (--runs), each after a sync and settle_s seconds
+ * idle, then their summary (between_runs); a stop signal or a failure
+ * ends the series.  0, or -1 when out of memory.
  */
 int runs_all(struct report *r, const struct run_env *e);
 
 /*
- * When ./Run has just built the suite (r->settle.build_s > 0), waits a
- * second at a time until the load average falls (noise_settle, at most
- * r->settle.max_s) or a stop signal; r->settle says how it ended.  0, or
- * -1 when out of memory.
+ * When ./Run has just built the suite, waits a second at a time until
+ * the load average falls (noise_settle, at most r->settle.max_s) or a
+ * stop signal; r->settle says how it ended.  0, or -1 (memory).
  */
 int runs_settle(struct report *r, const struct run_env *e);
 

@@ -64,22 +64,19 @@ static const int stops[] = {
 #endif
 };
 
-#define NSTOPS (sizeof(stops) / sizeof(stops[0]))
+#define NSTOPS ((int)(sizeof(stops) / sizeof(stops[0])))
 
-void
-process_stop_set(sigset_t *set)
+/* Adds every stop signal to set. */
+static void
+stop_set(sigset_t *set)
 {
-	size_t i;
+	int i;
 
 	for (i = 0; i < NSTOPS; i++)
 		sigaddset(set, stops[i]);
 #ifdef SIGRTMIN
-	{
-		int sig;
-
-		for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-			sigaddset(set, sig);
-	}
+	for (i = SIGRTMIN; i <= SIGRTMAX; i++)
+		sigaddset(set, i);
 #endif
 }
 
@@ -118,27 +115,34 @@ catch_stop(int sig, const struct sigaction *sa)
 	return sigaction(sig, sa, NULL);
 }
 
+void
+process_block(sigset_t *old)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	stop_set(&block);
+	sigprocmask(SIG_BLOCK, &block, old);
+}
+
 int
 process_install_signals(void)
 {
 	struct sigaction sa;
-	size_t i;
+	int i;
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
-	process_stop_set(&sa.sa_mask);
+	stop_set(&sa.sa_mask);
 	sa.sa_handler = on_stop;
 	for (i = 0; i < NSTOPS; i++)
 		if (catch_stop(stops[i], &sa) == -1)
 			return -1;
 #ifdef SIGRTMIN
-	{
-		int sig;
-
-		/* Not fatal: a tool (valgrind) may keep some for itself. */
-		for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-			catch_stop(sig, &sa);
-	}
+	/* Not fatal: a tool (valgrind) may keep some for itself. */
+	for (i = SIGRTMIN; i <= SIGRTMAX; i++)
+		catch_stop(i, &sa);
 #endif
 	sa.sa_handler = on_child;
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
