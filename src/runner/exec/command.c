@@ -120,20 +120,6 @@ print_path(FILE *f, const char *base, const char *suffix)
 		fputc('\'', f);
 }
 
-/* Removes what killed runs left in the results and scratch directories. */
-static void
-tidy(const struct dirs *d)
-{
-	int files = results_tidy(d->results), dirs = launch_tidy(d->tmp);
-
-	if (files > 0 || dirs > 0)
-		complain(
-		    "removed what a stopped run left: %d unfinished result "
-		    "file%s in %s, %d scratch director%s in %s",
-		    files, files == 1 ? "" : "s", d->results, dirs,
-		    dirs == 1 ? "y" : "ies", d->tmp);
-}
-
 /* What the run command carries from its set-up to its end. */
 struct run_cmd {
 	struct report r;
@@ -236,6 +222,7 @@ start(struct run_cmd *c)
 {
 	struct report *r = &c->r;
 	char err[4096];
+	int files, dirs;
 
 	if (r->version == NULL || sysinfo_collect(&r->sys, c->d.bin) == -1 ||
 	    sysinfo_scratch(&r->sys, c->d.tmp) == -1)
@@ -244,7 +231,15 @@ start(struct run_cmd *c)
 	/* Before the claim: a stop from now on still writes the report. */
 	if (process_install_signals() == -1)
 		return complain("cannot install signal handlers");
-	tidy(&c->d);
+	/* What killed runs left in the results and scratch directories. */
+	files = results_tidy(c->d.results);
+	dirs = launch_tidy(c->d.tmp);
+	if (files > 0 || dirs > 0)
+		complain(
+		    "removed what a stopped run left: %d unfinished result "
+		    "file%s in %s, %d scratch director%s in %s",
+		    files, files == 1 ? "" : "s", c->d.results, dirs,
+		    dirs == 1 ? "y" : "ies", c->d.tmp);
 	r->start = time(NULL);
 	if (results_claim(&c->res, c->d.results, getenv("UB_OUTPUT_FILE_NAME"),
 	        r->sys.hostname, r->start, c->formats, c->nformats, err,
@@ -308,31 +303,6 @@ open_console(struct run_cmd *c)
 }
 
 /*
- * Writes the report in each output's format to its path (-f FMT=PATH,
- * --json PATH).  0, or -1 after writing the first problem into err (the
- * others are still written).
- */
-static int
-write_outputs(const struct run_cmd *c, char *err, size_t errlen)
-{
-	int i, rc = 0;
-
-	for (i = 0; i < c->noutputs; i++) {
-		if (files_write_named(c->outputs[i].format, c->outputs[i].path,
-		        c->outputs[i].fd, &c->r) == 0)
-			continue;
-		if (rc == 0)
-			snprintf(err, errlen, "writing %s: %s",
-			    strcmp(c->outputs[i].path, "-") == 0
-			        ? "the report to standard output"
-			        : c->outputs[i].path,
-			    strerror(errno));
-		rc = -1;
-	}
-	return rc;
-}
-
-/*
  * Writes the result files and the named outputs, and prints the text
  * report; rc is the run's exit status, made 1 when a file could not be
  * written.  Returns it.
@@ -342,6 +312,7 @@ write_all(struct run_cmd *c, int rc)
 {
 	char err[4096];
 	int failed = results_write(&c->res, &c->r, err, sizeof(err)) == -1;
+	int i, bad = 0;
 
 	if (c->res.taken != NULL) {
 		complain("%s was taken by another run; the results are in %s",
@@ -369,7 +340,18 @@ write_all(struct run_cmd *c, int rc)
 			failed = 1;
 		}
 	}
-	if (write_outputs(c, err, sizeof(err)) == -1) {
+	/* Each named output (-f FMT=PATH, --json PATH); the first problem said.
+	 */
+	for (i = 0; i < c->noutputs; i++)
+		if (files_write_named(c->outputs[i].format, c->outputs[i].path,
+		        c->outputs[i].fd, &c->r) != 0 &&
+		    bad++ == 0)
+			snprintf(err, sizeof(err), "writing %s: %s",
+			    strcmp(c->outputs[i].path, "-") == 0
+			        ? "the report to standard output"
+			        : c->outputs[i].path,
+			    strerror(errno));
+	if (bad > 0) {
 		fprintf(stderr, "bytebench: %s\n", err);
 		/* Which were written is not known: none listed. */
 		c->noutputs = 0;
@@ -510,11 +492,11 @@ run_and_write(struct run_cmd *c)
 
 	c->env.noise = c->no_warnings ? NULL : &c->nz;
 	open_console(c);
-	rc = runs_settle(r, &c->env);
+	rc = schedule_settle(r, &c->env);
 	if (rc == 0 && c->env.noise != NULL)
 		noise_start(c->env.noise, r);
 	if (rc == 0)
-		rc = runs_all(r, &c->env);
+		rc = schedule_runs(r, &c->env);
 	if (c->env.noise != NULL) {
 		noise_finish(c->env.noise, r);
 		precision_warn(r);

@@ -1,7 +1,7 @@
 /*
  * counters_sys.c - the resource counters (counters_sys.h) from wait4, and
- * on Linux /proc and perf_event_open.  Each is a whole function under one
- * #if with a portable fallback.
+ * on Linux /proc and perf_event_open; each a whole function under one #if
+ * with a portable fallback.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE    1 /* wait4, syscall(SYS_perf_event_open) */
@@ -44,20 +44,24 @@ tv_s(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
+/* Counter id of c is v. */
+static void
+put(struct counters *c, enum counter_id id, double v)
+{
+	c->v[id] = v;
+	c->have |= COUNTER_BIT(id);
+}
+
 /* The rusage counters of ru into c. */
 static void
 from_rusage(const struct rusage *ru, struct counters *c)
 {
-	c->v[CTR_USER_S] = tv_s(ru->ru_utime);
-	c->v[CTR_SYSTEM_S] = tv_s(ru->ru_stime);
-	c->v[CTR_VOL_CSW] = (double)ru->ru_nvcsw;
-	c->v[CTR_INVOL_CSW] = (double)ru->ru_nivcsw;
-	c->v[CTR_MINOR_FAULTS] = (double)ru->ru_minflt;
-	c->v[CTR_MAJOR_FAULTS] = (double)ru->ru_majflt;
-	c->have |= COUNTER_BIT(CTR_USER_S) | COUNTER_BIT(CTR_SYSTEM_S) |
-	           COUNTER_BIT(CTR_VOL_CSW) | COUNTER_BIT(CTR_INVOL_CSW) |
-	           COUNTER_BIT(CTR_MINOR_FAULTS) |
-	           COUNTER_BIT(CTR_MAJOR_FAULTS);
+	put(c, CTR_USER_S, tv_s(ru->ru_utime));
+	put(c, CTR_SYSTEM_S, tv_s(ru->ru_stime));
+	put(c, CTR_VOL_CSW, (double)ru->ru_nvcsw);
+	put(c, CTR_INVOL_CSW, (double)ru->ru_nivcsw);
+	put(c, CTR_MINOR_FAULTS, (double)ru->ru_minflt);
+	put(c, CTR_MAJOR_FAULTS, (double)ru->ru_majflt);
 	/* KiB on Linux and the BSDs, bytes on macOS. */
 #ifdef __APPLE__
 	c->v[CTR_MAX_RSS_KIB] = (double)ru->ru_maxrss / 1024;
@@ -81,17 +85,13 @@ task_counters(pid_t pid, struct counters *c)
 
 	snprintf(path, sizeof(path), "/proc/%ld/schedstat", (long)pid);
 	if (file_read_small(path, buf, sizeof(buf)) == 0 &&
-	    sscanf(buf, "%llu %llu %llu", &on_cpu, &wait, &slices) == 3) {
-		c->v[CTR_RUNQ_WAIT_S] = (double)wait / 1e9;
-		c->have |= COUNTER_BIT(CTR_RUNQ_WAIT_S);
-	}
+	    sscanf(buf, "%llu %llu %llu", &on_cpu, &wait, &slices) == 3)
+		put(c, CTR_RUNQ_WAIT_S, (double)wait / 1e9);
 	snprintf(path, sizeof(path), "/proc/%ld/sched", (long)pid);
 	if (file_read_small(path, buf, sizeof(buf)) == 0 &&
 	    (p = strstr(buf, "se.nr_migrations")) != NULL &&
-	    (p = strchr(p, ':')) != NULL && sscanf(p + 1, "%llu", &wait) == 1) {
-		c->v[CTR_MIGRATIONS] = (double)wait;
-		c->have |= COUNTER_BIT(CTR_MIGRATIONS);
-	}
+	    (p = strchr(p, ':')) != NULL && sscanf(p + 1, "%llu", &wait) == 1)
+		put(c, CTR_MIGRATIONS, (double)wait);
 }
 
 int
@@ -253,11 +253,9 @@ counters_perf_close(struct counters_perf *p, struct counters *c)
 		if (p->fd[i] == -1)
 			continue;
 		if (c != NULL &&
-		    read(p->fd[i], &n, sizeof(n)) == (ssize_t)sizeof(n)) {
-			c->v[perf_events[i].counter] =
-			    (double)n * perf_events[i].scale;
-			c->have |= COUNTER_BIT(perf_events[i].counter);
-		}
+		    read(p->fd[i], &n, sizeof(n)) == (ssize_t)sizeof(n))
+			put(c, perf_events[i].counter,
+			    (double)n * perf_events[i].scale);
 		close(p->fd[i]);
 		p->fd[i] = -1;
 	}
@@ -334,15 +332,11 @@ counters_machine(struct counters *c)
 	        "cpu %llu %llu %llu %llu %llu %llu %llu "
 	        "%llu",
 	        &t[0], &t[1], &t[2], &t[3], &t[4], &t[5], &t[6], &t[7]) == 8) {
-		c->v[CTR_M_USER_S] = (double)(t[0] + t[1]) / tick;
-		c->v[CTR_M_SYSTEM_S] = (double)(t[2] + t[5] + t[6]) / tick;
-		c->v[CTR_M_IDLE_S] = (double)t[3] / tick;
-		c->v[CTR_M_IOWAIT_S] = (double)t[4] / tick;
-		c->v[CTR_M_STEAL_S] = (double)t[7] / tick;
-		c->have |=
-		    COUNTER_BIT(CTR_M_USER_S) | COUNTER_BIT(CTR_M_SYSTEM_S) |
-		    COUNTER_BIT(CTR_M_IDLE_S) | COUNTER_BIT(CTR_M_IOWAIT_S) |
-		    COUNTER_BIT(CTR_M_STEAL_S);
+		put(c, CTR_M_USER_S, (double)(t[0] + t[1]) / tick);
+		put(c, CTR_M_SYSTEM_S, (double)(t[2] + t[5] + t[6]) / tick);
+		put(c, CTR_M_IDLE_S, (double)t[3] / tick);
+		put(c, CTR_M_IOWAIT_S, (double)t[4] / tick);
+		put(c, CTR_M_STEAL_S, (double)t[7] / tick);
 	}
 	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
 		int vm = lines[i].file[6] == 'v';

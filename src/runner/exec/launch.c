@@ -1,7 +1,5 @@
 /*
- * launch.c - one pass of a test (launch.h): its private directory, each
- * copy's argv (the catalog's arguments with their @ tokens expanded) and
- * environment.
+ * launch.c - one pass of a test (launch.h).
  */
 #include <sys/stat.h>
 
@@ -59,8 +57,6 @@ pass_dirs_free(struct pass_dirs *d)
 		files_remove_tree(d->pass, PASS_LOCK);
 	if (d->lock != -1)
 		close(d->lock);
-	memset(d, 0, sizeof(*d));
-	d->lock = -1;
 }
 
 /*
@@ -363,6 +359,7 @@ pass_counters(struct pass_result *p)
 	}
 	counters_derive(&p->counters, loops, wall, &p->derived);
 }
+
 /*
  * Fills the copies' launches l (argv, environment, scratch directory and
  * output files in d) for a pass of t.  Returns 0, or -1 when out of
@@ -445,7 +442,6 @@ pass_outcome(struct pass_result *p, const struct launch *l, unsigned flags,
 			p->ncopies = 0; /* nothing to report of them */
 			return -1;
 		}
-
 		if (c->outcome == OUTCOME_OK &&
 		    protocol_parse(c->output, c->errors, c->exit_status,
 		        c->signal, c) == -1)

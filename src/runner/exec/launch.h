@@ -1,7 +1,7 @@
 /*
- * launch.h - one pass of a test (launch.c): its private scratch
- * directory, each copy's argv and environment, the copies run (process.h),
- * their lines read (protocol.h) and the pass's result combined.
+ * launch.h - one pass of a test: its private directory, each copy's argv
+ * and environment, the copies run (process.h), their lines read
+ * (protocol.h) and the pass's result combined.
  */
 #ifndef LAUNCH_H
 #define LAUNCH_H

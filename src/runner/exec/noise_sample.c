@@ -1,8 +1,7 @@
 /*
- * noise_sample.c - what may disturb a run, measured (contract in
- * noise_sample.h): /proc/stat, /proc/meminfo, the CPU frequency governors
- * in /sys and this process's CPU time, where the system has them; silent
- * where it has not.  score/noise.c words the warnings.
+ * noise_sample.c - what may disturb a run, measured (noise_sample.h)
+ * where the system says (/proc, /sys, getrusage); silent where it does
+ * not.  score/noise.c words the warnings.
  */
 #include <sys/resource.h>
 
@@ -71,9 +70,7 @@ check_governor(struct report *r)
 		if (file_read_small(path, gov, sizeof(gov)) == -1)
 			continue;
 		gov[strcspn(gov, "\n")] = '\0';
-		if (strcmp(gov, "performance") == 0)
-			continue;
-		if (other++ == 0)
+		if (strcmp(gov, "performance") != 0 && other++ == 0)
 			snprintf(first, sizeof(first), "%s", gov);
 	}
 	if (other > 0)

@@ -44,27 +44,16 @@ barrier_env(char **envp, char *ready, char *start)
 	return e;
 }
 
-static int
-set_cloexec(int fd)
-{
-	int flags = fcntl(fd, F_GETFD);
-
-	return flags == -1 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
-}
-
 /* Writes a message on stderr from a child between fork and exec. */
 static void
 child_fail(const char *what, const char *path)
 {
-	static const char prefix[] = "bytebench: cannot ";
-	ssize_t rc;
+	const char *part[] = {"bytebench: cannot ", what, " ", path, "\n"};
+	int i;
 
-	rc = write(2, prefix, sizeof(prefix) - 1);
-	rc = write(2, what, strlen(what));
-	rc = write(2, " ", 1);
-	rc = write(2, path, strlen(path));
-	rc = write(2, "\n", 1);
-	(void)rc;
+	for (i = 0; i < 5; i++)
+		if (write(2, part[i], strlen(part[i])) == -1)
+			break;
 	_exit(127);
 }
 
@@ -430,7 +419,8 @@ process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
 	    (ps.c = calloc((size_t)ncopies, sizeof(*ps.c))) == NULL)
 		goto out;
 	if (pipe(ready) == -1 || pipe(start) == -1 ||
-	    set_cloexec(ready[0]) == -1 || set_cloexec(start[1]) == -1) {
+	    fcntl(ready[0], F_SETFD, FD_CLOEXEC) == -1 ||
+	    fcntl(start[1], F_SETFD, FD_CLOEXEC) == -1) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		rc = PROCESS_NOT_STARTED;
 		goto out;

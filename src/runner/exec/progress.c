@@ -1,7 +1,5 @@
 /*
- * progress.c - the run's progress on the console (contract in progress.h):
- * one line redrawn in place on a terminal, plain lines otherwise, all of
- * one format, "C x NAME  STATE  (1:12 elapsed, ~1:50 left)".
+ * progress.c - the run's progress on the console (progress.h).
  */
 #include <sys/ioctl.h>
 

@@ -22,16 +22,9 @@ set_message(struct copy_result *c, const char *text)
 static void
 first_line(const char *s, char *buf, size_t len)
 {
-	size_t n = 0;
+	size_t n = s != NULL ? strcspn(s, "\n") : 0;
 
-	buf[0] = '\0';
-	if (s == NULL)
-		return;
-	while (s[n] != '\0' && s[n] != '\n' && n + 1 < len && n < 200) {
-		buf[n] = s[n];
-		n++;
-	}
-	buf[n] = '\0';
+	snprintf(buf, len, "%.*s", (int)(n < 200 ? n : 200), n ? s : "");
 }
 
 static int

@@ -1,21 +1,456 @@
 /*
- * schedule.c - the run loop (schedule.h): K runs, a settle before each;
- * one run's blocks of copies values, tests and passes in the order the
- * settings ask, in turn (UnixBench's order) or in rounds (rounds.c).
+ * schedule.c - the run loop (schedule.h): --runs K whole runs, a settle
+ * before each; one run's blocks of copies values, tests and passes in
+ * turn (UnixBench's order) or in rounds (quick mode, --precision).
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "exec/launch.h"
+#include "exec/noise_sample.h"
 #include "exec/process.h"
+#include "exec/progress.h"
 #include "exec/schedule.h"
 #include "plan/sysinfo.h"
 #include "score/between.h"
+#include "score/interval.h"
+#include "score/latency.h"
 #include "score/noise.h"
+#include "score/precision.h"
+#include "score/stats.h"
+#include "write/writers.h"
+
+/* A run as it goes; its plan (plan.h) is owned, with the tallies. */
+struct run_ctx {
+	struct report *r;
+	const struct run_env *e;
+	struct plan_step *steps;
+	struct plan_run plan;
+	struct progress progress; /* the console's view of the run */
+	double origin; /* bench_now() when the run started */
+};
+
+/* A test at one copies value as it runs. */
+struct test_run {
+	const struct plan_step *step;
+	struct step_tally *tally; /* its passes to run, and done */
+	int k; /* the step's place in the plan */
+	struct test_result *t;
+	int running; /* no pass failed, it was built, no stop signal */
+};
+
+/* Sets the test's outcome and message (copied). */
+static int
+test_fail(struct test_result *t, enum outcome o, const char *msg)
+{
+	t->outcome = o;
+	free(t->message);
+	t->message = strdup(msg);
+	return t->message == NULL ? -1 : 0;
+}
+
+/*
+ * Says in msg which test-data file of t in testdir cannot be read, is no
+ * file or is empty (a workload such as GNU dc would run without it, and
+ * count); "" when all can be read.
+ */
+static void
+missing_input(
+    const struct test_def *t, const char *testdir, char *msg, size_t len)
+{
+	const char *names[CATALOG_MAX_ARGS];
+	int n = catalog_inputs(t, names, CATALOG_MAX_ARGS), i;
+	char path[4200];
+	struct stat st;
+
+	msg[0] = '\0';
+	for (i = 0; i < n && msg[0] == '\0'; i++) {
+		snprintf(path, sizeof(path), "%s/%s", testdir, names[i]);
+		if (stat(path, &st) == -1 || access(path, R_OK) == -1)
+			snprintf(msg, len, "cannot read its input %.500s: %s",
+			    path, strerror(errno));
+		else if (!S_ISREG(st.st_mode))
+			snprintf(
+			    msg, len, "its input %.500s is not a file", path);
+		else if (st.st_size == 0)
+			snprintf(msg, len, "its input %.500s is empty", path);
+	}
+}
+
+/*
+ * Starts tr for step k of the plan into *t: room for its passes, the
+ * program and its input found (else the test ends here).  0, or -1 when
+ * out of memory.
+ */
+static int
+test_start(struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
+{
+	const struct plan_step *st = &x->plan.steps[k];
+	char msg[600];
+
+	memset(t, 0, sizeof(*t));
+	memset(tr, 0, sizeof(*tr));
+	tr->step = st;
+	tr->tally = &x->plan.tally[k];
+	tr->k = k;
+	tr->t = t;
+	t->test = st->test;
+	t->placement = st->placement;
+	snprintf(t->unit, sizeof(t->unit), "%s", st->test->unit);
+	if (test_fail(t, OUTCOME_OK, "") == -1)
+		return -1;
+	if (access(st->path, X_OK) == -1)
+		snprintf(msg, sizeof(msg), "not built: %.500s", st->path);
+	else
+		missing_input(st->test, x->e->testdir, msg, sizeof(msg));
+	if (msg[0] != '\0') {
+		progress_test_begin(&x->progress, k, bench_now());
+		progress_test_end(&x->progress, bench_now(), msg);
+		return test_fail(t, OUTCOME_MISSING, msg);
+	}
+	t->passes = calloc((size_t)tr->tally->passes, sizeof(*t->passes));
+	if (t->passes == NULL)
+		return -1;
+	tr->running = 1;
+	return 0;
+}
+
+/* The next pass of tr; one that fails, or a stop signal, ends the test. */
+static int
+test_pass(struct run_ctx *x, struct test_run *tr)
+{
+	struct test_result *t = tr->t;
+	struct pass_result *p = &t->passes[t->npasses];
+	struct launch_pass_def def = {
+	    tr->step, x->origin, t->npasses == 0, x->r, x->e};
+	char msg[600], line[700];
+
+	if (process_stop_signal) {
+		tr->running = 0;
+		return test_fail(t, OUTCOME_INTERRUPTED, "interrupted");
+	}
+	progress_pass_begin(&x->progress, t->npasses + 1, bench_now());
+	if (launch_pass(&def, p, msg, sizeof(msg)) == -1)
+		return -1;
+	t->npasses++;
+	if (p->outcome == OUTCOME_OK) {
+		tr->running = t->npasses < tr->tally->passes;
+		progress_pass_end(&x->progress, bench_now(), NULL);
+		return 0;
+	}
+	tr->running = 0;
+	writer_outcome_line(line, sizeof(line), p->outcome, msg);
+	progress_pass_end(&x->progress, bench_now(), line);
+	return test_fail(t, p->outcome, msg);
+}
+
+/* The medians of the derived values over the kept passes; 0 or -1. */
+static int
+test_counters(struct test_result *t)
+{
+	const struct derived **kept;
+	int i, n = 0;
+
+	if ((kept = calloc((size_t)t->npasses + 1, sizeof(*kept))) == NULL)
+		return -1;
+	for (i = 0; i < t->npasses; i++)
+		if (t->passes[i].kept)
+			kept[n++] = &t->passes[i].derived;
+	counters_median(kept, n, &t->derived);
+	free(kept);
+	return 0;
+}
+
+/* Ends tr: a test whose passes all ran is scored.  0, or -1 (memory). */
+static int
+test_finish(struct test_run *tr)
+{
+	struct test_result *t = tr->t;
+
+	if (t->outcome == OUTCOME_OK && tr->running)
+		if (test_fail(t, OUTCOME_INTERRUPTED, "interrupted") == -1)
+			return -1;
+	if (t->outcome == OUTCOME_OK) {
+		if (t->passes[0].copies[0].unit[0] != '\0')
+			snprintf(t->unit, sizeof(t->unit), "%s",
+			    t->passes[0].copies[0].unit);
+		switch (stats_score_test(t)) {
+		case -1:
+			return -1;
+		case 1:
+			if (test_fail(t, OUTCOME_NO_RESULT, "result is zero") ==
+			    -1)
+				return -1;
+		}
+		if (t->outcome == OUTCOME_OK && (t->test->flags & TEST_LATENCY))
+			latency_combine(t);
+		if (t->outcome == OUTCOME_OK)
+			return test_counters(t);
+	}
+	return 0;
+}
+
+/*
+ * Runs the next pass of tr, with all every pass and then scores the test,
+ * between the console's and the noise's begin and end of it.  0, or -1
+ * when out of memory.
+ */
+static int
+run_test(struct run_ctx *x, struct test_run *tr, int all)
+{
+	progress_test_begin(&x->progress, tr->k, bench_now());
+	noise_test_begin(x->e->noise);
+	do
+		if (test_pass(x, tr) == -1)
+			return -1;
+	while (all && tr->running);
+	if (all && test_finish(tr) == -1)
+		return -1;
+	noise_test_end(x->e->noise, tr->t, tr->step->copies);
+	if (!tr->running)
+		progress_test_end(&x->progress, bench_now(), NULL);
+	return 0;
+}
+
+/* Adds the block of the c-th copies value to the run; NULL out of memory. */
+static struct block *
+block_begin(struct run_ctx *x, int c, time_t start)
+{
+	const struct report *r = x->r;
+	const struct cpu_topology *t = &r->sys.topo;
+	struct run *run = &x->r->runs[x->r->nruns - 1];
+	struct block *b = &run->blocks[run->nblocks++];
+
+	b->copies = r->settings.copies[c];
+	b->pin = r->settings.pins != NULL ? r->settings.pins[c] : -1;
+	b->pinned = b->pin >= 0;
+	b->kind = b->pinned && b->pin < t->ncpus ? t->cpus[b->pin].kind : -1;
+	b->start = start;
+	b->tests = calloc((size_t)r->settings.ntests, sizeof(*b->tests));
+	return b->tests != NULL ? b : NULL;
+}
+
+/* Counts the passes of a 1-copy block, not pinned, by kind of core. */
+static void
+block_kinds(struct block *b, const struct report *r)
+{
+	const struct cpu_topology *t = &r->sys.topo;
+	const struct pass_result *p;
+	int i, k, cpu;
+
+	for (i = 0; b->copies == 1 && !b->pinned && i < b->ntests; i++)
+		for (k = 0; k < b->tests[i].npasses; k++) {
+			p = &b->tests[i].passes[k];
+			cpu = p->ncopies == 1
+			          ? p->copies[0].counters.cpu_end - 1
+			          : -1;
+			if (cpu >= 0 && cpu < t->ncpus &&
+			    t->cpus[cpu].kind >= 0)
+				b->kind_passes[t->cpus[cpu].kind]++;
+		}
+}
+
+/*
+ * The index tables a block shows: every index whose tests were all asked
+ * for (failed or interrupted ones make it partial); when no index was,
+ * the first one in the catalog with a test in the block, as a partial
+ * index (UnixBench shows one for any subset of its tests).
+ */
+static int
+block_indexes(struct block *b, const struct settings *s)
+{
+	struct index_result ir;
+	size_t i;
+	int any = 0, show;
+
+	b->indexes = calloc(
+	    catalog_nindexes > 0 ? catalog_nindexes : 1, sizeof(*b->indexes));
+	if (b->indexes == NULL)
+		return -1;
+	for (i = 0; i < catalog_nindexes; i++)
+		any |= stats_index_covered(
+		    &catalog_indexes[i], s->tests, s->ntests);
+	for (i = 0; i < catalog_nindexes; i++) {
+		if (stats_index(
+		        &ir, &catalog_indexes[i], b->tests, b->ntests) == -1)
+			return -1;
+		/* Run in whole rounds (a --precision run's are not). */
+		if (s->quick && !(s->precision_pct > 0))
+			interval_index_rounds(&ir);
+		show = any ? stats_index_covered(
+		                 &catalog_indexes[i], s->tests, s->ntests)
+		           : b->nindexes == 0;
+		if (show && ir.nentries > 0)
+			b->indexes[b->nindexes++] = ir;
+		else
+			free(ir.entries);
+	}
+	return 0;
+}
+
+/* Ends b: its passes by kind of core, its index tables; 0 or -1. */
+static int
+block_end(struct block *b, const struct report *r, time_t end)
+{
+	b->end = end;
+	block_kinds(b, r);
+	return block_indexes(b, &r->settings);
+}
+
+/* Seconds between the console's lines in a --precision run's passes. */
+#define PRECISE_LINE_S 30
+
+/*
+ * The passes of a --precision run after its first rounds (tr: every test
+ * at every copies value, in run order): one at a time, where
+ * precision_choose puts it, until it says stop; sets r->precision_end.
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+run_precise(struct run_ctx *x, struct test_run *tr)
+{
+	struct report *r = x->r;
+	const struct settings *s = &r->settings;
+	const struct test_result **t;
+	enum precision_stop stop = PRECISION_STUCK;
+	struct pass_result *grown;
+	struct test_run *one;
+	double *secs, next_line = bench_now() + PRECISE_LINE_S;
+	int *open, k, n = s->ncopies * s->ntests, more = 0, rc = -1;
+	char line[160];
+
+	t = calloc((size_t)n, sizeof(*t));
+	open = calloc((size_t)n, sizeof(*open));
+	secs = calloc((size_t)n, sizeof(*secs));
+	if (t == NULL || open == NULL || secs == NULL)
+		goto out;
+	x->progress.precise = 1;
+	if (!process_stop_signal)
+		progress_note(&x->progress, bench_now(), "Precision",
+		    "first rounds done, now passes to the noisiest tests");
+	for (;;) {
+		for (k = 0; k < n; k++) {
+			t[k] = tr[k].t;
+			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
+			          tr[k].t->outcome == OUTCOME_OK &&
+			          tr[k].t->npasses < PRECISION_MAX_PASSES;
+			secs[k] = estimate_pass_guess(&x->plan, k);
+		}
+		if (process_stop_signal)
+			break;
+		k = precision_choose(s, t, open, secs,
+		    s->budget_s - (bench_now() - x->origin), &stop);
+		if (k == -1)
+			break;
+		one = &tr[k];
+		grown = realloc(one->t->passes,
+		    sizeof(*grown) * (size_t)(one->tally->passes + 1));
+		if (grown == NULL)
+			goto out;
+		one->t->passes = grown;
+		memset(&grown[one->tally->passes++], 0, sizeof(*grown));
+		one->running = 1;
+		if (run_test(x, one, 0) == -1)
+			goto out;
+		more++;
+		if (bench_now() >= next_line) {
+			next_line = bench_now() + PRECISE_LINE_S;
+			snprintf(line, sizeof(line),
+			    "%d more pass%s after the "
+			    "first rounds",
+			    more, more == 1 ? "" : "es");
+			progress_note(
+			    &x->progress, bench_now(), "Precision", line);
+		}
+	}
+	x->progress.precise = 0;
+	r->precision_end = process_stop_signal         ? "interrupted"
+	                   : stop == PRECISION_REACHED ? "reached"
+	                   : stop == PRECISION_BUDGET  ? "budget"
+	                                               : "stopped";
+	rc = 0;
+out:
+	free(t);
+	free(open);
+	free(secs);
+	return rc;
+}
+
+/*
+ * Runs every block in rounds.  Round k runs pass k of every test at every
+ * copies value, so that a change of the machine during the run shows in every
+ * test's spread, not in the scores of the tests it met (doc/quick-mode.md).
+ */
+static int
+run_rounds(struct run_ctx *x)
+{
+	struct report *r = x->r;
+	const struct settings *s = &r->settings;
+	struct run *run = &r->runs[r->nruns - 1];
+	struct test_run *tr, *one;
+	struct block *b;
+	int c, i, k, rounds = 0, rc = -1;
+	time_t start = time(NULL), end;
+
+	tr = calloc((size_t)s->ncopies * (size_t)s->ntests, sizeof(*tr));
+	if (tr == NULL)
+		return -1;
+	for (c = 0; c < s->ncopies; c++) {
+		if ((b = block_begin(x, c, start)) == NULL)
+			goto out;
+		b->took_turns = s->ncopies > 1;
+		for (i = 0; i < s->ntests; i++) {
+			k = c * s->ntests + i;
+			if (test_start(x, &tr[k], k, &b->tests[b->ntests++]) ==
+			    -1)
+				goto out;
+			if (tr[k].tally->passes > rounds)
+				rounds = tr[k].tally->passes;
+		}
+	}
+	for (k = 0; k < rounds && !process_stop_signal; k++)
+		for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+			progress_round_begin(&x->progress, k + 1, rounds,
+			    s->copies[c], bench_now());
+			for (i = 0; i < s->ntests && !process_stop_signal;
+			     i++) {
+				one = &tr[c * s->ntests + i];
+				if (one->running && run_test(x, one, 0) == -1)
+					goto out;
+			}
+			progress_round_end(&x->progress, bench_now());
+		}
+	if (s->precision_pct > 0 && run_precise(x, tr) == -1)
+		goto out;
+	/* One end for every block, as one start: they share the rounds. */
+	end = time(NULL);
+	for (c = 0; c < run->nblocks; c++) {
+		for (i = 0; i < run->blocks[c].ntests; i++)
+			if (test_finish(&tr[c * s->ntests + i]) == -1)
+				goto out;
+		if (block_end(&run->blocks[c], r, end) == -1)
+			goto out;
+	}
+	if (s->precision_pct > 0)
+		precision_intervals(r);
+	if (r->precision_end != NULL) {
+		precision_summary(r);
+		progress_note(
+		    &x->progress, bench_now(), "Precision", r->precision_text);
+	}
+	rc = 0;
+out:
+	free(tr);
+	return rc;
+}
 
 /*
  * Every pass of a test before the next test, one copies value after
@@ -30,14 +465,14 @@ run_in_turn(struct run_ctx *x)
 	int c, i;
 
 	for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
-		if ((b = steps_block_begin(x, c, time(NULL))) == NULL)
+		if ((b = block_begin(x, c, time(NULL))) == NULL)
 			return -1;
 		for (i = 0; i < s->ntests && !process_stop_signal; i++)
-			if (steps_test_start(x, &tr, c * s->ntests + i,
+			if (test_start(x, &tr, c * s->ntests + i,
 			        &b->tests[b->ntests++]) == -1 ||
-			    (tr.running && steps_test_run(x, &tr, 1) == -1))
+			    (tr.running && run_test(x, &tr, 1) == -1))
 				return -1;
-		if (steps_block_end(b, x->r, time(NULL)) == -1)
+		if (block_end(b, x->r, time(NULL)) == -1)
 			return -1;
 	}
 	return 0;
@@ -89,7 +524,12 @@ tick(void *progress)
 	progress_tick(progress, bench_now());
 }
 
-int
+/*
+ * Runs r->settings into a new run at the end of r->runs.  A test that
+ * failed is recorded and the run goes on; a stop signal ends it with
+ * r->interrupted set and what was measured kept.  0, or -1 (memory).
+ */
+static int
 schedule_run(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
@@ -111,7 +551,7 @@ schedule_run(struct report *r, const struct run_env *e)
 	    (run->blocks = calloc((size_t)s->ncopies, sizeof(*run->blocks))) ==
 	        NULL)
 		goto out;
-	if ((s->quick ? schedule_rounds(&x) : run_in_turn(&x)) == -1)
+	if ((s->quick ? run_rounds(&x) : run_in_turn(&x)) == -1)
 		goto out;
 	if (process_stop_signal)
 		r->interrupted = (int)process_stop_signal;
@@ -170,7 +610,7 @@ idle(double s)
 }
 
 int
-runs_settle(struct report *r, const struct run_env *e)
+schedule_settle(struct report *r, const struct run_env *e)
 {
 	struct settle *st = &r->settle;
 	double load[NOISE_SETTLE_MAX_S * 4 + 1];
@@ -203,7 +643,7 @@ runs_settle(struct report *r, const struct run_env *e)
 }
 
 int
-runs_all(struct report *r, const struct run_env *e)
+schedule_runs(struct report *r, const struct run_env *e)
 {
 	const struct settings *s = &r->settings;
 	int k;

@@ -1,9 +1,6 @@
 /*
- * signals.c - the runner's signals and waits (process.h): a stop signal
- * is noted for the run loop to end the run; SIGCHLD wakes the waits;
- * SIGCONT notes that the runner was stopped; SIGPIPE and SIGXFSZ are
- * ignored.  The waits are pselect()s, so a signal blocked outside them
- * wakes them; orphans of a pass come back to the runner (a subreaper).
+ * signals.c - the runner's signals (process.h), its waits (pselect(), so
+ * that a signal blocked outside them wakes them) and its orphans.
  */
 #include <sys/select.h>
 #include <sys/types.h>
@@ -37,16 +34,6 @@ static void *tick_arg;
  * on to write a report cannot be trusted.
  */
 static const int stops[] = {
-    SIGINT,
-    SIGTERM,
-    SIGHUP,
-    SIGQUIT,
-    SIGUSR1,
-    SIGUSR2,
-    SIGALRM,
-    SIGVTALRM,
-    SIGPROF,
-    SIGXCPU,
 #ifdef SIGPOLL
     SIGPOLL,
 #endif
@@ -62,7 +49,8 @@ static const int stops[] = {
 #ifdef SIGLOST
     SIGLOST,
 #endif
-};
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+    SIGPROF, SIGXCPU};
 
 #define NSTOPS ((int)(sizeof(stops) / sizeof(stops[0])))
 
@@ -89,17 +77,12 @@ on_stop(int sig)
 		process_stop_signal = sig;
 }
 
+/* SIGCHLD only wakes the waits; SIGCONT notes the runner was stopped. */
 static void
-on_child(int sig)
+on_child_or_continue(int sig)
 {
-	(void)sig;
-}
-
-static void
-on_continue(int sig)
-{
-	(void)sig;
-	process_continued = 1;
+	if (sig == SIGCONT)
+		process_continued = 1;
 }
 
 /* Catches sig with sa; a SIGHUP already ignored (nohup) stays so. */
@@ -144,10 +127,9 @@ process_install_signals(void)
 	for (i = SIGRTMIN; i <= SIGRTMAX; i++)
 		catch_stop(i, &sa);
 #endif
-	sa.sa_handler = on_child;
+	sa.sa_handler = on_child_or_continue;
 	if (sigaction(SIGCHLD, &sa, NULL) == -1)
 		return -1;
-	sa.sa_handler = on_continue;
 	sa.sa_flags = SA_RESTART; /* whatever the runner was doing goes on */
 	if (sigaction(SIGCONT, &sa, NULL) == -1)
 		return -1;
