@@ -17,7 +17,6 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #ifdef COUNTERS_LINUX
-#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #if defined(__has_include)
 #if __has_include(<linux/perf_event.h>)

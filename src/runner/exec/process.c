@@ -72,12 +72,9 @@ open_as(const char *path, int flags, int fd)
 }
 
 /*
- * The child's side of a fork (does not return): its process group pgid
- * (0: its own), stderr, stdout, stdin (/dev/null), directory, CPU, the
- * signal mask old_mask, SIGPIPE and SIGXFSZ as they were; when gate[0] is
- * not -1 it waits for the runner to close the gate; then execve with
- * envp.  A step that fails says so on stderr and exits 127.  Only
- * async-signal-safe calls.
+ * The child's side of a fork, in async-signal-safe calls: its process
+ * group, signals, descriptors, directory and CPU; the gate (when
+ * gate[0] is not -1); execve.  A step that fails exits 127, said.
  */
 static void
 child_exec(const struct launch *l, char **envp, pid_t pgid,
@@ -209,10 +206,7 @@ reap(struct pass_state *ps)
 	}
 }
 
-/*
- * Phase 1: collect ready bytes on fd until all came, EOF, a stop, or 60 s
- * past the pass's length since the first fork.
- */
+/* Phase 1: ready bytes on fd until all came, EOF, a stop, or time. */
 static void
 barrier(struct pass_state *ps, int fd)
 {
@@ -303,11 +297,8 @@ collect(struct pass_state *ps)
 		int s = cs->status;
 
 		c->start_s = release - ps->spec->origin;
-		/*
-		 * A copy that ended before the release, or of a pass whose
-		 * copies did not all take part in the start barrier (a program
-		 * without bench_ready), is timed from its fork.
-		 */
+		/* From its fork when it ended before the release or not
+		 * every copy took part in the barrier (doc/protocol.md). */
 		c->wall_s = c->time_s =
 		    cs->ended -
 		    (cs->ended < release || p->nready < ps->spec->ncopies
@@ -354,10 +345,9 @@ collect(struct pass_state *ps)
 }
 
 /*
- * Starts the copies; returns how many were forked (ps->pgid set).  With
- * perf counters asked for, each copy waits at a gate before its exec
- * until its counters are attached; the first that cannot be is said in
- * the pass's counters_note and perf is not tried for the rest.
+ * Starts the copies; returns how many were forked.  With perf counters,
+ * each copy waits at a gate before its exec until they are attached; the
+ * first failure is said in counters_note and ends perf for the pass.
  */
 static int
 spawn_all(struct pass_state *ps)

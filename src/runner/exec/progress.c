@@ -3,7 +3,6 @@
  */
 #include <sys/ioctl.h>
 
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -25,10 +25,8 @@ struct progress {
 	int columns; /* on a terminal: the most a line may take */
 	int drawn; /* length of the line drawn in place */
 	double drawn_at; /* when it was drawn */
-	int round, rounds; /* in rounds: round k of n (1-based), else 0 */
-	int round_copies; /* the copies of that round */
-	int precise; /* in --precision's passes after the first rounds, set
-	                by the run: a pass draws no line of its own */
+	int round, rounds, round_copies; /* round k of n at copies, or 0 */
+	int precise; /* set in --precision's passes after its rounds */
 };
 
 /*

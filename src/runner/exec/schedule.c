@@ -86,9 +86,8 @@ missing_input(
 }
 
 /*
- * Starts tr for step k of the plan into *t: room for its passes, the
- * program and its input found (else the test ends here).  0, or -1 when
- * out of memory.
+ * Starts tr for step k of the plan into *t, or ends it when its program
+ * or input is missing.  0, or -1 when out of memory.
  */
 static int
 test_start(struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
@@ -174,34 +173,27 @@ static int
 test_finish(struct test_run *tr)
 {
 	struct test_result *t = tr->t;
+	int rc;
 
-	if (t->outcome == OUTCOME_OK && tr->running)
-		if (test_fail(t, OUTCOME_INTERRUPTED, "interrupted") == -1)
-			return -1;
-	if (t->outcome == OUTCOME_OK) {
-		if (t->passes[0].copies[0].unit[0] != '\0')
-			snprintf(t->unit, sizeof(t->unit), "%s",
-			    t->passes[0].copies[0].unit);
-		switch (stats_score_test(t)) {
-		case -1:
-			return -1;
-		case 1:
-			if (test_fail(t, OUTCOME_NO_RESULT, "result is zero") ==
-			    -1)
-				return -1;
-		}
-		if (t->outcome == OUTCOME_OK && (t->test->flags & TEST_LATENCY))
-			latency_combine(t);
-		if (t->outcome == OUTCOME_OK)
-			return test_counters(t);
-	}
-	return 0;
+	if (t->outcome != OUTCOME_OK)
+		return 0;
+	if (tr->running)
+		return test_fail(t, OUTCOME_INTERRUPTED, "interrupted");
+	if (t->passes[0].copies[0].unit[0] != '\0')
+		snprintf(t->unit, sizeof(t->unit), "%s",
+		    t->passes[0].copies[0].unit);
+	if ((rc = stats_score_test(t)) != 0)
+		return rc == -1
+		           ? -1
+		           : test_fail(t, OUTCOME_NO_RESULT, "result is zero");
+	if (t->test->flags & TEST_LATENCY)
+		latency_combine(t);
+	return test_counters(t);
 }
 
 /*
- * Runs the next pass of tr, with all every pass and then scores the test,
- * between the console's and the noise's begin and end of it.  0, or -1
- * when out of memory.
+ * The next pass of tr (all: every pass, then the score) between the
+ * console's and the noise's begin and end of the test.  0 or -1.
  */
 static int
 run_test(struct run_ctx *x, struct test_run *tr, int all)
@@ -452,10 +444,7 @@ out:
 	return rc;
 }
 
-/*
- * Every pass of a test before the next test, one copies value after
- * another, as UnixBench does.
- */
+/* Every pass of a test before the next, as UnixBench does. */
 static int
 run_in_turn(struct run_ctx *x)
 {
