@@ -1,6 +1,6 @@
 /*
- * escape.c - escaping of system strings and locale-proof numbers for the
- * machine-readable and web writers (contracts in escape.h).
+ * escape.c - system strings escaped and numbers written locale-proof for
+ * the writers (escape.h).
  */
 #include <locale.h>
 #include <math.h>

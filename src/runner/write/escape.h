@@ -9,11 +9,7 @@
 #include <stdio.h>
 #include <time.h>
 
-/*
- * The UTF-8 rule (escape_utf8_len, escape_utf8_span) and escape_plain:
- * model/plain.h.
- */
-#include "model/plain.h"
+#include "model/plain.h" /* the UTF-8 rule, escape_plain */
 
 /*
  * Each writer below puts s onto f and returns 0, or -1 when f is in error.

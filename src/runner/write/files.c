@@ -1,7 +1,5 @@
 /*
- * files.c - the runner's files on disk (files.h): lock files that mark a
- * file or directory in use, reports written beside their file under a
- * temporary name, and the removal of a tree or of what dead runs left.
+ * files.c - the runner's files on disk (files.h).
  */
 #include <sys/stat.h>
 

@@ -1,6 +1,5 @@
 /*
- * json_read.c - the JSON reader of json_read.h: one pass of recursive
- * descent over the text, bounded in depth and in the number of values.
+ * json_read.c - the JSON reader of json_read.h: recursive descent.
  */
 #include <locale.h>
 #include <math.h>
@@ -137,51 +136,29 @@ parse_number(struct parser *p, struct json_value *v)
 static long
 hex4(struct parser *p)
 {
-	long v = 0;
-	int i;
-	char c;
+	char h[5];
 
 	if (p->len - p->pos < 4)
 		return -1;
-	for (i = 0; i < 4; i++) {
-		c = p->text[p->pos + (size_t)i];
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return -1;
-	}
+	memcpy(h, p->text + p->pos, 4);
+	h[4] = '\0';
+	if (strspn(h, "0123456789abcdefABCDEF") != 4)
+		return -1;
 	p->pos += 4;
-	return v;
+	return strtol(h, NULL, 16);
 }
 
+/* Code point cp as UTF-8 at o; its length. */
 static size_t
 put_utf8(char *o, long cp)
 {
-	if (cp < 0x80) {
-		o[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = (char)(0xc0 | (cp >> 6));
-		o[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = (char)(0xe0 | (cp >> 12));
-		o[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		o[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	o[0] = (char)(0xf0 | (cp >> 18));
-	o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	o[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	o[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
+	static const unsigned char lead[] = {0, 0, 0xc0, 0xe0, 0xf0};
+	size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4, i;
+
+	for (i = n - 1; i > 0; i--, cp >>= 6)
+		o[i] = (char)(0x80 | (cp & 0x3f));
+	o[0] = (char)(lead[n] | cp);
+	return n;
 }
 
 /*

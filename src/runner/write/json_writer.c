@@ -1,6 +1,6 @@
 /*
- * json_writer.c - the one JSON emitter of the runner (contract in
- * json_writer.h): the report's writer and Run compare's both use it.
+ * json_writer.c - the one JSON emitter (json_writer.h), of the report and
+ * of compare.
  */
 #include <stdio.h>
 
@@ -41,7 +41,6 @@ jw_item(struct json_writer *j, const char *key)
 	}
 }
 
-/* Opens an object ('{') or array ('['), flat or not. */
 void
 jw_open(struct json_writer *j, const char *key, int c, int flat)
 {

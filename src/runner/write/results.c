@@ -1,9 +1,6 @@
 /*
- * results.c - picks the first free results/<host>-<date>-<NN> name,
- * claims a file per format with O_EXCL (each kept open and locked while
- * the run lives, so a later run can tell a killed run's claims from a
- * live one's), and writes each format through a temporary file put in
- * place of its claim only while the claim is still this run's.
+ * results.c - the result files of a run, claimed, then written in place
+ * of their claims (results.h).
  */
 #include <sys/stat.h>
 
@@ -59,36 +56,21 @@ still_ours(const struct results *res, int i, const char *path)
 	       st.st_dev == res->dev[i] && st.st_ino == res->ino[i];
 }
 
-/* Closes the claims and removes those still this run's (and empty). */
-static void
-unclaim(struct results *res)
-{
-	char path[4096];
-	int i;
-
-	for (i = 0; i < res->claimed; i++) {
-		if (res->base != NULL &&
-		    path_of(path, sizeof(path), res->base,
-		        res->formats[i]->suffix) == 0 &&
-		    still_ours(res, i, path))
-			unlink(path);
-		close(res->fd[i]);
-	}
-	res->claimed = 0;
-}
-
-/* Removes and closes the first n claims, just made under base. */
+/* Closes the first n claims, under base, and removes those still ours. */
 static void
 drop_claims(struct results *res, const char *base, int n)
 {
 	char path[4096];
 
 	while (--n >= 0) {
-		if (path_of(
-		        path, sizeof(path), base, res->formats[n]->suffix) == 0)
+		if (base != NULL &&
+		    path_of(path, sizeof(path), base,
+		        res->formats[n]->suffix) == 0 &&
+		    still_ours(res, n, path))
 			unlink(path);
 		close(res->fd[n]);
 	}
+	res->claimed = 0;
 }
 
 /* Claims every format's file for base; -1 with errno when one failed. */
@@ -332,7 +314,7 @@ results_write(
 	err[0] = '\0';
 	if (!res->fixed && claim_lost(res)) {
 		/* Another run took the name: every format moves on together. */
-		unclaim(res);
+		drop_claims(res, res->base, res->claimed);
 		if ((dir = strdup(res->stem)) == NULL) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
@@ -366,7 +348,7 @@ results_write(
 		rc = -1;
 	}
 	/* A claim not written over is removed: no empty file is left. */
-	unclaim(res);
+	drop_claims(res, res->base, res->claimed);
 	return rc;
 }
 

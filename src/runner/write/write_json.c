@@ -2,6 +2,7 @@
  * write_json.c - the report model as JSON, schema "bytebench-report/1"
  * (doc/json-schema.md is the contract; a field added there is added here).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +23,6 @@ j_time(struct json_writer *j, const char *key, time_t t)
 		jw_null(j, key);
 	else
 		jw_str(j, key, escape_utc(buf, sizeof(buf), t));
-}
-
-/* A number, or null when known is false. */
-static void
-j_num_if(struct json_writer *j, const char *key, int known, double v)
-{
-	if (known)
-		jw_num(j, key, v);
-	else
-		jw_null(j, key);
 }
 
 /* "name: state" lines as an object of strings; none (unknown): null. */
@@ -84,7 +75,7 @@ static void
 row_end(struct json_writer *j, int capacity, double max_mhz)
 {
 	j_int_known(j, "capacity", capacity);
-	j_num_if(j, "max_mhz", max_mhz > 0, max_mhz);
+	jw_num(j, "max_mhz", max_mhz > 0 ? max_mhz : NAN);
 	jw_close(j, '}');
 }
 
@@ -145,7 +136,7 @@ json_system(struct json_writer *j, const struct sysinfo *s)
 	jw_str(j, "collate", s->collate);
 	jw_str(j, "cpu_model", s->cpu_model);
 	jw_str(j, "cpu_flags", s->cpu_flags);
-	j_num_if(j, "cpu_mhz", s->cpu_mhz > 0, s->cpu_mhz);
+	jw_num(j, "cpu_mhz", s->cpu_mhz > 0 ? s->cpu_mhz : NAN);
 	jw_int(j, "cpus_online", s->cpus_online);
 	jw_int(j, "cpus_usable", s->cpus_usable);
 	json_topology(j, &s->topo);
@@ -156,7 +147,8 @@ json_system(struct json_writer *j, const struct sysinfo *s)
 	jw_num(j, NULL, s->load5);
 	jw_num(j, NULL, s->load15);
 	jw_close(j, ']');
-	j_num_if(j, "memory_kib", s->memory_kib > 0, (double)s->memory_kib);
+	jw_num(
+	    j, "memory_kib", s->memory_kib > 0 ? (double)s->memory_kib : NAN);
 	json_mitigations(j, s->mitigations);
 	jw_close(j, '}');
 
@@ -193,7 +185,6 @@ json_settings(struct json_writer *j, const struct settings *s)
 	jw_close(j, '}');
 }
 
-/* How a --precision run ended (doc/precision.md); null in a fixed plan. */
 /* How the machine scaled from 1 copy to N; null without both blocks. */
 static void
 json_scaling(struct json_writer *j, const struct scaling *s)
@@ -250,31 +241,19 @@ json_precision(struct json_writer *j, const struct report *r)
 	jw_num(j, "budget_s", r->settings.budget_s);
 	jw_int(j, "first_rounds", r->settings.long_passes);
 	jw_str(j, "end", r->precision_end);
-	j_num_if(j, "widest_pct", r->precision_widest_pct >= 0,
-	    r->precision_widest_pct);
+	jw_num(j, "widest_pct",
+	    r->precision_widest_pct >= 0 ? r->precision_widest_pct : NAN);
 	jw_str(j, "summary", r->precision_text);
 	jw_close(j, '}');
 }
 
-static const char *
-counter_key(int k)
-{
-	return counter_defs[k].key;
-}
-
-static const char *
-derived_key(int k)
-{
-	return derived_defs[k].key;
-}
-
 /*
- * An object of the values v[k] whose bit k is set in have, named by
- * name(k); null when none is.
+ * An object of the values v[k] whose bit k is set in have, named by the
+ * counter's key (derived: the derived value's); null when none is.
  */
 static void
 j_values(struct json_writer *j, const char *key, unsigned long have,
-    const double *v, int n, const char *(*name)(int))
+    const double *v, int derived)
 {
 	int k;
 
@@ -283,9 +262,11 @@ j_values(struct json_writer *j, const char *key, unsigned long have,
 		return;
 	}
 	jw_open(j, key, '{', 1);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < (derived ? NDERIVED : NCOUNTERS); k++)
 		if (have & (1UL << k))
-			jw_num(j, name(k), v[k]);
+			jw_num(j,
+			    derived ? derived_defs[k].key : counter_defs[k].key,
+			    v[k]);
 	jw_close(j, '}');
 }
 
@@ -330,8 +311,7 @@ json_copy(struct json_writer *j, const struct copy_result *c)
 	for (i = 0; i < c->ninfo; i++)
 		jw_str(j, c->info[i].key, c->info[i].value);
 	jw_close(j, '}');
-	j_values(j, "counters", c->counters.have, c->counters.v, NCOUNTERS,
-	    counter_key);
+	j_values(j, "counters", c->counters.have, c->counters.v, 0);
 	j_int_known(j, "cpu_start", c->counters.cpu_start - 1);
 	j_int_known(j, "cpu_end", c->counters.cpu_end - 1);
 	jw_close(j, '}');
@@ -349,10 +329,8 @@ json_pass(struct json_writer *j, const struct pass_result *p)
 	jw_num(j, "rate", p->rate);
 	jw_bool(j, "kept", p->kept);
 	jw_num(j, "skew_s", p->skew_s);
-	j_values(j, "counters", p->counters.have, p->counters.v, NCOUNTERS,
-	    counter_key);
-	j_values(
-	    j, "derived", p->derived.have, p->derived.v, NDERIVED, derived_key);
+	j_values(j, "counters", p->counters.have, p->counters.v, 0);
+	j_values(j, "derived", p->derived.have, p->derived.v, 1);
 	jw_open(j, "copies", '[', 0);
 	for (i = 0; i < p->ncopies; i++)
 		json_copy(j, &p->copies[i]);
@@ -363,7 +341,6 @@ json_pass(struct json_writer *j, const struct pass_result *p)
 static void
 json_test(struct json_writer *j, const struct test_result *t)
 {
-	const char *place = t->placement;
 	int ok = t->outcome == OUTCOME_OK;
 	int i;
 
@@ -373,23 +350,19 @@ json_test(struct json_writer *j, const struct test_result *t)
 	jw_str(j, "unit", t->unit);
 	jw_bool(
 	    j, "lower_is_better", (t->test->flags & TEST_LOWER_BETTER) != 0);
-	if (place != NULL)
-		jw_str(j, "placement", place);
-	else
-		jw_null(j, "placement");
+	jw_str(j, "placement", t->placement);
 	jw_str(j, "outcome", outcome_name(t->outcome));
 	jw_str(j, "message", t->message);
-	j_num_if(j, "score", ok, t->score);
-	j_num_if(j, "time_s", ok, t->time_s);
+	jw_num(j, "score", ok ? t->score : NAN);
+	jw_num(j, "time_s", ok ? t->time_s : NAN);
 	jw_int(j, "samples", t->samples);
 	jw_open(j, "spread", '{', 1);
-	j_num_if(j, "median", ok, t->spread.median);
-	j_num_if(j, "min", ok, t->spread.min);
-	j_num_if(j, "max", ok, t->spread.max);
-	j_num_if(j, "cv", ok, t->spread.cv);
+	jw_num(j, "median", ok ? t->spread.median : NAN);
+	jw_num(j, "min", ok ? t->spread.min : NAN);
+	jw_num(j, "max", ok ? t->spread.max : NAN);
+	jw_num(j, "cv", ok ? t->spread.cv : NAN);
 	jw_close(j, '}');
-	j_values(
-	    j, "derived", t->derived.have, t->derived.v, NDERIVED, derived_key);
+	j_values(j, "derived", t->derived.have, t->derived.v, 1);
 	jw_open(j, "passes", '[', 0);
 	for (i = 0; i < t->npasses; i++)
 		json_pass(j, &t->passes[i]);
@@ -406,8 +379,8 @@ json_entry(struct json_writer *j, const struct index_entry *e)
 	jw_str(j, "test", e->row->test->name);
 	jw_str(j, "title", title);
 	jw_num(j, "baseline", e->row->baseline);
-	j_num_if(j, "result", e->ok, e->ok ? e->result->score : 0);
-	j_num_if(j, "index", e->ok, e->index);
+	jw_num(j, "result", e->ok ? e->result->score : NAN);
+	jw_num(j, "index", e->ok ? e->index : NAN);
 	jw_bool(j, "ok", e->ok);
 	jw_str(j, "outcome",
 	    e->result != NULL ? outcome_name(e->result->outcome)
@@ -427,12 +400,12 @@ json_index(struct json_writer *j, const struct index_result *x)
 	jw_str(j, "label", x->def->label);
 	jw_str(j, "aggregation", sum ? "sum_average" : "geomean_x10");
 	jw_int(j, "method", x->def->method);
-	j_num_if(j, "score", x->nok > 0, x->score);
+	jw_num(j, "score", x->nok > 0 ? x->score : NAN);
 	jw_bool(j, "partial", x->partial);
-	j_num_if(j, "sum", sum && x->nok > 0, x->sum);
-	j_num_if(j, "ci_low", ci, x->ci_low);
-	j_num_if(j, "ci_high", ci, x->ci_high);
-	j_num_if(j, "ci_half", x->ci_half > 0, x->ci_half);
+	jw_num(j, "sum", sum && x->nok > 0 ? x->sum : NAN);
+	jw_num(j, "ci_low", ci ? x->ci_low : NAN);
+	jw_num(j, "ci_high", ci ? x->ci_high : NAN);
+	jw_num(j, "ci_half", x->ci_half > 0 ? x->ci_half : NAN);
 	jw_bool(j, "ci_wide", x->ci_wide);
 	jw_int(j, "counted", x->nok);
 	jw_open(j, "entries", '[', 0);

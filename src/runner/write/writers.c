@@ -1,8 +1,7 @@
 /*
- * writers.c - the table of output formats: name, file suffix, writer.
- * A format is one row; every format has its writer, and a new format is
- * one more row (with its write_*() in writers.h).  Then what every
- * writer shares: the order of the tests, how an outcome reads.
+ * writers.c - the table of output formats (a new format is one more row),
+ * then what the writers share: the order of the tests, how an outcome
+ * reads, the sentences every format says.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +86,22 @@ writer_outcome_line(char *buf, size_t size, enum outcome o, const char *message)
 		snprintf(buf, size, "%s", outcome_name(o));
 }
 
+/* Pointers to the n elements of base (size bytes each) sorted by cmp. */
+static void *
+sorted(const void *base, int n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	const char **v = malloc(sizeof(*v) * (size_t)(n > 0 ? n : 1));
+	int i;
+
+	if (v == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		v[i] = (const char *)base + (size_t)i * size;
+	qsort(v, (size_t)n, sizeof(*v), cmp);
+	return v;
+}
+
 static int
 by_title(const void *a, const void *b)
 {
@@ -99,16 +114,7 @@ by_title(const void *a, const void *b)
 const struct test_result **
 writer_sorted_tests(const struct block *b)
 {
-	const struct test_result **v;
-	int i;
-
-	v = malloc(sizeof(*v) * (size_t)(b->ntests > 0 ? b->ntests : 1));
-	if (v == NULL)
-		return NULL;
-	for (i = 0; i < b->ntests; i++)
-		v[i] = &b->tests[i];
-	qsort(v, (size_t)b->ntests, sizeof(*v), by_title);
-	return v;
+	return sorted(b->tests, b->ntests, sizeof(b->tests[0]), by_title);
 }
 
 /* Entries by the titles of their tests (not the rows' own titles). */
@@ -124,16 +130,8 @@ by_entry_title(const void *a, const void *b)
 const struct index_entry **
 writer_sorted_entries(const struct index_result *x)
 {
-	const struct index_entry **v;
-	int i;
-
-	v = malloc(sizeof(*v) * (size_t)(x->nentries > 0 ? x->nentries : 1));
-	if (v == NULL)
-		return NULL;
-	for (i = 0; i < x->nentries; i++)
-		v[i] = &x->entries[i];
-	qsort(v, (size_t)x->nentries, sizeof(*v), by_entry_title);
-	return v;
+	return sorted(
+	    x->entries, x->nentries, sizeof(x->entries[0]), by_entry_title);
 }
 
 void

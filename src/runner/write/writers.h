@@ -38,9 +38,9 @@ const struct index_entry *writer_entry_of(
     const struct index_result *x, const struct index_row *row);
 
 /*
- * The tests of block b, and the entries of index x, in the order of the
- * text report (UnixBench's): by the test's title, byte order.  Arrays of
- * pointers into b or x, malloc'd; NULL out of memory.
+ * The tests of block b, and the entries of index x, by the test's title
+ * (the text report's order): malloc'd arrays into b or x, NULL out of
+ * memory.
  */
 const struct test_result **writer_sorted_tests(const struct block *b);
 const struct index_entry **writer_sorted_entries(const struct index_result *x);
@@ -55,21 +55,18 @@ void writer_took_turns(
 /* What the numbers mean, in three sentences (every format says it). */
 extern const char writer_reading[];
 
-/* How one format prints the scaling table (writer_scaling). */
-struct scale_format {
-	void (*head)(FILE *f, const char *text); /* the heading, table start */
-	void (*row)(FILE *f, const char *name, double ratio, const char *mark);
-	void (*end)(FILE *f); /* after the rows; NULL: nothing */
-	void (*note)(FILE *f, const char *text); /* each flag's meaning */
-};
-
 /*
  * The scaling table of s through fmt: its heading ("Scaling from 1 copy
- * to 2: each result at 2 copies / its result at 1 copy (1.00: no gain;
- * 2.00: 2 times the work)"), a row per test ("Pipe Throughput", its ratio,
- * its flag in a few words: "below 1", "above 2" or ""), the end, then a
- * sentence for each flag shown.  Nothing when s has no rows.
+ * to 2: each result at 2 copies / ..."), a row per test and index (its
+ * title, ratio and flag: "below 1", "above 2" or ""), the end (NULL:
+ * none), then a sentence for each flag shown.  Nothing without rows.
  */
+struct scale_format {
+	void (*head)(FILE *f, const char *text);
+	void (*row)(FILE *f, const char *name, double ratio, const char *mark);
+	void (*end)(FILE *f);
+	void (*note)(FILE *f, const char *text);
+};
 void writer_scaling(
     FILE *f, const struct scaling *s, const struct scale_format *fmt);
 
@@ -81,17 +78,13 @@ void writer_scaling(
 void writer_settle(char *buf, size_t size, const struct report *r);
 
 /*
- * A test's outcome as the writers show it: "failed: killed by signal 11",
- * or the bare outcome without a message; each part through esc
- * (escape_html, escape_md).
+ * A test's outcome as the writers show it, "failed: exited 1", through
+ * esc (escape_html, escape_md); or in buf.  The outcome alone without a
+ * message, the message alone when it begins with the outcome
+ * ("interrupted by signal 2").
  */
 void write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
     const char *message);
-
-/*
- * The same as one line in buf: "failed: exited 1"; the message alone
- * when it begins with the outcome ("interrupted by signal 2").
- */
 void writer_outcome_line(
     char *buf, size_t size, enum outcome o, const char *message);
 
