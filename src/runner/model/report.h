@@ -30,8 +30,7 @@ const char *outcome_name(enum outcome o);
 
 /* An INFO|key|value line of a program. */
 struct info {
-	char *key;
-	char *value;
+	char *key, *value;
 };
 
 /* One copy of a program in one pass. */
@@ -194,19 +193,15 @@ struct cpu_topology {
 
 struct sysinfo {
 	char *hostname;
-	char *os_name; /* uname sysname, e.g. "Linux" */
-	char *os_release; /* uname release */
-	char *os_version; /* uname version */
-	char *machine; /* uname machine */
+	/* uname's sysname ("Linux"), release, version and machine */
+	char *os_name, *os_release, *os_version, *machine;
 	char *platform; /* "unknown": UnixBench's uname -i, never looked up */
 	char *distro; /* PRETTY_NAME of os-release, or "" */
 	char *locale; /* LC_ALL/LANG in effect for shell tests */
-	char *charmap;
-	char *collate;
+	char *charmap, *collate;
 	char *cpu_model;
 	char *cpu_flags; /* a short list, or "" */
-	double cpu_mhz; /* 0 when unknown */
-	double bogomips; /* 0 when unknown */
+	double cpu_mhz, bogomips; /* 0 when unknown */
 	int cpus_online; /* CPUs in the system */
 	int cpus_usable; /* affinity mask and quota respected */
 	struct cpu_topology topo; /* kinds of core, SMT, nodes */
@@ -231,9 +226,7 @@ struct settings {
 	int quick; /* quick mode, or quick passes (--precision) */
 	double precision_pct; /* --precision, %; 0: a fixed plan */
 	double budget_s; /* --budget: seconds for the whole run */
-	int brief; /* -b */
-	int verbose; /* -v */
-	int quiet; /* -q */
+	int brief, verbose, quiet; /* -b, -v, -q */
 	const char *placement; /* "unpinned", "same-cpu", "cross-cpu" */
 	int placement_given; /* --placement was given (catalog_placement) */
 	enum counters_level counters; /* --counters */
