@@ -1,18 +1,6 @@
 /*
  * cpuinfo.c - the CPU's model, MHz, bogomips and flags (cpuinfo.h).
  */
-#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
-    defined(__OpenBSD__) || defined(__DragonFly__)
-/* sysctl: the Makefile lets each system's headers show it. */
-#define SYSINFO_BSD 1
-#endif
-
-#include <sys/types.h>
-#ifdef SYSINFO_BSD
-#include <sys/param.h>
-#include <sys/sysctl.h>
-#endif
-
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,7 +256,7 @@ sysinfo_cpu_model(const char *cpuinfo)
 static char *
 bsd_cpu_model(const char *machine)
 {
-#ifdef SYSINFO_BSD
+#ifdef SYSREAD_BSD
 	char model[256];
 	size_t len = sizeof(model);
 	int mib[2] = {CTL_HW, HW_MODEL};

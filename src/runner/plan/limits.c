@@ -1,17 +1,7 @@
 /*
  * limits.c - what the runner may use, for planning copies (limits.h).
  */
-#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
-    defined(__OpenBSD__) || defined(__DragonFly__)
-/* sysctl: the Makefile lets each system's headers show it. */
-#define LIMITS_BSD 1
-#endif
-
 #include <sys/types.h>
-#ifdef LIMITS_BSD
-#include <sys/param.h>
-#include <sys/sysctl.h>
-#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 
@@ -465,7 +455,7 @@ int
 limits_online_cpus(void)
 {
 	long n = 0;
-#ifdef LIMITS_BSD
+#ifdef SYSREAD_BSD
 	int ncpu = 0, mib[2] = {CTL_HW, HW_NCPU};
 	size_t len = sizeof(ncpu);
 

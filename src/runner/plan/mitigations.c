@@ -1,11 +1,8 @@
 /*
  * mitigations.c - the kernel's account of the CPU's known vulnerabilities
- * (Linux: a file per vulnerability in /sys/devices/system/cpu/
- * vulnerabilities, one line each: "Not affected", "Vulnerable...",
- * "Mitigation: ...").  The mitigations move the syscall and
- * context-switch figures more than anything else between kernels, so the
- * report records them.  Elsewhere there is no such directory and both
- * texts stay "" (unknown).
+ * (Linux: a file each, "Not affected", "Vulnerable...", "Mitigation:
+ * ...").  They move the syscall and context-switch figures more than
+ * anything else between kernels, so the report records them.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -68,37 +65,30 @@ class_names(FILE *f, const char *lines, enum vuln_class c)
 }
 
 /*
- * Appends the count of class c and, but for "not affected", its names:
- * "2 vulnerable: mds, srbds".  The colon keeps the text report's line
- * from looking like a test line ("2 vulnerable (" would, to compare).
+ * Each class's count and, but for "not affected", its names: "2
+ * vulnerable: mds, srbds".  The colon keeps the text report's line from
+ * looking like a test line ("2 vulnerable (" would, to compare).
  */
-static void
-summary_class(FILE *f, const char *lines, enum vuln_class c, int *first)
-{
-	int n = class_names(NULL, lines, c);
-
-	if (n == 0)
-		return;
-	fprintf(f, "%s%d %s", *first ? "" : "; ", n, class_words[c]);
-	*first = 0;
-	if (c == VULN_NOT_AFFECTED)
-		return;
-	fputs(": ", f);
-	class_names(f, lines, c);
-}
-
 char *
 sysinfo_mitigations_summary(const char *lines)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	int c, first = 1;
+	int c, n, first = 1;
 
 	if (f == NULL)
 		return NULL;
-	for (c = 0; c < VULN_CLASSES; c++)
-		summary_class(f, lines, (enum vuln_class)c, &first);
+	for (c = 0; c < VULN_CLASSES; c++) {
+		if ((n = class_names(NULL, lines, (enum vuln_class)c)) == 0)
+			continue;
+		fprintf(f, "%s%d %s", first ? "" : "; ", n, class_words[c]);
+		first = 0;
+		if (c != VULN_NOT_AFFECTED) {
+			fputs(": ", f);
+			class_names(f, lines, (enum vuln_class)c);
+		}
+	}
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;
@@ -106,56 +96,24 @@ sysinfo_mitigations_summary(const char *lines)
 	return buf;
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names of the files in dir, sorted, malloc'd; NULL: none/no memory. */
-static char **
-file_names(const char *dir, int *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL, **grown;
-
-	*n = 0;
-	if (d == NULL)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		grown = realloc(names, sizeof(*names) * (size_t)(*n + 1));
-		if (grown == NULL)
-			break;
-		names = grown;
-		if ((names[*n] = strdup(e->d_name)) == NULL)
-			break;
-		(*n)++;
-	}
-	closedir(d);
-	if (names != NULL)
-		qsort(names, (size_t)*n, sizeof(*names), by_name);
-	return names;
-}
-
+/* The names sorted by alphasort: the runner's locale is C (strcmp). */
 char *
 sysinfo_mitigations_read(const char *dir)
 {
-	char path[1024], state[512], *buf = NULL, **names, *nl;
+	char path[1024], state[512], *buf = NULL, *nl;
+	struct dirent **names = NULL;
 	size_t len = 0;
-	FILE *f;
-	int i, n;
+	FILE *f = open_memstream(&buf, &len);
+	int i, n = scandir(dir, &names, NULL, alphasort);
 
-	names = file_names(dir, &n);
-	f = open_memstream(&buf, &len);
 	for (i = 0; f != NULL && i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (names[i]->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
 		if (file_read_small(path, state, sizeof(state)) == 0) {
 			if ((nl = strchr(state, '\n')) != NULL)
 				*nl = '\0';
-			fprintf(f, "%s: %s\n", names[i], state);
+			fprintf(f, "%s: %s\n", names[i]->d_name, state);
 		}
 	}
 	for (i = 0; i < n; i++)

@@ -2,24 +2,12 @@
  * sysinfo.c - facts about the machine and the build for the report header
  * (sysinfo.h).  Each system-specific source has a portable fallback.
  */
-#if defined(__linux__)
+#ifdef __linux__
 #define _GNU_SOURCE 1 /* getloadavg */
-#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||     \
-    defined(__OpenBSD__) || defined(__DragonFly__)
-/* sysctl and statfs: the Makefile lets each system's headers show them. */
-#define SYSINFO_BSD 1
 #endif
 
 #include <sys/types.h>
-#ifdef SYSINFO_BSD
-#include <sys/param.h>
-#include <sys/mount.h>
-#include <sys/sysctl.h>
-#endif
 #include <sys/stat.h>
-#ifdef __NetBSD__
-#include <sys/statvfs.h>
-#endif
 #include <sys/time.h>
 #include <sys/utsname.h>
 
@@ -51,7 +39,7 @@ file_value(const char *file, const char *key, char sep)
 	return v;
 }
 
-#ifdef SYSINFO_BSD
+#ifdef SYSREAD_BSD
 #ifdef __NetBSD__
 #define statfs statvfs /* NetBSD's has f_fstypename */
 #endif
@@ -231,7 +219,7 @@ shell_identity(void)
 static void
 load_facts(struct sysinfo *s)
 {
-#if defined(__GLIBC__) || defined(SYSINFO_BSD)
+#if defined(__GLIBC__) || defined(SYSREAD_BSD)
 	double l[3];
 
 	if (getloadavg(l, 3) == 3) {
@@ -252,7 +240,7 @@ load_facts(struct sysinfo *s)
 static double
 boot_seconds(void)
 {
-#ifdef SYSINFO_BSD
+#ifdef SYSREAD_BSD
 	struct timeval boot;
 	size_t len = sizeof(boot);
 	int mib[2] = {CTL_KERN, KERN_BOOTTIME};

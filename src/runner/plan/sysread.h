@@ -5,6 +5,19 @@
 #ifndef SYSREAD_H
 #define SYSREAD_H
 
+/* The BSDs and macOS: sysctl and statfs (the Makefile lets them show). */
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) ||       \
+    defined(__OpenBSD__) || defined(__DragonFly__)
+#define SYSREAD_BSD 1
+#include <sys/types.h>
+#include <sys/param.h>
+#include <sys/mount.h>
+#include <sys/sysctl.h>
+#ifdef __NetBSD__
+#include <sys/statvfs.h>
+#endif
+#endif
+
 /* The most of a system file sysread_slurp reads. */
 #define SYSREAD_MAX (4 << 20)
 
