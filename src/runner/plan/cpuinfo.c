@@ -136,21 +136,15 @@ arm_model(const char *cpuinfo)
  * platform (arch/s390/kernel/processor.c).
  */
 static const struct {
-	long type;
+	long type[2];
 	const char *name;
 } s390_machines[] = {
-    {0x2817, "z196"},
-    {0x2818, "z196"},
-    {0x2827, "zEC12"},
-    {0x2828, "zEC12"},
-    {0x2964, "z13"},
-    {0x2965, "z13"},
-    {0x3906, "z14"},
-    {0x3907, "z14"},
-    {0x8561, "z15"},
-    {0x8562, "z15"},
-    {0x3931, "z16"},
-    {0x3932, "z16"},
+    {{0x2817, 0x2818}, "z196"},
+    {{0x2827, 0x2828}, "zEC12"},
+    {{0x2964, 0x2965}, "z13"},
+    {{0x3906, 0x3907}, "z14"},
+    {{0x8561, 0x8562}, "z15"},
+    {{0x3931, 0x3932}, "z16"},
 };
 
 /*
@@ -187,7 +181,8 @@ s390_model(const char *cpuinfo)
 		snprintf(out, sizeof(out), "%s type %s", vendor, type);
 		for (k = 0;
 		     k < sizeof(s390_machines) / sizeof(s390_machines[0]); k++)
-			if (s390_machines[k].type == t)
+			if (s390_machines[k].type[0] == t ||
+			    s390_machines[k].type[1] == t)
 				snprintf(out, sizeof(out), "IBM %s type %s",
 				    s390_machines[k].name, type);
 	}

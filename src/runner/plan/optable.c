@@ -1,7 +1,4 @@
-/*
- * optable.c - parsing a command line and printing -h from one table of
- * options (contract in optable.h).
- */
+/* optable.c - a command line parsed and -h printed from one table. */
 #include <string.h>
 
 #include "model/near.h"
@@ -33,27 +30,18 @@ next_name(const char **p, const char **name)
 	return len;
 }
 
-/* Whether names (", " between) holds the len bytes of name. */
-static int
-named(const char *names, const char *name, size_t len)
-{
-	const char *n;
-	size_t l;
-
-	while ((l = next_name(&names, &n)) != 0)
-		if (l == len && strncmp(n, name, len) == 0)
-			return 1;
-	return 0;
-}
-
+/* The row one of whose names is the len bytes of name. */
 static const struct opt_def *
 find(const struct opt_table *t, const char *name, size_t len)
 {
-	size_t k;
+	const struct opt_def *d;
+	const char *p, *n;
+	size_t l;
 
-	for (k = 0; k < t->ndefs; k++)
-		if (named(t->defs[k].names, name, len))
-			return &t->defs[k];
+	for (d = t->defs; d < t->defs + t->ndefs; d++)
+		for (p = d->names; (l = next_name(&p, &n)) != 0;)
+			if (l == len && strncmp(n, name, len) == 0)
+				return d;
 	return NULL;
 }
 
