@@ -404,8 +404,7 @@ options_parse(
     int argc, char *const *argv, struct options *o, char *err, size_t errlen)
 {
 	char **names, badname[64];
-	static char index_text[] = CATALOG_DEFAULT;
-	char *const index_name[] = {index_text};
+	static char index_name[] = CATALOG_DEFAULT;
 	int nnames = 0, rc = 0;
 
 	memset(o, 0, sizeof(*o));
@@ -446,12 +445,10 @@ options_parse(
 		    "--precision too",
 		    NULL);
 	if (rc == 0 && o->action == ACTION_RUN) {
-		o->settings.ntests =
-		    nnames > 0
-		        ? catalog_expand(names, nnames, &o->settings.tests,
-		              badname, sizeof(badname))
-		        : catalog_expand(index_name, 1, &o->settings.tests,
-		              badname, sizeof(badname));
+		if (nnames == 0)
+			names[nnames++] = index_name;
+		o->settings.ntests = catalog_expand(names, nnames,
+		    &o->settings.tests, badname, sizeof(badname));
 		if (o->settings.ntests == CATALOG_NO_MEMORY) {
 			o->settings.ntests = 0;
 			o->settings.tests = NULL;

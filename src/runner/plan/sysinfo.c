@@ -28,7 +28,7 @@
 #include "plan/sysread.h"
 #include "plan/topology.h"
 
-/* text_value of a file's text; "" when the file cannot be read. */
+/* sysread_value of a file's text; "" when the file cannot be read. */
 static char *
 file_value(const char *file, const char *key, char sep)
 {
@@ -129,16 +129,13 @@ sysinfo_locale(void)
 static int
 locale_facts(struct sysinfo *s)
 {
-	const char *name = sysinfo_locale();
+	const char *name = sysinfo_locale(), *set;
 
 	s->locale = sysread_trimmed(name);
-	if (setlocale(LC_ALL, name) != NULL) {
-		s->charmap = sysread_trimmed(nl_langinfo(CODESET));
-		s->collate = sysread_trimmed(nl_langinfo(CODESET));
-	} else {
-		s->charmap = sysread_trimmed("ANSI_X3.4-1968");
-		s->collate = sysread_trimmed("ANSI_X3.4-1968");
-	}
+	set = setlocale(LC_ALL, name) != NULL ? nl_langinfo(CODESET)
+	                                      : "ANSI_X3.4-1968";
+	s->charmap = sysread_trimmed(set);
+	s->collate = sysread_trimmed(set);
 	setlocale(LC_ALL, "C");
 	return s->locale && s->charmap && s->collate ? 0 : -1;
 }

@@ -474,13 +474,9 @@ alike(const struct cpu_topology *t)
 }
 
 /*
- * FreeBSD: sysctl kern.sched.topology_spec, groups of CPUs in groups.
- * The first lists the CPUs (all online); a group flagged THREAD or SMT
- * is one core's threads, one flagged NODE a NUMA node, one sharing an L2
- * (cache-level 2) that is not one core's a cluster.  It names no package
- * and nothing that tells kinds of core apart: the CPUs are of one kind
- * where they look alike (alike), else their kinds are unknown.  set:
- * TOPO_CPUS_MAX bytes to work in, online twice that.  0 or -1.
+ * FreeBSD: kern.sched.topology_spec's groups of CPUs (doc/portability.md
+ * says what each tells); one kind where the CPUs look alike, else kinds
+ * unknown.  set: TOPO_CPUS_MAX bytes to work in, online twice that.
  */
 static int
 freebsd_read(struct cpu_topology *t, const char *model, topo_reader read,
@@ -550,11 +546,9 @@ perflevel(topo_reader read, void *ctx, int level, const char *field)
 }
 
 /*
- * macOS: sysctl hw.nperflevels, a kind of core each (perflevel0 the
- * fastest): hw.perflevelN.name, physicalcpu, logicalcpu, logicalcpu_max
- * and cpusperl2 (CPUs an L2: clusters); hw.packages.  It does not say
- * which CPUs are of which level: t has no table of CPUs, and no kind a
- * CPU to pin to.  Nothing when a level's counts are missing.  0 or -1.
+ * macOS: a kind a hw.perflevelN (doc/portability.md).  No table of CPUs:
+ * it does not say which are of which level.  Nothing when a level's
+ * counts are missing.
  */
 static int
 macos_read(
