@@ -381,8 +381,8 @@ static int
 linux_read(struct cpu_topology *t, const char *model, topo_reader read,
     void *ctx, unsigned char *present, unsigned char *online)
 {
-	char **models = NULL, *cpuinfo;
-	int i, n, rc = 0;
+	char **models, *cpuinfo;
+	int i, n, rc;
 
 	if (read_list(read, ctx, CPU_DIR "/present", present, TOPO_CPUS_MAX) ==
 	        0 ||
@@ -390,10 +390,9 @@ linux_read(struct cpu_topology *t, const char *model, topo_reader read,
 		return 0;
 	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
 		;
-	rc = -1;
 	if (new_cpus(t, n, present, online) == -1 ||
 	    (models = calloc((size_t)n, sizeof(*models))) == NULL)
-		goto out;
+		return -1;
 	for (i = 0; i < n; i++)
 		present[i] = present[i] && !online[i];
 	list_text(present, n, t->offline, sizeof(t->offline));
@@ -401,15 +400,12 @@ linux_read(struct cpu_topology *t, const char *model, topo_reader read,
 		if (online[i])
 			read_cpu(t, i, read, ctx, present);
 	cpuinfo = read(ctx, "/proc/cpuinfo");
-	i = cpu_models(cpuinfo != NULL ? cpuinfo : "", models, n);
+	if ((rc = cpu_models(cpuinfo != NULL ? cpuinfo : "", models, n)) == 0) {
+		finish(t, models, model, read, ctx, online);
+		read_nodes(t, read, ctx, online, TOPO_CPUS_MAX);
+	}
 	free(cpuinfo);
-	if (i == -1)
-		goto out;
-	finish(t, models, model, read, ctx, online);
-	read_nodes(t, read, ctx, online, TOPO_CPUS_MAX);
-	rc = 0;
-out:
-	for (i = 0; models != NULL && i < n; i++)
+	for (i = 0; i < n; i++)
 		free(models[i]);
 	free(models);
 	return rc;
