@@ -388,8 +388,8 @@ limits_process_room(void)
 	long room = -1;
 #ifdef RLIMIT_NPROC
 	struct rlimit rl;
-	long pid_max = 0, n;
-	FILE *f;
+	long pid_max, n;
+	char text[32];
 
 	if (getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
 		n = processes(0);
@@ -397,13 +397,12 @@ limits_process_room(void)
 		                               : 0;
 	}
 	/* Linux: process ids are a limit of their own. */
-	if ((f = fopen("/proc/sys/kernel/pid_max", "r")) != NULL) {
-		if (fscanf(f, "%ld", &pid_max) == 1 && pid_max > 0) {
-			n = pid_max - processes(1);
-			if (room == -1 || n < room)
-				room = n > 0 ? n : 0;
-		}
-		fclose(f);
+	if (file_read_small("/proc/sys/kernel/pid_max", text, sizeof(text)) ==
+	        0 &&
+	    sscanf(text, "%ld", &pid_max) == 1 && pid_max > 0) {
+		n = pid_max - processes(1);
+		if (room == -1 || n < room)
+			room = n > 0 ? n : 0;
 	}
 #endif
 	return room;
