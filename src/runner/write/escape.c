@@ -160,14 +160,10 @@ put_c_number(FILE *f, const char *buf)
 int
 escape_json_number(FILE *f, double v)
 {
-	char buf[40];
+	char buf[40] = "null";
 	int prec;
 
-	if (!isfinite(v)) {
-		fputs("null", f);
-		return ferror(f) ? -1 : 0;
-	}
-	for (prec = 15;; prec++) {
+	for (prec = 15; isfinite(v); prec++) {
 		snprintf(buf, sizeof(buf), "%.*g", prec, v);
 		if (prec == 17 || strtod(buf, NULL) == v)
 			break;
@@ -184,11 +180,11 @@ escape_fixed(FILE *f, double v, int prec)
 		fputs("---", f);
 		return ferror(f) ? -1 : 0;
 	}
-	if (prec < 0)
-		prec = 0;
-	if (prec > 20)
-		prec = 20;
-	snprintf(buf, sizeof(buf), "%.*f", prec, v);
+	snprintf(buf, sizeof(buf), "%.*f",
+	    prec < 0    ? 0
+	    : prec > 20 ? 20
+	                : prec,
+	    v);
 	return put_c_number(f, buf);
 }
 

@@ -81,7 +81,5 @@ write_csv(FILE *f, const struct report *r)
 		putc('\n', f);
 	}
 	free(tests);
-	if (fflush(f) == EOF || ferror(f))
-		return -1;
-	return 0;
+	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

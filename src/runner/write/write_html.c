@@ -355,7 +355,5 @@ write_html(FILE *f, const struct report *r)
 		if (html_block(f, r, &run->blocks[i]) == -1)
 			return -1;
 	fputs("</body>\n</html>\n", f);
-	if (fflush(f) == EOF || ferror(f))
-		return -1;
-	return 0;
+	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

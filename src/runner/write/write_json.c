@@ -497,7 +497,5 @@ write_json(FILE *f, const struct report *r)
 	json_repetitions(&j, r);
 	jw_close(&j, '}');
 	putc('\n', f);
-	if (fflush(f) == EOF || ferror(f))
-		return -1;
-	return 0;
+	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

@@ -13,20 +13,13 @@
 static void
 indented(FILE *f, const char *text)
 {
-	const char *p = text, *nl;
+	size_t n;
 
-	if (text == NULL || *text == '\0') {
+	if (text == NULL || *text == '\0')
 		fprintf(f, "    (nothing)\n");
-		return;
-	}
-	while (*p != '\0') {
-		nl = strchr(p, '\n');
-		if (nl == NULL) {
-			fprintf(f, "    %s\n", p);
-			break;
-		}
-		fprintf(f, "    %.*s\n", (int)(nl - p), p);
-		p = nl + 1;
+	for (; text != NULL && *text != '\0'; text += n + (text[n] == '\n')) {
+		n = strcspn(text, "\n");
+		fprintf(f, "    %.*s\n", (int)n, text);
 	}
 }
 

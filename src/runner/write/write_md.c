@@ -175,7 +175,5 @@ write_md(FILE *f, const struct report *r)
 	}
 	writer_scaling(f, &r->scaling, &md_scaling);
 	md_warnings(f, r);
-	if (fflush(f) == EOF || ferror(f))
-		return -1;
-	return 0;
+	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

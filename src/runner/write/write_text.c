@@ -13,8 +13,6 @@
 #include "write/write_text.h"
 #include "write/writers.h"
 
-static void header_lines(FILE *f, const struct report *r);
-
 static void
 cpu_speed(FILE *f, const struct sysinfo *s)
 {
@@ -148,49 +146,6 @@ placement(FILE *f, const struct report *r)
 		    r->settings.placement_given ? "--placement" : "default");
 }
 
-/*
- * The header as UnixBench lays it out, each line that is longer than 80
- * columns (CPU flags, a compiler with its flags) wrapped under the CPU
- * flags' indent.
- */
-static int
-header(FILE *out, const struct report *r)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (f == NULL)
-		return -1;
-	header_lines(f, r);
-	if (fclose(f) != 0) {
-		free(buf);
-		return -1;
-	}
-	text_wrap_lines(out, buf, len, TEXT_GO_ON, TEXT_COLUMNS);
-	free(buf);
-	return 0;
-}
-
-/*
- * The memory and the CPU vulnerability mitigations, "unknown" or not;
- * neither line has a number, a word and "(" in a row, or compare would
- * read it as a test line.
- */
-static void
-header_facts(FILE *f, const struct sysinfo *s)
-{
-	if (s->memory_kib > 0)
-		fprintf(f, "   Memory: %.1f GiB, %lld KiB\n",
-		    s->memory_kib / (1024.0 * 1024.0), s->memory_kib);
-	else
-		fputs("   Memory: unknown\n", f);
-	fprintf(f, "   Mitigations: %s\n",
-	    s->mitigations_summary != NULL && *s->mitigations_summary != '\0'
-	        ? s->mitigations_summary
-	        : "unknown");
-}
-
 static void
 header_lines(FILE *f, const struct report *r)
 {
@@ -215,8 +170,21 @@ header_lines(FILE *f, const struct report *r)
 		    s->locale, s->charmap, s->collate);
 	}
 	cpu_lines(f, s, r->settings.brief);
+	/*
+	 * Neither the memory nor the mitigations line has a number, a word
+	 * and "(" in a row, or compare would read it as a test line.
+	 */
+	if (!r->settings.brief && s->memory_kib > 0)
+		fprintf(f, "   Memory: %.1f GiB, %lld KiB\n",
+		    s->memory_kib / (1024.0 * 1024.0), s->memory_kib);
+	else if (!r->settings.brief)
+		fputs("   Memory: unknown\n", f);
 	if (!r->settings.brief)
-		header_facts(f, s);
+		fprintf(f, "   Mitigations: %s\n",
+		    s->mitigations_summary != NULL &&
+		            *s->mitigations_summary != '\0'
+		        ? s->mitigations_summary
+		        : "unknown");
 	fprintf(f, "   Compiler: %s%s%s%s%s%s\n",
 	    s->compiler[0] != '\0' ? s->compiler : "unknown",
 	    s->cflags[0] != '\0' ? " " : "", s->cflags,
@@ -247,6 +215,30 @@ header_lines(FILE *f, const struct report *r)
 	if (!r->settings.brief)
 		fprintf(f, "   %s\n", s->uptime);
 	fputc('\n', f);
+}
+
+/*
+ * The header as UnixBench lays it out, each line that is longer than 80
+ * columns (CPU flags, a compiler with its flags) wrapped under the CPU
+ * flags' indent.
+ */
+static int
+header(FILE *out, const struct report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return -1;
+	header_lines(f, r);
+	if (fclose(f) != 0) {
+		free(buf);
+		return -1;
+	}
+	text_wrap_lines(out, buf, len, TEXT_GO_ON, TEXT_COLUMNS);
+	free(buf);
+	return 0;
 }
 
 static void
