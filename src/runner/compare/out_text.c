@@ -101,7 +101,7 @@ marks_text(const struct table *t, int r, int col, char *buf, size_t size)
 	    c->noise == CMP_NOISE_WITHIN    ? "~"
 	    : c->noise == CMP_NOISE_UNKNOWN ? "?"
 	                                    : "",
-	    t->cols[col].caveats || c->unmeasured ? "!" : "");
+	    t->cols[col].caveat[0] || c->unmeasured ? "!" : "");
 }
 
 /* The header of a ratio column: "B/A", "B/A!" when not comparable. */
@@ -109,7 +109,7 @@ static void
 ratio_head(const struct table *t, int col, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s/%s%s", t->cols[col].id, t->cols[0].id,
-	    t->cols[col].caveats ? "!" : "");
+	    t->cols[col].caveat[0] ? "!" : "");
 }
 
 /* "1 copy", or "N copies: A 2, B 4" (each column's copies). */
@@ -345,7 +345,7 @@ md_cell(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 		snprintf(buf, size, "Test");
 	else if (r < 0 && s >= 2 && (s - 3) % 3 == 1) /* the ratio's */
 		snprintf(buf, size, "%s/%s%s", t->cols[col].group->label,
-		    t->cols[0].group->label, t->cols[col].caveats ? "!" : "");
+		    t->cols[0].group->label, t->cols[col].caveat[0] ? "!" : "");
 	else if (r < 0 && s >= 2) /* a value's: the label the user gave */
 		snprintf(buf, size, "%s%s", t->cols[col].group->label,
 		    strchr(t->cols[col].id, '/') ? strchr(t->cols[col].id, '/')

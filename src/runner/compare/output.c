@@ -60,7 +60,7 @@ note_cells(const struct table *t, struct notes *notes)
 			notes->within |= c->noise == CMP_NOISE_WITHIN;
 			notes->beyond |= c->noise == CMP_NOISE_BEYOND;
 			notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
-			notes->caveat |= t->cols[j].caveats != 0;
+			notes->caveat |= t->cols[j].caveat[0] != '\0';
 			notes->unmeasured |= c->unmeasured;
 			notes->disturbed |= c->disturbed;
 		}

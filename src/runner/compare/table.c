@@ -527,26 +527,6 @@ column_speed(struct table *t, int j, double *r)
 		    0;
 }
 
-/* Why column b is not comparable with column a (enum caveat bits). */
-static int
-caveats(const struct column *a, const struct column *b)
-{
-	const struct cmp_report *x = a->report, *y = b->report;
-	int bits = 0;
-
-	if (x->quick != y->quick)
-		bits |= CAVEAT_QUICK;
-	if (x->duration_s != y->duration_s)
-		bits |= CAVEAT_DURATION;
-	if (x->build_kind[0] != '\0' && y->build_kind[0] != '\0' &&
-	    strcmp(x->build_kind, y->build_kind) != 0)
-		bits |= CAVEAT_BUILD;
-	if (a->block->copies > 0 && b->block->copies > 0 &&
-	    a->block->copies != b->block->copies)
-		bits |= CAVEAT_COPIES;
-	return bits;
-}
-
 /* The columns of copies group g: each block of it of each group's first
  * run, in order, "A/4" when it has several.  -1: out of memory. */
 static int
@@ -653,18 +633,26 @@ static void
 caveat_text(const struct column *a, struct column *b)
 {
 	const struct cmp_report *x = a->report, *y = b->report;
+	int quick = x->quick != y->quick,
+	    duration = x->duration_s != y->duration_s;
+	int build = x->build_kind[0] != '\0' && y->build_kind[0] != '\0' &&
+	            strcmp(x->build_kind, y->build_kind) != 0;
+	int copies = a->block->copies > 0 && b->block->copies > 0 &&
+	             a->block->copies != b->block->copies;
 	const char *sep = ": ";
 	char *buf = b->caveat;
 	size_t n, size = sizeof(b->caveat);
 
+	if (!quick && !duration && !build && !copies)
+		return;
 	n = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id);
-	if (b->caveats & CAVEAT_QUICK)
+	if (quick)
 		n = cmp_appendf(buf, size, n,
 		    "%s%s is a quick run, %s is not%s", sep,
 		    x->quick ? a->id : b->id, x->quick ? b->id : a->id,
-		    b->caveats & CAVEAT_DURATION ? "" : QUICK_PASSES_TEXT),
+		    duration ? "" : QUICK_PASSES_TEXT),
 		sep = "; ";
-	if (b->caveats & CAVEAT_DURATION) {
+	if (duration) {
 		n = cmp_appendf(buf, size, n,
 		    "%spass lengths differ: %s's are ", sep, a->id);
 		n = pass_length(buf, size, n, x);
@@ -672,11 +660,11 @@ caveat_text(const struct column *a, struct column *b)
 		n = pass_length(buf, size, n, y);
 		sep = "; ";
 	}
-	if (b->caveats & CAVEAT_BUILD)
+	if (build)
 		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
 		    x->build_kind, y->build_kind),
 		sep = "; ";
-	if (b->caveats & CAVEAT_COPIES)
+	if (copies)
 		cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
 		    a->block->copies, b->block->copies);
 }
@@ -696,11 +684,9 @@ cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
 	if (t->ncols == 0)
 		return 0;
 	for (i = 1; i < t->ncols; i++) {
-		t->cols[i].caveats = caveats(&t->cols[0], &t->cols[i]);
 		t->cols[i].suites =
 		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
-		if (t->cols[i].caveats)
-			caveat_text(&t->cols[0], &t->cols[i]);
+		caveat_text(&t->cols[0], &t->cols[i]);
 	}
 	if (table_rows(t) == -1 || table_cells(t) == -1 ||
 	    (ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1))) == NULL)

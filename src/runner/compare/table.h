@@ -30,14 +30,6 @@ enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
 
 #define SPEED_MOVE 1.1 /* CPU time per loop moved by more than 10% */
 
-/* Why a column is not comparable with the first of its table (bits). */
-enum caveat {
-	CAVEAT_QUICK = 2, /* a quick run against a full one */
-	CAVEAT_DURATION = 4, /* --duration differs */
-	CAVEAT_BUILD = 8, /* reference against default build, ... */
-	CAVEAT_COPIES = 16 /* different numbers of copies */
-};
-
 /* One group of runs: one report, or several shown as one column. */
 struct cmp_group {
 	struct cmp_report **runs; /* in order; runs[0] says how they ran */
@@ -53,8 +45,9 @@ struct column {
 	const struct cmp_report *report; /* the group's first run */
 	const struct cmp_block *block; /* its block; its runs': cmp_run_block */
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
-	int caveats; /* enum caveat bits against the first column */
-	char caveat[3 * CMP_TEXT_MAX]; /* they in words ("B/A: ..."), or "" */
+	/* Why it is not comparable with the first column: the runs were made
+	 * differently (mode, pass length, build, copies): "B/A: ...", or "". */
+	char caveat[3 * CMP_TEXT_MAX];
 	int suites; /* UnixBench against bytebench (said above the tables) */
 	/* A group's spread of ln score pooled over its tests (doc/compare.md),
 	 * its degrees of freedom (0: none) and how many tests it pools. */
