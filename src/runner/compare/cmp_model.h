@@ -9,12 +9,8 @@
 #include <limits.h>
 #include <stddef.h>
 
-/*
- * Limits on what one file may hold; beyond them the file is refused.  What
- * the runner can write (runs, tests, passes, index tables) has none but
- * memory, so every report it writes is read; a regular file is read
- * whole, standard input up to CMP_FILE_MAX.
- */
+/* Limits on what one file may hold (doc/compare.md): none on what the
+ * runner writes but memory, so every report it writes is read. */
 #define CMP_TEXT_MAX    120 /* bytes kept of a title, label or name */
 #define CMP_MAX_REPORTS 64 /* reports in one file */
 #define CMP_FILE_MAX    (32L * 1024 * 1024) /* bytes read of stdin */
@@ -99,30 +95,18 @@ struct cmp_file {
 	int nreports;
 };
 
-/*
- * A copy of s[0..len-1] fit for any output: cut to CMP_TEXT_MAX bytes
- * (at a character boundary), with each control character (C0, DEL, C1
- * as escape_plain) and each byte that starts no well-formed UTF-8
- * sequence replaced by '?', leading and
- * trailing spaces removed and runs of spaces made one (as a text report
- * pasted into a blog has them).  NULL when out of memory.
- */
+/* A copy of s[0..len-1] fit for any output: cut to CMP_TEXT_MAX bytes at
+ * a character, controls and bad UTF-8 made '?' (as escape_plain), spaces
+ * trimmed and runs of them made one.  NULL when out of memory. */
 char *cmp_text(const char *s, size_t len);
 
-/*
- * The array of *n elements of size bytes with one more, zeroed, at the end
- * (room grows by doubling: for 1, 2, 4, ... elements), *n counting it;
- * array itself or its new place.  NULL (array and *n unchanged) when *n
- * is already max or memory ran out.
- */
+/* The array of *n elements of size bytes with one more, zeroed, at its
+ * end (room doubling), *n counting it; NULL (array and *n unchanged) when
+ * *n is already max or memory ran out. */
 void *cmp_grow(void *array, int *n, size_t size, int max);
 
-/*
- * CMP_PUSH(tmp, array, n, max): appends one zeroed element to array (a
- * pointer lvalue) of n (an int lvalue) elements by cmp_grow, storing the
- * grown array through its own type (tmp: a void * of the caller's).
- * Evaluates to the new element, or NULL as cmp_grow.
- */
+/* CMP_PUSH(tmp, array, n, max): cmp_grow on lvalues array and n, tmp a
+ * void * of the caller's; the new element, or NULL as cmp_grow. */
 #define CMP_PUSH(tmp, array, n, max)                                           \
 	(((tmp) = cmp_grow((array), &(n), sizeof(*(array)), (max))) == NULL    \
 	        ? NULL                                                         \

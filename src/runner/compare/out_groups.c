@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "compare/group.h"
-#include "compare/out_groups.h"
 #include "write/escape.h"
 #include "write/textwrap.h"
 

@@ -1,12 +1,12 @@
 /*
  * out_style.c - how the text and the Markdown output write what is not a
- * table (contract in out_groups.h): each primitive a function of its own,
+ * table (contract in table.h): each primitive a function of its own,
  * the words composed once by their callers (output.c, out_groups.c).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "compare/out_groups.h"
+#include "compare/table.h"
 #include "write/escape.h"
 #include "write/textwrap.h"
 

@@ -178,6 +178,32 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
 int cmp_write_table_md(FILE *f, const struct table *t, int *partial_p);
 
+/*
+ * How the text and the Markdown output write (out_style.c): the key's
+ * line of a report, an indented line (a list item), a comment, a
+ * paragraph above a table, the heading of the words under one, a note
+ * (its mark; "": a sub-point of the one before; NULL: none), a table.
+ */
+struct cmp_style {
+	void (*key)(FILE *f, const char *id, const char *text);
+	void (*say)(FILE *f, int indent, const char *text);
+	void (*comment)(FILE *f, const char *text);
+	void (*para)(FILE *f, const char *text);
+	void (*head)(FILE *f, const char *text);
+	void (*note)(FILE *f, const char *mark, const char *text);
+	int (*table)(FILE *f, const struct table *t, int *partial_p);
+};
+
+extern const struct cmp_style cmp_text_style, cmp_md_style;
+
+/* What is said of groups of runs (out_groups.c): the key's lines of
+ * group g's runs ("A1 ..."), and under table t each group's spread and
+ * each column's changes beyond run-to-run noise. */
+void cmp_write_group_key(FILE *f, const struct cmp_style *st,
+    const struct cmp_group *g, const char *id);
+void cmp_write_verdicts(
+    FILE *f, const struct cmp_style *st, const struct table *t);
+
 /* As JSON (out_json.c): the head, each table, the end. */
 void cmp_json_begin(struct json_writer *j, FILE *f, double min_change);
 void cmp_write_table_json(struct json_writer *j, const struct table *t);
