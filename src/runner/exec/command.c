@@ -18,7 +18,6 @@
 #include "exec/progress.h"
 #include "exec/schedule.h"
 #include "model/catalog.h"
-#include "write/listing.h"
 #include "model/report.h"
 #include "plan/estimate.h"
 #include "plan/options.h"

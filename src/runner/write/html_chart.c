@@ -40,14 +40,6 @@ struct bar {
 	const char *what; /* "" or " (Partial Only)" */
 };
 
-/* The entry of block b for row of index d, or NULL. */
-static const struct index_entry *
-find_entry(const struct block *b, const struct index_def *d,
-    const struct index_row *row)
-{
-	return writer_entry_of(writer_index_of(b, d), row);
-}
-
 static int
 has_score(const struct index_result *x)
 {
@@ -78,8 +70,7 @@ chart_max(const struct report *r, const struct index_result *x0)
 			                    ? fmax(x->score, x->ci_high)
 			                    : x->score);
 		for (i = 0; i < x0->nentries; i++) {
-			e = find_entry(
-			    &run->blocks[b], x0->def, x0->entries[i].row);
+			e = writer_entry_of(x, x0->entries[i].row);
 			if (e != NULL && e->ok && isfinite(e->index))
 				max = fmax(max, e->index);
 		}
@@ -210,55 +201,44 @@ chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 	    right + 4, by + CHART_BAR - 5, CHART_SMALL, v->value);
 }
 
-/* The index score of each copies value, at the top y. */
-static void
-chart_scores(FILE *f, const struct report *r, const struct index_result *x0,
-    int y, double axis_max)
-{
-	const struct run *run = report_last(r);
-	const struct index_result *x;
-	struct bar v;
-	int b;
-
-	chart_title(f, y, " Index Score", x0->def->label);
-	for (b = 0; b < run->nblocks; b++) {
-		x = writer_index_of(&run->blocks[b], x0->def);
-		if (!has_score(x)) {
-			chart_missing(
-			    f, y + CHART_TITLE + b * CHART_BAR, "no score");
-			continue;
-		}
-		v.value = x->score;
-		v.lo = has_interval(x) ? x->ci_low : 0;
-		v.hi = has_interval(x) ? x->ci_high : 0;
-		v.copies = run->blocks[b].copies;
-		v.what = x->partial ? " (Partial Only)" : "";
-		chart_bar(f, &v, b, y + CHART_TITLE + b * CHART_BAR, axis_max);
-	}
-}
-
-/* One test's bars, one per copies value, the group at the top y. */
+/*
+ * A group at the top y, a bar per copies value: the index score (row
+ * NULL) or the index of one test.
+ */
 static void
 chart_group(FILE *f, const struct report *r, const struct index_result *x0,
     const struct index_row *row, int y, double axis_max)
 {
 	const struct run *run = report_last(r);
+	const struct index_result *x;
 	const struct index_entry *e;
 	struct bar v = {0, 0, 0, 0, ""};
 	int b, by;
 
-	chart_title(f, y, NULL, index_row_title(row));
+	if (row == NULL)
+		chart_title(f, y, " Index Score", x0->def->label);
+	else
+		chart_title(f, y, NULL, index_row_title(row));
 	for (b = 0; b < run->nblocks; b++) {
 		by = y + CHART_TITLE + b * CHART_BAR;
-		e = find_entry(&run->blocks[b], x0->def, row);
-		if (e == NULL || !e->ok || !isfinite(e->index)) {
+		x = writer_index_of(&run->blocks[b], x0->def);
+		e = writer_entry_of(x, row);
+		if (row == NULL && has_score(x)) {
+			v.value = x->score;
+			v.lo = has_interval(x) ? x->ci_low : 0;
+			v.hi = has_interval(x) ? x->ci_high : 0;
+			v.what = x->partial ? " (Partial Only)" : "";
+		} else if (e != NULL && e->ok && isfinite(e->index)) {
+			v.value = e->index;
+		} else {
 			chart_missing(f, by,
-			    outcome_name(e != NULL && e->result != NULL
-			                     ? e->result->outcome
-			                     : OUTCOME_NOT_RUN));
+			    row == NULL
+			        ? "no score"
+			        : outcome_name(e != NULL && e->result != NULL
+			                           ? e->result->outcome
+			                           : OUTCOME_NOT_RUN));
 			continue;
 		}
-		v.value = e->index;
 		v.copies = run->blocks[b].copies;
 		chart_bar(f, &v, b, by, axis_max);
 	}
@@ -294,7 +274,7 @@ html_chart(FILE *f, const struct report *r, const struct index_result *x0)
 	    CHART_TOP + plot_h + CHART_BOTTOM);
 	chart_legend(f, r);
 	chart_axes(f, x0->def, axis_max, step, plot_h);
-	chart_scores(f, r, x0, CHART_TOP + CHART_GAP / 2, axis_max);
+	chart_group(f, r, x0, NULL, CHART_TOP + CHART_GAP / 2, axis_max);
 	for (i = 0; i < x0->nentries; i++)
 		chart_group(f, r, x0, entries[i]->row,
 		    CHART_TOP + (i + 1) * group_h + CHART_GAP / 2, axis_max);

@@ -1,12 +1,11 @@
 /*
- * listing.c - the catalog as bytebench -l prints it (contract in
- * listing.h).
+ * listing.c - the catalog as bytebench -l prints it (writers.h).
  */
 #include <stdio.h>
 
 #include "model/catalog.h"
-#include "write/listing.h"
 #include "write/textwrap.h"
+#include "write/writers.h"
 
 /* Where a group's members go on when they do not fit a line. */
 #define LIST_COLUMN 21

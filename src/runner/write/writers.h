@@ -88,4 +88,12 @@ void write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
 void writer_outcome_line(
     char *buf, size_t size, enum outcome o, const char *message);
 
+/*
+ * The catalog for -l (listing.c): the tests, the groups, each index with
+ * its baselines.  With --smoke, every smoke run of every test, one a line,
+ * "name unit program arguments..." (@TMP, @DATA, @BIN as they stand).
+ */
+void listing_print(FILE *f);
+void listing_print_smoke(FILE *f);
+
 #endif
