@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare/group.h"
 #include "compare/table.h"
 #include "write/escape.h"
 #include "write/textwrap.h"
@@ -265,32 +264,6 @@ write_speed(FILE *f, const struct cmp_style *st, const struct table *t)
 		    100 * fabs(c->speed - 1), c->id);
 		st->para(f, text);
 	}
-}
-
-int
-compare_build(struct comparison *c, struct cmp_report *const *reports,
-    const char **user, int n, int no_group, double min_change)
-{
-	int g, rc;
-
-	memset(c, 0, sizeof(*c));
-	c->min_change = min_change;
-	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
-	for (g = 0; g < NGROUPS && rc == 0; g++)
-		rc = cmp_table_build(
-		    &c->tables[g], (enum group)g, c->groups, c->n, min_change);
-	return rc;
-}
-
-void
-compare_free(struct comparison *c)
-{
-	int g;
-
-	for (g = 0; g < NGROUPS; g++)
-		cmp_table_free(&c->tables[g]);
-	cmp_groups_free(c->groups, c->n);
-	memset(c, 0, sizeof(*c));
 }
 
 /* The comparison as JSON. */

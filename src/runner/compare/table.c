@@ -1,7 +1,7 @@
 /*
- * table.c - builds the tables of a comparison: columns, rows (the union of
- * the tests, then the index scores), cells with their values, ratios
- * against the first column and verdicts (doc/compare.md).
+ * table.c - builds the comparison once (compare_build): its groups, then
+ * its tables: columns, rows (the union of the tests, then the index
+ * scores), cells with their values, ratios and verdicts (doc/compare.md).
  */
 #include <math.h>
 #include <stdint.h>
@@ -98,18 +98,42 @@ add_title(const char ***titles, int *n, const char *title)
 	return to != NULL ? 0 : -1;
 }
 
+/* Appends a row titled title, an index score's when is_index. */
+static int
+add_row(struct table *t, const char *title, int is_index)
+{
+	void *grown;
+	struct row *row = CMP_PUSH(grown, t->rows, t->nrows, INT32_MAX);
+
+	if (row == NULL)
+		return -1;
+	row->title = title;
+	row->is_index = is_index;
+	return 0;
+}
+
+/* Whether t has an index score row labelled label. */
+static int
+has_index_row(const struct table *t, const char *label)
+{
+	int k;
+
+	for (k = 0; k < t->nrows; k++)
+		if (t->rows[k].is_index && strcmp(t->rows[k].title, label) == 0)
+			return 1;
+	return 0;
+}
+
 /*
- * The rows: every test title of the columns, from their test lines and
- * index tables, sorted and once; then every index label, in order.
+ * The rows: every test title of the columns' runs, from their test lines
+ * and index tables, sorted and once; then every index label, in order.
  */
 static int
 table_rows(struct table *t)
 {
-	void *grown;
 	const char **titles = NULL;
 	const struct cmp_block *b;
 	const struct cmp_index *x;
-	struct row *row;
 	int n = 0, i, j, k, rc = 0;
 
 	for (i = 0; i < t->ncols && rc == 0; i++) {
@@ -125,35 +149,15 @@ table_rows(struct table *t)
 	}
 	if (n > 0 && rc == 0)
 		qsort(titles, (size_t)n, sizeof(*titles), cmp_str_order);
-	for (i = 0; i < n && rc == 0; i++) {
-		if (i > 0 && strcmp(titles[i], titles[i - 1]) == 0)
-			continue;
-		row = CMP_PUSH(grown, t->rows, t->nrows, INT32_MAX);
-		if (row == NULL)
-			rc = -1;
-		else
-			row->title = titles[i];
-	}
+	for (i = 0; i < n && rc == 0; i++)
+		if (i == 0 || strcmp(titles[i], titles[i - 1]) != 0)
+			rc = add_row(t, titles[i], 0);
 	free(titles);
-	for (i = 0; i < t->ncols && rc == 0; i++) {
-		b = t->cols[i].block;
-		for (j = 0; j < b->nindexes && rc == 0; j++) {
-			for (k = 0; k < t->nrows; k++)
-				if (t->rows[k].is_index &&
-				    strcmp(t->rows[k].title,
-				        b->indexes[j].label) == 0)
-					break;
-			if (k < t->nrows)
-				continue;
-			row = CMP_PUSH(grown, t->rows, t->nrows, INT32_MAX);
-			if (row == NULL) {
-				rc = -1;
-			} else {
-				row->title = b->indexes[j].label;
-				row->is_index = 1;
-			}
-		}
-	}
+	for (i = 0; i < t->ncols && rc == 0; i++)
+		for (b = t->cols[i].block, j = 0; j < b->nindexes && rc == 0;
+		     j++)
+			if (!has_index_row(t, b->indexes[j].label))
+				rc = add_row(t, b->indexes[j].label, 1);
 	return rc;
 }
 
@@ -695,4 +699,30 @@ cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
 		column_speed(t, i, ratios);
 	free(ratios);
 	return 0;
+}
+
+int
+compare_build(struct comparison *c, struct cmp_report *const *reports,
+    const char **user, int n, int no_group, double min_change)
+{
+	int g, rc;
+
+	memset(c, 0, sizeof(*c));
+	c->min_change = min_change;
+	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
+	for (g = 0; g < NGROUPS && rc == 0; g++)
+		rc = cmp_table_build(
+		    &c->tables[g], (enum group)g, c->groups, c->n, min_change);
+	return rc;
+}
+
+void
+compare_free(struct comparison *c)
+{
+	int g;
+
+	for (g = 0; g < NGROUPS; g++)
+		cmp_table_free(&c->tables[g]);
+	cmp_groups_free(c->groups, c->n);
+	memset(c, 0, sizeof(*c));
 }
