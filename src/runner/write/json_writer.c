@@ -25,16 +25,11 @@ jw_start(struct json_writer *j, FILE *f)
 static void
 jw_item(struct json_writer *j, const char *key)
 {
-	int i;
-
 	if (!j->empty[j->depth])
 		fputs(j->flat[j->depth] ? ", " : ",", j->f);
 	j->empty[j->depth] = 0;
-	if (j->depth > 0 && !j->flat[j->depth]) {
-		putc('\n', j->f);
-		for (i = 0; i < j->depth; i++)
-			fputs("  ", j->f);
-	}
+	if (j->depth > 0 && !j->flat[j->depth])
+		fprintf(j->f, "\n%*s", 2 * j->depth, "");
 	if (key != NULL) {
 		escape_json(j->f, key);
 		fputs(": ", j->f);
@@ -56,15 +51,12 @@ jw_open(struct json_writer *j, const char *key, int c, int flat)
 void
 jw_close(struct json_writer *j, int c)
 {
-	int i, was_empty = j->empty[j->depth], flat = j->flat[j->depth];
+	int was_empty = j->empty[j->depth], flat = j->flat[j->depth];
 
 	if (j->depth > 0)
 		j->depth--;
-	if (!was_empty && !flat) {
-		putc('\n', j->f);
-		for (i = 0; i < j->depth; i++)
-			fputs("  ", j->f);
-	}
+	if (!was_empty && !flat)
+		fprintf(j->f, "\n%*s", 2 * j->depth, "");
 	putc(c, j->f);
 }
 

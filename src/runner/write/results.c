@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,21 @@
  * left is told from anything else.
  */
 #define CLAIM_MODE 0400
+
+static int say(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* fmt into err; -1. */
+static int
+say(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /* base + suffix into buf; returns 0, or -1 when it does not fit. */
 static int
@@ -125,31 +141,23 @@ claim_next(struct results *res, const char *dir, char *err, size_t errlen)
 
 	for (nn = 1; nn < 10000; nn++) {
 		if ((size_t)snprintf(base, sizeof(base), "%s-%02d", res->stem,
-		        nn) >= sizeof(base)) {
-			snprintf(
+		        nn) >= sizeof(base))
+			return say(
 			    err, errlen, "results directory name too long");
-			return -1;
-		}
 		if (!all_free(base))
 			continue;
 		if (claim(res, base) == 0)
 			break;
-		if (errno != EEXIST) {
-			snprintf(err, errlen,
-			    "cannot create results file in "
-			    "%s: %s",
-			    dir, strerror(errno));
-			return -1;
-		}
+		if (errno != EEXIST)
+			return say(err, errlen,
+			    "cannot create results file in %s: %s", dir,
+			    strerror(errno));
 	}
-	if (nn == 10000) {
-		snprintf(err, errlen, "no free results name in %s", dir);
-		return -1;
-	}
+	if (nn == 10000)
+		return say(err, errlen, "no free results name in %s", dir);
 	if ((copy = strdup(base)) == NULL) {
 		drop_claims(res, base, res->nformats);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return say(err, errlen, "out of memory");
 	}
 	free(res->base);
 	res->base = copy;
@@ -184,17 +192,13 @@ replaceable(
 
 	for (i = 0; i < res->nformats; i++) {
 		if (path_of(path, sizeof(path), base,
-		        res->formats[i]->suffix) == -1) {
-			snprintf(err, errlen, "results file name too long");
-			return -1;
-		}
+		        res->formats[i]->suffix) == -1)
+			return say(err, errlen, "results file name too long");
 		if (lstat(path, &st) == -1
 		        ? errno != ENOENT
-		        : !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-			snprintf(
+		        : !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+			return say(
 			    err, errlen, "cannot replace %s: not a file", path);
-			return -1;
-		}
 	}
 	return 0;
 }
@@ -221,27 +225,21 @@ results_claim(struct results *res, const char *dir, const char *fixed_name,
 	res->nformats = nformats;
 	if (fixed_name != NULL) {
 		if ((size_t)snprintf(base, sizeof(base), "%s/%s", dir,
-		        fixed_name) >= sizeof(base)) {
-			snprintf(err, errlen, "results file name too long");
-			return -1;
-		}
+		        fixed_name) >= sizeof(base))
+			return say(err, errlen, "results file name too long");
 		if (replaceable(res, base, err, errlen) == -1)
 			return -1;
 		res->fixed = 1;
-		if ((res->base = strdup(base)) == NULL) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+		if ((res->base = strdup(base)) == NULL)
+			return say(err, errlen, "out of memory");
 		return 0;
 	}
 	localtime_r(&when, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
 	safe_host(host, name, sizeof(name));
 	snprintf(base, sizeof(base), "%s/%s-%s", dir, name, date);
-	if ((res->stem = strdup(base)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if ((res->stem = strdup(base)) == NULL)
+		return say(err, errlen, "out of memory");
 	return claim_next(res, dir, err, errlen);
 }
 
@@ -315,10 +313,8 @@ results_write(
 	if (!res->fixed && claim_lost(res)) {
 		/* Another run took the name: every format moves on together. */
 		drop_claims(res, res->base, res->claimed);
-		if ((dir = strdup(res->stem)) == NULL) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+		if ((dir = strdup(res->stem)) == NULL)
+			return say(err, errlen, "out of memory");
 		if ((slash = strrchr(dir, '/')) != NULL)
 			*slash = '\0';
 		res->taken = res->base;
