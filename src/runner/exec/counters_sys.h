@@ -13,11 +13,9 @@
 #include "model/counters.h"
 
 /*
- * Like waitpid(-1, status, WNOHANG): reaps one ended child if any.
- * With level > COUNTERS_OFF, *c gets its counters (rusage of it and its
- * waited-for children; on Linux its task's run-queue wait and
- * migrations, read just before it is reaped).  Returns its pid, 0 when
- * none has ended, -1 on error.
+ * Like waitpid(-1, status, WNOHANG), with level > COUNTERS_OFF the
+ * child's counters into *c (its rusage; on Linux its run-queue wait and
+ * migrations, read just before it is reaped).  Its pid, 0 or -1.
  */
 pid_t counters_reap(int *status, enum counters_level level, struct counters *c);
 

@@ -258,14 +258,13 @@ make_argv(
 		argv[i + 1] = strdup(st->quick_args[i]);
 	for (i = 0; i < n; i++)
 		argv[q + i + 1] = expand_arg(t->args[i], st, e, copydir);
-	for (i = 0; i <= n + q && argv[i] != NULL; i++)
-		;
-	if (i <= n + q) {
-		for (i = 0; i <= n + q; i++)
-			free(argv[i]);
-		free(argv);
-		return NULL;
-	}
+	for (i = 0; i <= n + q; i++)
+		if (argv[i] == NULL) {
+			for (i = 0; i <= n + q; i++)
+				free(argv[i]);
+			free(argv);
+			return NULL;
+		}
 	return argv;
 }
 

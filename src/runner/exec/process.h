@@ -45,16 +45,18 @@ extern volatile sig_atomic_t process_continued;
 /* Blocks SIGCHLD and the stop signals; the mask before goes to old. */
 void process_block(sigset_t *old);
 
-/* Installs the handlers (signals.c's comment); 0 or -1. */
+/*
+ * Installs the handlers: the stop signals set the flags above (a SIGHUP
+ * already ignored, as under nohup, stays so), SIGCHLD wakes the waits,
+ * SIGCONT sets process_continued; SIGPIPE and SIGXFSZ are ignored (the
+ * copies get them back); on Linux the runner becomes a subreaper.  0 or -1.
+ */
 int process_install_signals(void);
 
 /* Kills and reaps what was re-parented to the runner (Linux). */
 void process_kill_adopted(void);
 
-/*
- * While a pass runs, fn(arg) is called at least once a second (the
- * progress line's clock); fn NULL: nothing is.
- */
+/* fn(arg) is called at least once a second while a pass runs; NULL: none. */
 void process_tick_hook(void (*fn)(void *), void *arg);
 
 /*
