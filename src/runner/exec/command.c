@@ -55,7 +55,10 @@ command_name(void)
 }
 
 /* Says what is wrong (a printf format) on one line; returns exit status 2. */
-static int __attribute__((format(printf, 1, 2))) complain(const char *fmt, ...)
+static int complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int
+complain(const char *fmt, ...)
 {
 	char line[8400];
 	va_list ap;

@@ -40,10 +40,7 @@ struct launch_pass_def {
 int launch_pass(const struct launch_pass_def *def, struct pass_result *p,
     char *msg, size_t msglen);
 
-/*
- * Removes the pass directories (bytebench.XXXXXX) that killed runs left in
- * tmpdir: those whose lock file no live process holds.  Returns how many.
- */
+/* Removes the pass directories killed runs left in tmpdir; how many. */
 int launch_tidy(const char *tmpdir);
 
 #endif

@@ -9,22 +9,17 @@
 #include "model/report.h"
 #include "score/noise.h"
 
-/*
- * Warnings of the start: load average, governor.  Clears *nz and
- * samples the swap in use (a run's noise is measured from here).
- */
+/* Clears *nz, warns of the load and the governors, samples the swap. */
 void noise_start(struct noise *nz, struct report *r);
 
-/* Around each test: samples CPU time (all, steal, this process's and its
- * children's) and keeps the test with the most CPU time of others.  A
- * NULL nz (a run that measures no noise) does nothing. */
+/*
+ * Around each test (nz NULL: nothing): CPU time of all, steal, and this
+ * process's and its children's; keeps the test with most CPU of others.
+ */
 void noise_test_begin(struct noise *nz);
 void noise_test_end(struct noise *nz, const struct test_result *t, int copies);
 
-/*
- * Warnings of the end: the swap in use sampled once more, then
- * noise_warn_end (score/noise.h).
- */
+/* The swap sampled once more, then noise_warn_end's warnings. */
 void noise_finish(struct noise *nz, struct report *r);
 
 #endif

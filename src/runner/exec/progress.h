@@ -1,9 +1,8 @@
 /*
- * progress.h - the console while a run goes: the current test, pass k of
- * P, copies, elapsed time and an estimate of the time left for the whole
- * run, every line "C x NAME  STATE  (E elapsed, ~L left)"; on a terminal
- * a finished line (a test's, a round's) is redrawn without the time left.
- * The clock is a parameter (now, in seconds) so tests can fake it.
+ * progress.h - the console while a run goes, every line "C x NAME  STATE
+ * (E elapsed, ~L left)": on a terminal one line redrawn, and a finished
+ * line (a test's, a round's) without the time left.  The clock is a
+ * parameter (now, in seconds) so tests can fake it.
  */
 #ifndef PROGRESS_H
 #define PROGRESS_H

@@ -151,29 +151,13 @@ test_pass(struct run_ctx *x, struct test_run *tr)
 	return test_fail(t, p->outcome, msg);
 }
 
-/* The medians of the derived values over the kept passes; 0 or -1. */
-static int
-test_counters(struct test_result *t)
-{
-	const struct derived **kept;
-	int i, n = 0;
-
-	if ((kept = calloc((size_t)t->npasses + 1, sizeof(*kept))) == NULL)
-		return -1;
-	for (i = 0; i < t->npasses; i++)
-		if (t->passes[i].kept)
-			kept[n++] = &t->passes[i].derived;
-	counters_median(kept, n, &t->derived);
-	free(kept);
-	return 0;
-}
-
 /* Ends tr: a test whose passes all ran is scored.  0, or -1 (memory). */
 static int
 test_finish(struct test_run *tr)
 {
 	struct test_result *t = tr->t;
-	int rc;
+	const struct derived **kept;
+	int rc, i, n = 0;
 
 	if (t->outcome != OUTCOME_OK)
 		return 0;
@@ -188,7 +172,15 @@ test_finish(struct test_run *tr)
 		           : test_fail(t, OUTCOME_NO_RESULT, "result is zero");
 	if (t->test->flags & TEST_LATENCY)
 		latency_combine(t);
-	return test_counters(t);
+	/* The medians of the derived values over the kept passes. */
+	if ((kept = calloc((size_t)t->npasses + 1, sizeof(*kept))) == NULL)
+		return -1;
+	for (i = 0; i < t->npasses; i++)
+		if (t->passes[i].kept)
+			kept[n++] = &t->passes[i].derived;
+	counters_median(kept, n, &t->derived);
+	free(kept);
+	return 0;
 }
 
 /*
@@ -230,26 +222,6 @@ block_begin(struct run_ctx *x, int c, time_t start)
 	return b->tests != NULL ? b : NULL;
 }
 
-/* Counts the passes of a 1-copy block, not pinned, by kind of core. */
-static void
-block_kinds(struct block *b, const struct report *r)
-{
-	const struct cpu_topology *t = &r->sys.topo;
-	const struct pass_result *p;
-	int i, k, cpu;
-
-	for (i = 0; b->copies == 1 && !b->pinned && i < b->ntests; i++)
-		for (k = 0; k < b->tests[i].npasses; k++) {
-			p = &b->tests[i].passes[k];
-			cpu = p->ncopies == 1
-			          ? p->copies[0].counters.cpu_end - 1
-			          : -1;
-			if (cpu >= 0 && cpu < t->ncpus &&
-			    t->cpus[cpu].kind >= 0)
-				b->kind_passes[t->cpus[cpu].kind]++;
-		}
-}
-
 /*
  * The index tables a block shows: every index whose tests were all asked
  * for (failed or interrupted ones make it partial); when no index was,
@@ -288,12 +260,28 @@ block_indexes(struct block *b, const struct settings *s)
 	return 0;
 }
 
-/* Ends b: its passes by kind of core, its index tables; 0 or -1. */
+/*
+ * Ends b at end: the passes of a 1-copy block, not pinned, counted by the
+ * kind of core they ended on; its index tables.  0, or -1 (memory).
+ */
 static int
 block_end(struct block *b, const struct report *r, time_t end)
 {
+	const struct cpu_topology *t = &r->sys.topo;
+	const struct pass_result *p;
+	int i, k, cpu;
+
+	for (i = 0; b->copies == 1 && !b->pinned && i < b->ntests; i++)
+		for (k = 0; k < b->tests[i].npasses; k++) {
+			p = &b->tests[i].passes[k];
+			cpu = p->ncopies == 1
+			          ? p->copies[0].counters.cpu_end - 1
+			          : -1;
+			if (cpu >= 0 && cpu < t->ncpus &&
+			    t->cpus[cpu].kind >= 0)
+				b->kind_passes[t->cpus[cpu].kind]++;
+		}
 	b->end = end;
-	block_kinds(b, r);
 	return block_indexes(b, &r->settings);
 }
 
@@ -570,7 +558,10 @@ schedule_run_ok(const struct report *r)
 }
 
 /* Prints on e's console (a printf format), unless quiet. */
-static void __attribute__((format(printf, 2, 3)))
+static void run_say(const struct run_env *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
 run_say(const struct run_env *e, const char *fmt, ...)
 {
 	va_list ap;
