@@ -188,13 +188,13 @@ escape_fixed(FILE *f, double v, int prec)
 	return put_c_number(f, buf);
 }
 
-/* html_printf and md_printf with esc, the escaper of their %s. */
-static void
-put_escaped(
-    FILE *f, int (*esc)(FILE *, const char *), const char *fmt, va_list ap)
+void
+escape_printf(FILE *f, int (*esc)(FILE *, const char *), const char *fmt, ...)
 {
+	va_list ap;
 	int prec;
 
+	va_start(ap, fmt);
 	for (; *fmt != '\0'; fmt++) {
 		if (*fmt != '%') {
 			putc(*fmt, f);
@@ -216,25 +216,6 @@ put_escaped(
 			putc(*fmt, f);
 		}
 	}
-}
-
-void
-html_printf(FILE *f, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	put_escaped(f, escape_html, fmt, ap);
-	va_end(ap);
-}
-
-void
-md_printf(FILE *f, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	put_escaped(f, escape_md, fmt, ap);
 	va_end(ap);
 }
 

@@ -55,14 +55,14 @@ int escape_fixed(FILE *f, double v, int prec);
 
 /*
  * printf for the HTML and Markdown writers: fmt is written as it stands
- * but for its directives, of which only these: %s, a string through
- * escape_html or escape_md; %.Nf, a double through escape_fixed ("---"
- * when not finite); %d; %lld; %%.
+ * but for its directives, of which only these: %s, a string through esc;
+ * %.Nf, a double through escape_fixed ("---" when not finite); %d; %lld;
+ * %%.
  */
-void html_printf(FILE *f, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void md_printf(FILE *f, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void escape_printf(FILE *f, int (*esc)(FILE *, const char *), const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+#define html_printf(f, ...) escape_printf(f, escape_html, __VA_ARGS__)
+#define md_printf(f, ...)   escape_printf(f, escape_md, __VA_ARGS__)
 
 /* t as "2026-11-29T23:35:29Z" (UTC, ISO 8601) into buf of len >= 21. */
 char *escape_utc(char *buf, size_t len, time_t t);

@@ -199,35 +199,12 @@ scale_mark(char *buf, size_t size, enum scale_flag f, int n)
 		snprintf(buf, size, "above %d", n);
 }
 
-/* What a flag means, one sentence. */
-static void
-scale_why(char *buf, size_t size, enum scale_flag f, int n)
-{
-	char mark[16];
-
-	scale_mark(mark, sizeof(mark), f, n);
-	if (f == SCALE_BELOW_ONE)
-		snprintf(buf, size,
-		    "%s: the copies together got less done than one alone: "
-		    "they contend for something shared (the disk, the memory "
-		    "bus, a lock), or other work took the CPUs.",
-		    mark);
-	else
-		snprintf(buf, size,
-		    "%s: each copy did more than one copy alone: something "
-		    "slowed the 1-copy passes and not the %d-copy ones, as a "
-		    "test's pair of processes sharing one CPU (the Placement "
-		    "line says where they ran) or other work during those "
-		    "passes (see the warnings).",
-		    mark, n);
-}
-
 void
 writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 {
 	const struct scale_row *row;
 	char line[400], mark[16];
-	int i, seen[SCALE_ABOVE_N + 1] = {0};
+	int seen[SCALE_ABOVE_N + 1] = {0};
 
 	if (s->nrows == 0)
 		return;
@@ -248,10 +225,21 @@ writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 	}
 	if (fmt->end != NULL)
 		fmt->end(f);
-	for (i = SCALE_BELOW_ONE; i <= SCALE_ABOVE_N; i++)
-		if (seen[i]) {
-			scale_why(
-			    line, sizeof(line), (enum scale_flag)i, s->to);
-			fmt->note(f, line);
-		}
+	/* What each flag shown means, one sentence. */
+	if (seen[SCALE_BELOW_ONE])
+		fmt->note(f,
+		    "below 1: the copies together got less done than one "
+		    "alone: "
+		    "they contend for something shared (the disk, the memory "
+		    "bus, a lock), or other work took the CPUs.");
+	if (seen[SCALE_ABOVE_N]) {
+		snprintf(line, sizeof(line),
+		    "above %d: each copy did more than one copy alone: "
+		    "something slowed the 1-copy passes and not the %d-copy "
+		    "ones, as a test's pair of processes sharing one CPU (the "
+		    "Placement line says where they ran) or other work during "
+		    "those passes (see the warnings).",
+		    s->to, s->to);
+		fmt->note(f, line);
+	}
 }
