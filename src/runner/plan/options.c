@@ -51,9 +51,9 @@ static const char usage_tail[] =
     "doc/bytebench.1 (man -l doc/bytebench.1).\n";
 
 /* A format written to a named file (or "-", stdout) besides the others. */
-int
-options_add_output(struct options *o, const char *format, const char *path,
-    char *err, size_t errlen)
+static int
+add_output(struct options *o, const char *format, const char *path, char *err,
+    size_t errlen)
 {
 	int i;
 
@@ -134,10 +134,10 @@ known_format(const char *name, char *err, size_t errlen)
  * as --json PATH does: the default formats stay), and takes the rest of
  * the list, which must not hold another FMT=PATH item.
  */
-int
-options_add_formats(
-    struct options *o, const char *list, char *err, size_t errlen)
+static int
+set_formats(void *ctx, const char *list, char *err, size_t errlen)
 {
+	struct options *o = ctx;
 	const char *p = list, *q, *eq;
 	char name[32];
 	int given = o->formats_given, item;
@@ -168,7 +168,7 @@ options_add_formats(
 			if (o->formats_given &&
 			    add_format(o, name, list, err, errlen) == -1)
 				return -1;
-			return options_add_output(o, name, eq + 1, err, errlen);
+			return add_output(o, name, eq + 1, err, errlen);
 		}
 		if (add_format(o, name, list, err, errlen) == -1)
 			return -1;
@@ -213,15 +213,9 @@ set_copies(void *ctx, const char *val, char *err, size_t errlen)
 }
 
 static int
-set_formats(void *ctx, const char *val, char *err, size_t errlen)
-{
-	return options_add_formats(O(ctx), val, err, errlen);
-}
-
-static int
 set_json(void *ctx, const char *val, char *err, size_t errlen)
 {
-	return options_add_output(O(ctx), "json", val, err, errlen);
+	return add_output(O(ctx), "json", val, err, errlen);
 }
 
 static int

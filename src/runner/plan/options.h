@@ -59,15 +59,6 @@ int options_parse(
 
 void options_free(struct options *o);
 
-/*
- * The values of -f (a list, its last item maybe FMT=PATH) and of --json
- * (FMT "json"): 0, or -1 after writing the problem into err.
- */
-int options_add_formats(
-    struct options *o, const char *list, char *err, size_t errlen);
-int options_add_output(struct options *o, const char *format, const char *path,
-    char *err, size_t errlen);
-
 /* Prints -h on f with the command's name ("./Run", "bytebench"). */
 void options_print_usage(FILE *f, const char *name);
 
