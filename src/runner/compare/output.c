@@ -11,6 +11,19 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
+enum { NOTES_MAX_CAVEATS = 16 };
+
+/* What the notes under the tables must explain. */
+struct notes {
+	int within, unknown, lower, caveat, unmeasured, disturbed;
+	int why[NWHY];
+	int explained; /* a why-line was written */
+	int grouped; /* a verdict between groups was written */
+	int partial_p; /* a partial index's value was written "N p" */
+	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
+	int ncaveats;
+};
+
 /* The key: one line per report, its name, label and what it is. */
 static void
 write_key(FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
@@ -56,7 +69,6 @@ note_cells(const struct table *t, struct notes *notes)
 				continue;
 			}
 			notes->within |= c->noise == CMP_NOISE_WITHIN;
-			notes->beyond |= c->noise == CMP_NOISE_BEYOND;
 			notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
 			notes->caveat |= t->cols[j].caveat[0] != '\0';
 			notes->unmeasured |= c->unmeasured;

@@ -454,7 +454,7 @@ pool_column(struct table *t, int j)
 	return rows != NULL && n != NULL ? 0 : -1;
 }
 
-void
+static void
 cmp_table_free(struct table *t)
 {
 	int j;
@@ -673,7 +673,9 @@ caveat_text(const struct column *a, struct column *b)
 		    a->block->copies, b->block->copies);
 }
 
-int
+/* Builds the table of copies group g of the groups; an empty one has
+ * ncols 0.  -1: out of memory (cmp_table_free it even then). */
+static int
 cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
     int n, double min_change)
 {

@@ -135,28 +135,9 @@ struct comparison {
 	struct table tables[NGROUPS];
 };
 
-enum { NOTES_MAX_CAVEATS = 16 };
-
-/* What the notes under the tables must explain (output.c). */
-struct notes {
-	int within, beyond, unknown, lower, caveat, unmeasured, disturbed;
-	int why[NWHY];
-	int explained; /* a why-line was written */
-	int grouped; /* a verdict between groups was written */
-	int partial_p; /* a partial index's value was written "N p" */
-	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
-	int ncaveats;
-};
-
 extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
 extern const char *const cmp_group_key[NGROUPS]; /* "1", "N" */
 extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
-
-/* Builds the table of copies group g of the groups; an empty one has
- * ncols 0.  -1: out of memory (cmp_table_free it even then). */
-int cmp_table_build(struct table *t, enum group g,
-    const struct cmp_group *groups, int n, double min_change);
-void cmp_table_free(struct table *t);
 
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
 
