@@ -402,9 +402,9 @@ fill_row(struct table *t, int r)
 	}
 }
 
-/* The cell of column j of the test row titled title. */
-static const struct cell *
-test_at(const struct table *t, int j, const char *title)
+/* The test row titled title. */
+static int
+test_row(const struct table *t, const char *title)
 {
 	int r;
 
@@ -412,21 +412,7 @@ test_at(const struct table *t, int j, const char *title)
 		if (!t->rows[r].is_index &&
 		    strcmp(t->rows[r].title, title) == 0)
 			break;
-	return cmp_cell_at(t, r, j);
-}
-
-/* Whether test k of run i's block b of column col is the first of its
- * title in the column's runs. */
-static int
-first_seen(const struct column *col, int i, const struct cmp_block *b, int k)
-{
-	const char *title = b->tests[k].title;
-
-	while (i-- > 0)
-		if (cmp_run_block(col, i) != NULL &&
-		    cmp_find_test(cmp_run_block(col, i), title) != NULL)
-			return 0;
-	return cmp_find_test(b, title) == &b->tests[k];
+	return r;
 }
 
 /* Column j's spread pooled over its tests' runs (a group's), its tests
@@ -436,22 +422,30 @@ pool_column(struct table *t, int j)
 {
 	struct column *col = &t->cols[j];
 	const double **rows = calloc((size_t)t->nrows + 1, sizeof(*rows));
-	int *n = calloc((size_t)t->nrows + 1, sizeof(*n)), i, k, m = 0;
+	int *n = calloc(2 * (size_t)t->nrows + 1, sizeof(*n)), *seen, i, k, r;
 	const struct cmp_block *b;
-	const struct cell *c;
+	int m = 0;
 
-	for (i = 0; rows != NULL && n != NULL && i < col->group->n; i++)
-		for (b = cmp_run_block(col, i), k = 0; b && k < b->ntests; k++)
-			if (first_seen(col, i, b, k)) {
-				c = test_at(t, j, b->tests[k].title);
-				rows[m] = c->run_values;
-				col->pool_tests += (n[m++] = c->runs) > 1;
-			}
-	if (rows != NULL && n != NULL)
-		between_pooled(rows, n, m, &col->pool_var, &col->pool_dof);
+	if (rows == NULL || n == NULL) {
+		free(rows);
+		free(n);
+		return -1;
+	}
+	seen = n + t->nrows; /* by row: its test pooled already */
+	for (i = 0; i < col->group->n; i++)
+		for (b = cmp_run_block(col, i), k = 0; b && k < b->ntests;
+		     k++) {
+			r = test_row(t, b->tests[k].title);
+			if (seen[r]++ > 0)
+				continue;
+			rows[m] = cmp_cell_at(t, r, j)->run_values;
+			n[m] = cmp_cell_at(t, r, j)->runs;
+			col->pool_tests += n[m++] > 1;
+		}
+	between_pooled(rows, n, m, &col->pool_var, &col->pool_dof);
 	free(rows);
 	free(n);
-	return rows != NULL && n != NULL ? 0 : -1;
+	return 0;
 }
 
 static void
