@@ -64,8 +64,14 @@ number_groups(char (*key)[GROUP_KEY], int n, int *of)
 	return groups;
 }
 
-int
-cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
+/*
+ * The group of each of reports[0..n-1] into of[], numbered by first
+ * appearance: the same LABEL= (user[i]; NULL: none), the same --runs
+ * report, else, unless no_group, the same identity unless that makes one
+ * group of all.  Returns the number of groups, or -1 out of memory.
+ */
+static int
+group_of(struct cmp_report *const *reports, const char **user, int n,
     int no_group, int *of)
 {
 	char(*key)[GROUP_KEY];
@@ -202,7 +208,7 @@ cmp_groups_make(struct cmp_group **out, int *ng,
 	struct cmp_group *g = NULL;
 	int i, k, rc, *of = calloc((size_t)n + 1, sizeof(*of));
 
-	*ng = of != NULL ? cmp_group_of(reports, user, n, no_group, of) : -1;
+	*ng = of != NULL ? group_of(reports, user, n, no_group, of) : -1;
 	rc = *ng >= 0 && (g = calloc((size_t)*ng + 1, sizeof(*g))) != NULL ? 0
 	                                                                   : -1;
 	*out = g;

@@ -8,15 +8,6 @@
 
 #include "compare/table.h"
 
-/*
- * The group of each of reports[0..n-1] into of[], numbered by first
- * appearance: the same LABEL= (user[i]; NULL: none), the same --runs
- * report, else, unless no_group, the same identity unless that makes one
- * group of all.  Returns the number of groups, or -1 out of memory.
- */
-int cmp_group_of(struct cmp_report *const *reports, const char **user, int n,
-    int no_group, int *of);
-
 /* The groups of the labelled reports into *out, *ng of them; 0, or -1
  * out of memory (cmp_groups_free them even then). */
 int cmp_groups_make(struct cmp_group **out, int *ng,
