@@ -36,9 +36,6 @@ const struct counter_def counter_defs[NCOUNTERS] = {
     [CTR_VM_PSWPOUT] = {"vm_pswpout", SRC_MACHINE},
 };
 
-const char *const counter_source_names[NSOURCES] = {
-    "rusage", "proc-task", "perf", "proc-machine"};
-
 const struct derived_def derived_defs[NDERIVED] = {
     [DRV_CPU_BUSY] = {"cpu_busy", "CPU busy", 1, 0.05},
     [DRV_SYSTEM_SHARE] = {"system_share", "system share", 1, 0.05},

@@ -43,7 +43,7 @@ enum counter_id {
 };
 
 /* Where a counter comes from: what --counters turns on, and its name. */
-enum counter_source { SRC_RUSAGE, SRC_TASK, SRC_PERF, SRC_MACHINE, NSOURCES };
+enum counter_source { SRC_RUSAGE, SRC_TASK, SRC_PERF, SRC_MACHINE };
 
 struct counter_def {
 	const char *key; /* JSON member, e.g. "user_s" */
@@ -51,7 +51,6 @@ struct counter_def {
 };
 
 extern const struct counter_def counter_defs[NCOUNTERS];
-extern const char *const counter_source_names[NSOURCES];
 
 /* A set of counters: v[k] is meaningful when bit k of have is set. */
 struct counters {
