@@ -1,6 +1,4 @@
-/*
- * file.c - whole-file reading with a limit (contract in file.h).
- */
+/* file.c - whole-file reading with a limit (file.h). */
 #include <sys/stat.h>
 
 #include <errno.h>

@@ -1,7 +1,4 @@
-/*
- * parse.c - checked number parsing (strtol/strtod with full-string and
- * range checks); never atoi.
- */
+/* parse.c - checked number parsing (parse.h); never atoi. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,4 @@
-/*
- * place.c - the CPUs of a pair under a placement (see place.h).
- */
+/* place.c - the CPUs of a pair under a placement (place.h). */
 #include <errno.h>
 #include <string.h>
 

@@ -1,7 +1,4 @@
-/*
- * text.c - text routines shared by the runner and the programs (contract
- * in text.h).
- */
+/* text.c - text routines of the runner and the programs (text.h). */
 #include <string.h>
 
 #include "text.h"

@@ -1,7 +1,4 @@
-/*
- * counters.c - the portable half of the resource counters (contract in
- * counters.h): names, sums, machine deltas, derived values and medians.
- */
+/* counters.c - the portable half of the resource counters (counters.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,4 @@
-/*
- * near.c - the nearness of a typed name to a known one (contract in
- * near.h).
- */
+/* near.c - the nearness of a typed name to a known one (near.h). */
 #include <string.h>
 
 #include "model/near.h"

@@ -1,6 +1,4 @@
-/*
- * plain.c - well-formed UTF-8 and plain text (contracts in plain.h).
- */
+/* plain.c - well-formed UTF-8 and plain text (plain.h). */
 #include "model/plain.h"
 
 size_t

@@ -1,7 +1,4 @@
-/*
- * quick.c - the quick-mode plan of a test (contract in quick.h), from its
- * catalog row.
- */
+/* quick.c - a test's quick-mode plan from its catalog row (quick.h). */
 #include "model/quick.h"
 
 /* Seconds every pass takes to start its copies. */

@@ -1,6 +1,4 @@
-/*
- * report.c - outcome names, warnings and freeing of the report model.
- */
+/* report.c - outcome names, warnings and freeing of the report model. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

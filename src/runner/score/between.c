@@ -1,8 +1,4 @@
-/*
- * between.c - the verdict between two groups of runs (between.h): the
- * ratio of their geometric means and its 95% interval from the spread of
- * the logs of the runs' scores.
- */
+/* between.c - whole runs against each other (between.h). */
 #include <math.h>
 #include <stdlib.h>
 

@@ -1,6 +1,4 @@
-/*
- * explain.c - the why-rule of compare (contract in explain.h).
- */
+/* explain.c - the why-rule of compare (explain.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

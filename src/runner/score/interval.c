@@ -1,7 +1,4 @@
-/*
- * interval.c - the 95% interval of an index score from the passes' spread
- * on the log scale (formulas in interval.h).
- */
+/* interval.c - the 95% interval of an index score (interval.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,4 @@
-/*
- * latency.c - combines the latency tables that ctxlat prints as INFO lines
- * over the copies of the kept passes (contract in latency.h).
- */
+/* latency.c - ctxlat's latency table over copies and passes (latency.h). */
 #include <float.h>
 #include <stdio.h>
 #include <string.h>

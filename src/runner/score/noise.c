@@ -1,7 +1,4 @@
-/*
- * noise.c - the noise warnings of a run from what was measured (contract
- * in noise.h); exec/noise_sample.c takes the measurements.
- */
+/* noise.c - a run's noise warnings (noise.h); exec/noise_sample.c measures. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,4 @@
-/*
- * precision.c - allocation, stop rule, the part the tests share and
- * bimodal passes of --precision (formulas in precision.h).  Pure: no I/O,
- * no clock.
- */
+/* precision.c - the rules of --precision (precision.h).  No I/O, no clock. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

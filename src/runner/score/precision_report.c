@@ -1,8 +1,4 @@
-/*
- * precision_report.c - what a --precision run's report says of it
- * (precision.h): the widest index, the summary line with the largest
- * share of its variance, and the warning for passes in two clusters.
- */
+/* precision_report.c - what a report says of --precision (precision.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

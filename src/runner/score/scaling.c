@@ -1,7 +1,4 @@
-/*
- * scaling.c - the N-copy / 1-copy ratios of a report (contract in
- * scaling.h).
- */
+/* scaling.c - the N-copy / 1-copy ratios of a report (scaling.h). */
 #include <stdio.h>
 #include <stdlib.h>
 

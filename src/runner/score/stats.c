@@ -1,7 +1,4 @@
-/*
- * stats.c - pass combination, drop-the-worst-third scoring, spread and
- * index computation (formulas in stats.h).  Pure: no I/O, no clock.
- */
+/* stats.c - the scoring of passes, tests and indexes (stats.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
