@@ -44,10 +44,8 @@ void bench_time(double seconds);
 void bench_info(const char *key, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/*
- * Prints ERROR|<message> on stdout; a message ending in ':' gets the text
- * of errno appended.  Returns 1, the exit status of a failed measurement.
- */
+/* Prints ERROR|<message> on stdout (after a final ':', errno's text);
+ * returns BENCH_FAILED (1), a failed measurement's exit status. */
 int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Prints "usage: <text>" on stderr and returns 2, the usage exit status. */

@@ -58,8 +58,7 @@ struct group_def {
 };
 
 enum index_agg {
-	INDEX_GEOMEAN_X10, /* UnixBench: 10 * geometric mean of score/baseline
-	                    */
+	INDEX_GEOMEAN_X10, /* UnixBench: 10 x geometric mean of the ratios */
 	INDEX_SUM_AVERAGE /* BYTE Release 3: score/baseline, summed, averaged */
 };
 

@@ -9,17 +9,14 @@
 
 #include "model/report.h"
 
-/*
- * t(0.975, dof): exact at whole dof up to 30, linear in 1/dof between the
- * table's points and towards 1.96; 0 when dof < 1.
- */
+/* t(0.975, dof), from a table (linear in 1/dof between its points);
+ * 0 when dof < 1. */
 double interval_t975(double dof);
 
 /*
- * The variance of ln(score) of a test: s^2 / samples, s^2 the sample
- * variance of ln(rate) over all its passes (kept or dropped), and
- * *dof = passes - 1.  -1 when unknown: fewer than two passes, or a rate
- * that is not positive.
+ * The variance of ln(score) of a test: s^2 of ln(rate) over all its
+ * passes / samples, *dof = passes - 1.  -1 when unknown: fewer than two
+ * passes, or a rate that is not positive.
  */
 int interval_test_var(const struct test_result *t, double *var, double *dof);
 
@@ -28,11 +25,8 @@ int interval_test_var(const struct test_result *t, double *var, double *dof);
 int interval_pass_spread(
     const struct test_result *t, double *mean, double *var);
 
-/*
- * interval_test_var from the rates of every pass, kept of them counted:
- * the one variance rule of Run's intervals and compare's noise marks.
- * -1 when unknown (n < 2, kept < 1, a rate not positive).
- */
+/* interval_test_var from the rates of every pass, kept of them counted
+ * (compare's marks); -1 when n < 2, kept < 1 or a rate is not positive. */
 int interval_log_var(
     const double *rates, int n, int kept, double *var, double *dof);
 
@@ -59,10 +53,9 @@ int interval_tests_within(const double *kept_a, int ka, const double *all_a,
     int na, const double *kept_b, int kb, const double *all_b, int nb);
 
 /*
- * The same for two index scores from their 95% intervals, se = (ln high
- * - ln low) / (2 x 1.96) each: within when |ln(b/a)| <= 1.96 x
- * sqrt(se_a^2 + se_b^2).  -1 when an interval is missing (0) or does not
- * hold its score.
+ * The same for two index scores from their 95% intervals (se = (ln high -
+ * ln low) / (2 x 1.96) each).  -1 when an interval is missing (0) or
+ * does not hold its score.
  */
 int interval_scores_within(double a, double a_low, double a_high, double b,
     double b_low, double b_high);
@@ -84,10 +77,8 @@ void interval_index(struct index_result *ir);
  */
 void interval_index_rounds(struct index_result *ir);
 
-/*
- * The part of an index's noise that the tests share, var_c, from whole
- * rounds, pooled over several sets of rounds by adding the sums.
- */
+/* The part of an index's noise that the tests share, var_c, from whole
+ * rounds, pooled over several sets of rounds by adding the sums. */
 struct interval_common {
 	double ss; /* sum of e_r^2 */
 	double tests; /* sum of (R - 1) sum_i w_i^2 s_i^2 */

@@ -7,8 +7,6 @@
 #ifndef PRECISION_H
 #define PRECISION_H
 
-#include <stddef.h>
-
 #include "model/report.h"
 
 /* Whole rounds (a pass of every test) before passes go where the noise is. */
@@ -48,11 +46,8 @@ struct precision_index {
 /* var / k, k = P - floor(P/3) the kept passes; -1 when P < 2 (unknown). */
 double precision_test_var(const struct precision_test *t);
 
-/*
- * The log half width of an index's 95% interval, the tests' terms and
- * the shared part (as interval_index_common).  Returns 0 with *half set,
- * or -1 when a test's variance is unknown or no test counts.
- */
+/* The log half width of an index's 95% interval (as interval_index_common);
+ * -1 when a test's variance is unknown or no test counts. */
 int precision_half(const struct precision_test *tests,
     const struct precision_index *ix, double *half);
 
@@ -107,19 +102,12 @@ int precision_choose(const struct settings *s,
     const struct test_result *const *tests, const int *open,
     const double *seconds, double left_s, enum precision_stop *stop);
 
-/*
- * The intervals of a --precision run's indexes with the shared part of
- * the first PRECISION_FIRST_ROUNDS rounds, pooled over the copies values
- * of each index, as precision_choose counts it.
- */
+/* The intervals of a --precision run's indexes with the shared part of
+ * the first rounds, pooled over copies values as precision_choose does. */
 void precision_intervals(struct report *r);
 
-/*
- * How a --precision run ended, into r->precision_text: the target and
- * budget, then "reached" with the widest index's half width, or "not
- * reached", why (r->precision_end), the widest index and what most of
- * its variance came from; that half width in r->precision_widest_pct.
- */
+/* How a --precision run ended, into r->precision_text (the target, the
+ * widest index and why), and r->precision_widest_pct. */
 void precision_summary(struct report *r);
 
 /* A warning for every test of r whose passes fall in two clusters, with
