@@ -82,16 +82,13 @@ chart_max(const struct report *r, const struct index_result *x0)
 static double
 chart_step(double max)
 {
+	static const double steps[] = {1, 2, 5, 10};
 	double raw = max / 5, mag = pow(10, floor(log10(raw)));
-	double norm = raw / mag;
+	int i = 0;
 
-	if (norm <= 1)
-		return mag;
-	if (norm <= 2)
-		return 2 * mag;
-	if (norm <= 5)
-		return 5 * mag;
-	return 10 * mag;
+	while (i < 3 && raw / mag > steps[i])
+		i++;
+	return steps[i] * mag;
 }
 
 static int

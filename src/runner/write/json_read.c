@@ -1,6 +1,7 @@
 /*
  * json_read.c - the JSON reader of json_read.h: recursive descent.
  */
+#include <ctype.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -44,12 +45,6 @@ skip_space(struct parser *p)
 		p->pos++;
 }
 
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 int
 json_decimal(const char *s, size_t len, double *out)
 {
@@ -67,14 +62,14 @@ json_decimal(const char *s, size_t len, double *out)
 		return -1;
 	if (s[i] == '-' || s[i] == '+')
 		buf[o++] = s[i++];
-	if (i == len || !(is_digit(s[i]) || s[i] == '.'))
+	if (i == len || !(isdigit((unsigned char)s[i]) || s[i] == '.'))
 		return -1;
 	for (; i < len; i++) {
 		if (s[i] == '.') {
 			memcpy(buf + o, point, plen);
 			o += plen;
-		} else if (is_digit(s[i]) || s[i] == 'e' || s[i] == 'E' ||
-		           s[i] == '+' || s[i] == '-') {
+		} else if (isdigit((unsigned char)s[i]) || s[i] == 'e' ||
+		           s[i] == 'E' || s[i] == '+' || s[i] == '-') {
 			buf[o++] = s[i];
 		} else {
 			return -1;
@@ -94,7 +89,7 @@ digits(const struct parser *p, size_t *i)
 {
 	size_t from = *i;
 
-	while (*i < p->len && is_digit(p->text[*i]))
+	while (*i < p->len && isdigit((unsigned char)p->text[*i]))
 		(*i)++;
 	return *i > from;
 }
