@@ -152,37 +152,28 @@ text_spread(FILE *f, const struct test_result *const *tests, int n)
 		fputc('\n', f);
 }
 
-/* The columns of the two tables: the derived value and its heading. */
-static const struct {
+/* A column of the counters tables: the derived value and its heading. */
+struct column {
 	enum derived_id k;
 	const char *head;
-} per_test[] =
-    {
-        {DRV_CPU_BUSY, "busy"},
-        {DRV_SYSTEM_SHARE, "sys"},
-        {DRV_CPU_PER_LOOP, "us/lp"},
-        {DRV_CSW_PER_LOOP, "csw/lp"},
-        {DRV_INVOL_PER_LOOP, "pre/lp"},
-        {DRV_MIGR_PER_LOOP, "mig/lp"},
-        {DRV_FAULTS_PER_LOOP, "flt/lp"},
-        {DRV_RUNQ_SHARE, "wait"},
-},
-  machine[] = {
-      {DRV_MACHINE_BUSY, "busy"},
-      {DRV_STEAL_SHARE, "steal"},
-      {DRV_IOWAIT_SHARE, "iowait"},
 };
 
-#define NCOLS(a) ((int)(sizeof(a) / sizeof(a[0])))
+static const struct column per_test[] = {{DRV_CPU_BUSY, "busy"},
+    {DRV_SYSTEM_SHARE, "sys"}, {DRV_CPU_PER_LOOP, "us/lp"},
+    {DRV_CSW_PER_LOOP, "csw/lp"}, {DRV_INVOL_PER_LOOP, "pre/lp"},
+    {DRV_MIGR_PER_LOOP, "mig/lp"}, {DRV_FAULTS_PER_LOOP, "flt/lp"},
+    {DRV_RUNQ_SHARE, "wait"}, {0, NULL}};
+static const struct column machine[] = {{DRV_MACHINE_BUSY, "busy"},
+    {DRV_STEAL_SHARE, "steal"}, {DRV_IOWAIT_SHARE, "iowait"}, {0, NULL}};
 
 /* One table: a heading line, then a line per test with values. */
 static int
 table(FILE *f, const char *title, const struct test_result *const *tests, int n,
-    int machine_cols)
+    const struct column *cols)
 {
+	const struct column *c;
 	char v[32];
-	int i, c, shown = 0,
-	          ncols = machine_cols ? NCOLS(machine) : NCOLS(per_test);
+	int i, shown = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct test_result *t = tests[i];
@@ -191,20 +182,15 @@ table(FILE *f, const char *title, const struct test_result *const *tests, int n,
 			continue;
 		if (shown++ == 0) {
 			fprintf(f, "%-23.23s", title);
-			for (c = 0; c < ncols; c++)
-				fprintf(f, " %6s",
-				    machine_cols ? machine[c].head
-				                 : per_test[c].head);
+			for (c = cols; c->head != NULL; c++)
+				fprintf(f, " %6s", c->head);
 			fputc('\n', f);
 		}
 		fprintf(f, "%-23.23s", t->test->title);
-		for (c = 0; c < ncols; c++) {
-			enum derived_id k =
-			    machine_cols ? machine[c].k : per_test[c].k;
-
-			if (t->derived.have & (1U << k))
+		for (c = cols; c->head != NULL; c++) {
+			if (t->derived.have & (1U << c->k))
 				counters_format(
-				    k, t->derived.v[k], v, sizeof(v));
+				    c->k, t->derived.v[c->k], v, sizeof(v));
 			else
 				snprintf(v, sizeof(v), "-");
 			fprintf(f, " %6s", v);
@@ -218,14 +204,14 @@ void
 text_counters(FILE *f, const struct report *r,
     const struct test_result *const *tests, int n)
 {
-	if (table(f, "Counters (median)", tests, n, 0) == 0)
+	if (table(f, "Counters (median)", tests, n, per_test) == 0)
 		return;
 	fputs("busy: CPU time / (wall x copies); sys: system share of it; "
 	      "per loop (lp):\nCPU us, context switches, preemptions, "
 	      "migrations, page faults; wait:\nrunnable but not running "
 	      "(doc/why.md)\n",
 	    f);
-	if (table(f, "Machine (all CPUs)", tests, n, 1) > 0)
+	if (table(f, "Machine (all CPUs)", tests, n, machine) > 0)
 		fputs("busy, steal, iowait: shares of all CPUs' time, "
 		      "everything running counted\n",
 		    f);
