@@ -40,12 +40,6 @@ cmp_row_title(const struct row *row, char *buf, size_t size)
 	    buf, size, "%s%s", row->title, row->is_index ? " Index Score" : "");
 }
 
-const struct cell *
-cmp_cell_at(const struct table *t, int r, int col)
-{
-	return &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
-}
-
 /* The value of a cell: "1234.5", "failed", "-" when absent, ...; a
  * partial index "(partial)", or "p" when sp (short partial) is set. */
 static void
@@ -233,7 +227,7 @@ static void
 write_one_by_one(FILE *f, const struct table *t)
 {
 	char title[3 * CMP_TEXT_MAX], value[3 * CMP_TEXT_MAX], ratio[32],
-	    marks[8], head[32];
+	    marks[8];
 	size_t idw = 0, vw = 0, w;
 	int r, j;
 
@@ -260,10 +254,9 @@ write_one_by_one(FILE *f, const struct table *t)
 			if (j > 0) {
 				ratio_text(t, r, j, ratio, sizeof(ratio));
 				marks_text(t, r, j, marks, sizeof(marks));
-				snprintf(head, sizeof(head), "%s/%s",
-				    t->cols[j].id, t->cols[0].id);
 				if (ratio[0] != '\0')
-					fprintf(f, "  %s %s%s%s", head, ratio,
+					fprintf(f, "  %s/%s %s%s%s",
+					    t->cols[j].id, t->cols[0].id, ratio,
 					    marks[0] ? " " : "", marks);
 			}
 			fputc('\n', f);

@@ -57,6 +57,12 @@ compare_ratio(double first, double value, int lower_is_better)
 	return isfinite(r) && r > 0 ? r : NAN;
 }
 
+const struct cell *
+cmp_cell_at(const struct table *t, int r, int col)
+{
+	return &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
+}
+
 /* A block's group; NGROUPS (none) for a --per-core-type one. */
 static enum group
 group_of(const struct cmp_block *b)
