@@ -1,7 +1,7 @@
 /*
- * out_groups.c - what compare says of groups of runs: the runs of each
- * group in the key, its run-to-run spread, and under each table, in
- * words, which changes are beyond run-to-run noise (score/between.h).
+ * out_groups.c - what compare says under a table of groups of runs: each
+ * group's run-to-run spread, and in words which changes are beyond
+ * run-to-run noise (score/between.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,21 +12,6 @@
 #include "write/textwrap.h"
 
 #define SAY_MAX 4 /* changes named per column; the rest counted */
-
-void
-cmp_write_group_key(FILE *f, const struct cmp_style *st,
-    const struct cmp_group *g, const char *id)
-{
-	char text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
-	int i;
-
-	for (i = 0; g->n > 1 && i < g->n; i++) {
-		cmp_report_details(g->runs[i], details, sizeof(details));
-		snprintf(text, sizeof(text), "%s%d %s%s%s", id, i + 1,
-		    g->runs[i]->label, details[0] ? ": " : "", details);
-		st->say(f, 3, text);
-	}
-}
 
 /* "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees
  * of freedom)" */

@@ -24,26 +24,43 @@ struct notes {
 	int ncaveats;
 };
 
-/* The key: one line per report, its name, label and what it is. */
+/* A run's line in the key after prefix: "label: what it is". */
+static void
+run_text(char *buf, size_t size, const char *prefix, const char *label,
+    const struct cmp_report *r)
+{
+	char details[3 * CMP_TEXT_MAX];
+
+	cmp_report_details(r, details, sizeof(details));
+	snprintf(buf, size, "%s%s%s%s", prefix, label, details[0] ? ": " : "",
+	    details);
+}
+
+/* The key: one line per group, its name, label and what it is, then
+ * the lines of a group's runs ("A1 ..."), then its comment. */
 static void
 write_key(FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
 {
-	char id[16], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
-	int i;
+	char id[16], run[32], text[6 * CMP_TEXT_MAX];
+	int i, k;
 
 	for (i = 0; i < n; i++) {
 		cmp_report_id(i, id, sizeof(id));
-		cmp_report_details(g[i].runs[0], details, sizeof(details));
 		if (g[i].n > 1)
 			snprintf(text, sizeof(text),
 			    "%s: %d runs (the table shows their geometric "
 			    "means)",
 			    g[i].label, g[i].n);
 		else
-			snprintf(text, sizeof(text), "%s%s%s", g[i].label,
-			    details[0] ? ": " : "", details);
+			run_text(
+			    text, sizeof(text), "", g[i].label, g[i].runs[0]);
 		st->key(f, id, text);
-		cmp_write_group_key(f, st, &g[i], id);
+		for (k = 0; g[i].n > 1 && k < g[i].n; k++) {
+			snprintf(run, sizeof(run), "%s%d ", id, k + 1);
+			run_text(text, sizeof(text), run, g[i].runs[k]->label,
+			    g[i].runs[k]);
+			st->say(f, 3, text);
+		}
 		if (g[i].comment != NULL)
 			st->comment(f, g[i].comment);
 	}

@@ -177,11 +177,8 @@ struct cmp_style {
 
 extern const struct cmp_style cmp_text_style, cmp_md_style;
 
-/* What is said of groups of runs (out_groups.c): the key's lines of
- * group g's runs ("A1 ..."), and under table t each group's spread and
- * each column's changes beyond run-to-run noise. */
-void cmp_write_group_key(FILE *f, const struct cmp_style *st,
-    const struct cmp_group *g, const char *id);
+/* Under table t (out_groups.c): each group's run-to-run spread and each
+ * column's changes beyond run-to-run noise. */
 void cmp_write_verdicts(
     FILE *f, const struct cmp_style *st, const struct table *t);
 
