@@ -66,13 +66,12 @@ void
 write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
     const char *message)
 {
-	if (!says_outcome(o, message))
+	if (!says_outcome(o, message)) {
 		esc(f, outcome_name(o));
-	if (message != NULL && *message != '\0') {
-		if (!says_outcome(o, message))
+		if (message != NULL && *message != '\0')
 			fputs(": ", f);
-		esc(f, message);
 	}
+	esc(f, message); /* NULL: nothing */
 }
 
 void
