@@ -13,48 +13,84 @@
 #include "write/escape.h"
 
 /*
- * Writes s onto f: each ASCII byte through one(), each well-formed
- * multi-byte sequence as it is, and bad for each byte that starts none.
+ * How a writer escapes: an ASCII byte c as named[c] when set, else a
+ * control character (below 0x20, DEL) as control (NULL: \u00XX), else as
+ * it is; a byte that starts no well-formed UTF-8 sequence as bad.
  */
+struct escaper {
+	const char *named[128];
+	const char *control;
+	const char *bad;
+};
+
+static const struct escaper json_esc = {
+    .named = {['"'] = "\\\"",
+        ['\\'] = "\\\\",
+        ['\b'] = "\\b",
+        ['\f'] = "\\f",
+        ['\n'] = "\\n",
+        ['\r'] = "\\r",
+        ['\t'] = "\\t"},
+    .bad = "\\ufffd",
+};
+static const struct escaper html_esc = {
+    .named = {['&'] = "&amp;",
+        ['<'] = "&lt;",
+        ['>'] = "&gt;",
+        ['"'] = "&quot;",
+        ['\''] = "&#39;",
+        ['\t'] = "\t",
+        ['\n'] = "\n"},
+    .control = "&#xFFFD;",
+    .bad = "&#xFFFD;",
+};
+static const struct escaper csv_esc = {
+    .named = {['"'] = "\"\""},
+    .control = " ",
+    .bad = "\xef\xbf\xbd",
+};
+static const struct escaper md_esc = {
+    .named = {['\\'] = "\\\\",
+        ['`'] = "\\`",
+        ['*'] = "\\*",
+        ['_'] = "\\_",
+        ['['] = "\\[",
+        [']'] = "\\]",
+        ['<'] = "\\<",
+        ['>'] = "\\>",
+        ['|'] = "\\|",
+        ['&'] = "\\&",
+        ['~'] = "\\~"},
+    .control = " ",
+    .bad = "\xef\xbf\xbd",
+};
+
+/* Writes s onto f through e; a well-formed multi-byte sequence as it is. */
 static int
-walk(FILE *f, const char *s, void (*one)(FILE *, int), const char *bad)
+walk(FILE *f, const char *s, const struct escaper *e)
 {
 	size_t n;
+	int c;
 
-	if (s == NULL)
-		s = "";
-	for (; *s != '\0'; s += n) {
+	for (s = s != NULL ? s : ""; *s != '\0'; s += n) {
 		n = escape_utf8_len(s);
+		c = (unsigned char)*s;
 		if (n == 0) {
-			fputs(bad, f);
+			fputs(e->bad, f);
 			n = 1;
-		} else if (n == 1) {
-			one(f, (unsigned char)*s);
-		} else {
+		} else if (n > 1) {
 			fwrite(s, 1, n, f);
+		} else if (e->named[c] != NULL) {
+			fputs(e->named[c], f);
+		} else if (c >= 0x20 && c != 0x7f) {
+			putc(c, f);
+		} else if (e->control != NULL) {
+			fputs(e->control, f);
+		} else {
+			fprintf(f, "\\u%04x", (unsigned)c);
 		}
 	}
 	return ferror(f) ? -1 : 0;
-}
-
-/* c, ASCII, in a JSON string. */
-static void
-json_one(FILE *f, int c)
-{
-	static const char *const named[128] = {['"'] = "\\\"",
-	    ['\\'] = "\\\\",
-	    ['\b'] = "\\b",
-	    ['\f'] = "\\f",
-	    ['\n'] = "\\n",
-	    ['\r'] = "\\r",
-	    ['\t'] = "\\t"};
-
-	if (named[c] != NULL)
-		fputs(named[c], f);
-	else if (c < 0x20 || c == 0x7f)
-		fprintf(f, "\\u%04x", (unsigned)c);
-	else
-		putc(c, f);
 }
 
 int
@@ -65,44 +101,15 @@ escape_json(FILE *f, const char *s)
 		return ferror(f) ? -1 : 0;
 	}
 	putc('"', f);
-	walk(f, s, json_one, "\\ufffd");
+	walk(f, s, &json_esc);
 	putc('"', f);
 	return ferror(f) ? -1 : 0;
-}
-
-/* c, ASCII, in HTML. */
-static void
-html_one(FILE *f, int c)
-{
-	static const char *const named[128] = {['&'] = "&amp;",
-	    ['<'] = "&lt;",
-	    ['>'] = "&gt;",
-	    ['"'] = "&quot;",
-	    ['\''] = "&#39;"};
-
-	if (named[c] != NULL)
-		fputs(named[c], f);
-	else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
-		fputs("&#xFFFD;", f);
-	else
-		putc(c, f);
 }
 
 int
 escape_html(FILE *f, const char *s)
 {
-	return walk(f, s, html_one, "&#xFFFD;");
-}
-
-static void
-csv_one(FILE *f, int c)
-{
-	if (c == '"')
-		fputs("\"\"", f);
-	else if (c < 0x20 || c == 0x7f)
-		putc(' ', f);
-	else
-		putc(c, f);
+	return walk(f, s, &html_esc);
 }
 
 int
@@ -112,28 +119,16 @@ escape_csv(FILE *f, const char *s)
 
 	if (quote)
 		putc('"', f);
-	walk(f, s, csv_one, "\xef\xbf\xbd");
+	walk(f, s, &csv_esc);
 	if (quote)
 		putc('"', f);
 	return ferror(f) ? -1 : 0;
 }
 
-static void
-md_one(FILE *f, int c)
-{
-	if (c < 0x20 || c == 0x7f) {
-		putc(' ', f);
-		return;
-	}
-	if (strchr("\\`*_[]<>|&~", c) != NULL)
-		putc('\\', f);
-	putc(c, f);
-}
-
 int
 escape_md(FILE *f, const char *s)
 {
-	return walk(f, s, md_one, "\xef\xbf\xbd");
+	return walk(f, s, &md_esc);
 }
 
 /*
