@@ -305,6 +305,33 @@ open_console(struct run_cmd *c)
 }
 
 /*
+ * Writes each named output (-f FMT=PATH, --json PATH): 0, or -1 after
+ * saying the first problem.
+ */
+static int
+write_named(struct run_cmd *c)
+{
+	char err[4096];
+	int i, bad = 0;
+
+	for (i = 0; i < c->noutputs; i++)
+		if (files_write_named(c->outputs[i].format, c->outputs[i].path,
+		        c->outputs[i].fd, &c->r) != 0 &&
+		    bad++ == 0)
+			snprintf(err, sizeof(err), "writing %s: %s",
+			    strcmp(c->outputs[i].path, "-") == 0
+			        ? "the report to standard output"
+			        : c->outputs[i].path,
+			    strerror(errno));
+	if (bad == 0)
+		return 0;
+	fprintf(stderr, "bytebench: %s\n", err);
+	/* Which were written is not known: none listed. */
+	c->noutputs = 0;
+	return -1;
+}
+
+/*
  * Writes the result files and the named outputs, and prints the text
  * report; rc is the run's exit status, made 1 when a file could not be
  * written.  Returns it.
@@ -314,7 +341,6 @@ write_all(struct run_cmd *c, int rc)
 {
 	char err[4096];
 	int failed = results_write(&c->res, &c->r, err, sizeof(err)) == -1;
-	int i, bad = 0;
 
 	if (c->res.taken != NULL) {
 		complain("%s was taken by another run; the results are in %s",
@@ -342,23 +368,8 @@ write_all(struct run_cmd *c, int rc)
 			failed = 1;
 		}
 	}
-	/* Each named output (-f FMT=PATH, --json PATH); the first problem said.
-	 */
-	for (i = 0; i < c->noutputs; i++)
-		if (files_write_named(c->outputs[i].format, c->outputs[i].path,
-		        c->outputs[i].fd, &c->r) != 0 &&
-		    bad++ == 0)
-			snprintf(err, sizeof(err), "writing %s: %s",
-			    strcmp(c->outputs[i].path, "-") == 0
-			        ? "the report to standard output"
-			        : c->outputs[i].path,
-			    strerror(errno));
-	if (bad > 0) {
-		fprintf(stderr, "bytebench: %s\n", err);
-		/* Which were written is not known: none listed. */
-		c->noutputs = 0;
+	if (write_named(c) == -1)
 		failed = 1;
-	}
 	return rc == 0 && failed ? 1 : rc;
 }
 
@@ -424,6 +435,32 @@ copies_list(FILE *f, const struct settings *s)
 	fputs(s->ncopies == 1 && s->copies[0] == 1 ? " copy" : " copies", f);
 }
 
+/* --dry-run's estimated time of the whole plan pr of s, on f. */
+static void
+dry_run_total(FILE *f, const struct settings *s, const struct plan_run *pr)
+{
+	char total[32];
+
+	estimate_clock(estimate_left(pr), total, sizeof(total));
+	fprintf(f, "\n%d test%s at ", s->ntests, s->ntests == 1 ? "" : "s");
+	copies_list(f, s);
+	fprintf(f, "; estimated time: %s\n", total);
+	if (s->runs > 1) {
+		estimate_clock(s->runs * (estimate_left(pr) + s->settle_s),
+		    total, sizeof(total));
+		fprintf(f,
+		    "--runs %d: that %d times, %g s of settle before each; "
+		    "in all: %s\n",
+		    s->runs, s->runs, s->settle_s, total);
+	}
+	if (s->precision_pct > 0)
+		fprintf(f,
+		    "Then one pass at a time to the noisiest tests until "
+		    "each index is within +/-%g%%,\nor the budget of %g s "
+		    "is spent (doc/precision.md)\n",
+		    s->precision_pct, s->budget_s);
+}
+
 /*
  * --dry-run: prints the plan of r's settings on f (every test at every
  * copies value with its passes and estimated seconds a pass, in run
@@ -438,7 +475,7 @@ dry_run_print(
 	const struct settings *s = &r->settings;
 	struct plan_step *st;
 	struct plan_run pr = {NULL, NULL, 0};
-	char each[32], total[32];
+	char each[32];
 	int i, n;
 
 	if (plan_make(s, NULL, &st, &n) == -1)
@@ -461,24 +498,7 @@ dry_run_print(
 		fprintf(f, "%6d  %-18s %6d  %s\n", st[i].copies,
 		    st[i].test->name, st[i].passes, each);
 	}
-	estimate_clock(estimate_left(&pr), total, sizeof(total));
-	fprintf(f, "\n%d test%s at ", s->ntests, s->ntests == 1 ? "" : "s");
-	copies_list(f, s);
-	fprintf(f, "; estimated time: %s\n", total);
-	if (s->runs > 1) {
-		estimate_clock(s->runs * (estimate_left(&pr) + s->settle_s),
-		    total, sizeof(total));
-		fprintf(f,
-		    "--runs %d: that %d times, %g s of settle before each; "
-		    "in all: %s\n",
-		    s->runs, s->runs, s->settle_s, total);
-	}
-	if (s->precision_pct > 0)
-		fprintf(f,
-		    "Then one pass at a time to the noisiest tests until "
-		    "each index is within +/-%g%%,\nor the budget of %g s "
-		    "is spent (doc/precision.md)\n",
-		    s->precision_pct, s->budget_s);
+	dry_run_total(f, s, &pr);
 	fprintf(f, "Scratch files: %s\nResults: %s\n", tmpdir, resultdir);
 	free(pr.tally);
 	free(st);

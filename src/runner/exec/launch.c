@@ -123,6 +123,34 @@ path_in(const char *dir, const char *prefix, int i)
 	return strdup(path);
 }
 
+/* The directory and output files of copy i of d's pass.  0, or -1. */
+static int
+copy_make(struct pass_dirs *d, int i, char *err, size_t errlen)
+{
+	struct pass_copy *c = &d->copy[i];
+
+	d->n = i + 1;
+	c->dir = path_in(d->pass, "c", i);
+	c->out = path_in(d->pass, "out.", i);
+	c->err = path_in(d->pass, "err.", i);
+	if (!c->dir || !c->out || !c->err) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (mkdir(c->dir, 0700) == -1) {
+		snprintf(err, errlen, "cannot create %s: %s", c->dir,
+		    strerror(errno));
+		return -1;
+	}
+	if (capture_file(c->out) == -1 || capture_file(c->err) == -1) {
+		snprintf(err, errlen,
+		    "cannot create the output files in %.400s: %s", d->pass,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Creates the directory of a pass of ncopies copies under tmpdir into *d.
  * 0, or -1 with why in err (then pass_dirs_free(d) is still due).
@@ -131,7 +159,6 @@ static int
 pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies, char *err,
     size_t errlen)
 {
-	struct pass_copy *c;
 	char path[4200];
 	int i;
 
@@ -154,29 +181,9 @@ pass_dirs_make(struct pass_dirs *d, const char *tmpdir, int ncopies, char *err,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < ncopies; i++) {
-		c = &d->copy[i];
-		d->n = i + 1;
-		c->dir = path_in(d->pass, "c", i);
-		c->out = path_in(d->pass, "out.", i);
-		c->err = path_in(d->pass, "err.", i);
-		if (!c->dir || !c->out || !c->err) {
-			snprintf(err, errlen, "out of memory");
+	for (i = 0; i < ncopies; i++)
+		if (copy_make(d, i, err, errlen) == -1)
 			return -1;
-		}
-		if (mkdir(c->dir, 0700) == -1) {
-			snprintf(err, errlen, "cannot create %s: %s", c->dir,
-			    strerror(errno));
-			return -1;
-		}
-		if (capture_file(c->out) == -1 || capture_file(c->err) == -1) {
-			snprintf(err, errlen,
-			    "cannot create the output files "
-			    "in %.400s: %s",
-			    d->pass, strerror(errno));
-			return -1;
-		}
-	}
 	return 0;
 }
 
@@ -467,15 +474,37 @@ pass_outcome(struct pass_result *p, const struct launch *l, unsigned flags,
 	return 0;
 }
 
+/* Runs the pass of l, its copies, into p.  0, or -1 (memory). */
+static int
+run_launches(const struct launch_pass_def *def, const struct launch *l,
+    struct pass_result *p, char *msg, size_t msglen)
+{
+	const struct plan_step *st = def->step;
+	struct pass_spec spec = {l, st->copies, st->seconds, st->margin_s,
+	    def->origin, def->report->settings.counters};
+	char err[512];
+	int ran;
+
+	if (def->show)
+		show_command(def->env, l[0].argv);
+	ran = process_run_pass(&spec, p, err, sizeof(err));
+	if (ran == PROCESS_NOMEM)
+		return -1;
+	if (ran == PROCESS_NOT_STARTED) {
+		snprintf(msg, msglen, "%s", err);
+		p->outcome = OUTCOME_FAILED;
+		return 0;
+	}
+	return pass_outcome(p, l, st->test->flags, msg, msglen);
+}
+
 int
 launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
     size_t msglen)
 {
 	struct pass_dirs d;
 	struct launch *l = NULL;
-	char err[512];
-	const struct plan_step *st = def->step;
-	int i, n = st->copies, rc = 0, ran;
+	int i, n = def->step->copies, rc;
 
 	msg[0] = '\0';
 	memset(p, 0, sizeof(*p));
@@ -497,23 +526,10 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 		return 0;
 	}
 	if ((l = calloc((size_t)n, sizeof(*l))) == NULL ||
-	    make_launches(l, def, &d) == -1) {
+	    make_launches(l, def, &d) == -1)
 		rc = -1;
-	} else {
-		struct pass_spec spec = {l, n, st->seconds, st->margin_s,
-		    def->origin, def->report->settings.counters};
-
-		if (def->show)
-			show_command(def->env, l[0].argv);
-		ran = process_run_pass(&spec, p, err, sizeof(err));
-		if (ran == PROCESS_NOMEM)
-			rc = -1;
-		else if (ran == PROCESS_NOT_STARTED) {
-			snprintf(msg, msglen, "%s", err);
-			p->outcome = OUTCOME_FAILED;
-		} else
-			rc = pass_outcome(p, l, st->test->flags, msg, msglen);
-	}
+	else
+		rc = run_launches(def, l, p, msg, msglen);
 	for (i = 0; l != NULL && i < n; i++) {
 		free_strings(l[i].argv);
 		free_strings(l[i].envp);

@@ -138,6 +138,8 @@ struct pass_state {
 	struct pass_result *p;
 	char *err; /* why the pass could not start */
 	size_t errlen;
+	int ready[2], start[2]; /* the barrier's pipes, -1 when closed */
+	char ready_env[40], start_env[40]; /* their numbers, in c[].env */
 };
 
 /* Copy c is no longer stopped (continued or ended) at now. */
@@ -206,9 +208,9 @@ reap(struct pass_state *ps)
 	}
 }
 
-/* Phase 1: ready bytes on fd until all came, EOF, a stop, or time. */
+/* Phase 1: ready bytes until all came, EOF, a stop, or time. */
 static void
-barrier(struct pass_state *ps, int fd)
+barrier(struct pass_state *ps)
 {
 	struct pass_result *p = ps->p;
 	double first = 0, last = 0, now;
@@ -223,12 +225,13 @@ barrier(struct pass_state *ps, int fd)
 		now = bench_now();
 		if (now >= limit)
 			break;
-		if ((rc = process_wait(fd, limit - now, &ps->old)) <= 0) {
+		if ((rc = process_wait(ps->ready[0], limit - now, &ps->old)) <=
+		    0) {
 			if (rc == -1)
 				reap(ps);
 			continue;
 		}
-		n = read(fd, buf, sizeof(buf));
+		n = read(ps->ready[0], buf, sizeof(buf));
 		if (n == -1 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
@@ -282,13 +285,49 @@ watch(struct pass_state *ps)
 	}
 }
 
+/* The outcome of copy c (cs as the runner saw it), why in msg[160]. */
+static void
+copy_outcome(const struct pass_state *ps, const struct copy_state *cs,
+    struct copy_result *c, char *msg)
+{
+	char len[40] = "";
+
+	c->outcome = OUTCOME_OK;
+	msg[0] = '\0';
+	if (ps->why == OUTCOME_TIMEOUT && cs->ended >= ps->killed) {
+		c->outcome = OUTCOME_TIMEOUT;
+		snprintf(msg, 160, "timed out after %.0f s", c->wall_s);
+	} else if (ps->why == OUTCOME_INTERRUPTED) {
+		c->outcome = OUTCOME_INTERRUPTED;
+		snprintf(msg, 160, "interrupted by signal %d",
+		    (int)process_stop_signal);
+	} else if (cs->stops > 0) {
+		/* Its time counts the stop (doc/protocol.md); seen only
+		 * continued, how long is not known. */
+		c->outcome = OUTCOME_FAILED;
+		if (cs->stopped_s > 0)
+			snprintf(
+			    len, sizeof(len), " for %.1f s", cs->stopped_s);
+		snprintf(msg, 160,
+		    "stopped%s during the pass (SIGSTOP, SIGTSTP or a "
+		    "debugger): not a measurement",
+		    len);
+	} else if (process_continued) {
+		c->outcome = OUTCOME_FAILED;
+		snprintf(msg, 160,
+		    "the runner was stopped during the pass (SIGSTOP, "
+		    "SIGTSTP or a debugger): it could not watch or time its "
+		    "copies, not a measurement");
+	}
+}
+
 /* Fills the copies of the pass from what its state holds. */
 static int
 collect(struct pass_state *ps)
 {
 	struct pass_result *p = ps->p;
 	double release = ps->release;
-	char msg[160], len[40];
+	char msg[160];
 	int i, rc = 0;
 
 	for (i = 0; i < ps->spec->ncopies; i++) {
@@ -308,37 +347,8 @@ collect(struct pass_state *ps)
 		c->counters.cpu_start = cs->cpu_start;
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
-		c->outcome = OUTCOME_OK;
-		msg[0] = '\0';
-		if (ps->why == OUTCOME_TIMEOUT && cs->ended >= ps->killed) {
-			c->outcome = OUTCOME_TIMEOUT;
-			snprintf(msg, sizeof(msg), "timed out after %.0f s",
-			    c->wall_s);
-		} else if (ps->why == OUTCOME_INTERRUPTED) {
-			c->outcome = OUTCOME_INTERRUPTED;
-			snprintf(msg, sizeof(msg), "interrupted by signal %d",
-			    (int)process_stop_signal);
-		} else if (cs->stops > 0) {
-			/* Its time counts the stop (doc/protocol.md); seen
-			 * only continued, how long is not known. */
-			c->outcome = OUTCOME_FAILED;
-			len[0] = '\0';
-			if (cs->stopped_s > 0)
-				snprintf(len, sizeof(len), " for %.1f s",
-				    cs->stopped_s);
-			snprintf(msg, sizeof(msg),
-			    "stopped%s during the pass (SIGSTOP, SIGTSTP or a "
-			    "debugger): not a measurement",
-			    len);
-		} else if (process_continued) {
-			c->outcome = OUTCOME_FAILED;
-			snprintf(msg, sizeof(msg),
-			    "the runner was stopped during the pass (SIGSTOP, "
-			    "SIGTSTP or a debugger): it could not watch or "
-			    "time its copies, not a measurement");
-		}
-		c->message = strdup(msg);
-		if (c->message == NULL)
+		copy_outcome(ps, cs, c, msg);
+		if ((c->message = strdup(msg)) == NULL)
 			rc = -1;
 	}
 	return rc;
@@ -390,82 +400,118 @@ spawn_all(struct pass_state *ps)
 	return i;
 }
 
+/*
+ * The copies' results, the barrier's pipes and each copy's environment
+ * with them: PROCESS_RAN, or why the pass cannot run.
+ */
+static int
+pass_open(struct pass_state *ps)
+{
+	int i, n = ps->spec->ncopies;
+
+	ps->p->copies = calloc((size_t)n, sizeof(*ps->p->copies));
+	if (ps->p->copies == NULL ||
+	    (ps->c = calloc((size_t)n, sizeof(*ps->c))) == NULL)
+		return PROCESS_NOMEM;
+	if (pipe(ps->ready) == -1 || pipe(ps->start) == -1 ||
+	    fcntl(ps->ready[0], F_SETFD, FD_CLOEXEC) == -1 ||
+	    fcntl(ps->start[1], F_SETFD, FD_CLOEXEC) == -1) {
+		snprintf(ps->err, ps->errlen, "pipe: %s", strerror(errno));
+		return PROCESS_NOT_STARTED;
+	}
+	snprintf(ps->ready_env, sizeof(ps->ready_env), "BENCH_READY_FD=%d",
+	    ps->ready[1]);
+	snprintf(ps->start_env, sizeof(ps->start_env), "BENCH_START_FD=%d",
+	    ps->start[0]);
+	for (i = 0; i < n; i++) {
+		memset(ps->c[i].perf.fd, -1, sizeof(ps->c[i].perf.fd));
+		ps->c[i].env = barrier_env(
+		    ps->spec->l[i].envp, ps->ready_env, ps->start_env);
+		if (ps->c[i].env == NULL)
+			return PROCESS_NOMEM;
+	}
+	return PROCESS_RAN;
+}
+
+/* Closes the pipe's ends still open. */
+static void
+close_pipe(int fd[2])
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (fd[i] != -1)
+			close(fd[i]);
+	fd[0] = fd[1] = -1;
+}
+
+/*
+ * Forks the copies, holds them at the barrier, releases them and waits
+ * for their end; the machine's counters around it.  1 when every copy
+ * started.
+ */
+static int
+pass_go(struct pass_state *ps)
+{
+	const struct pass_spec *spec = ps->spec;
+	struct counters before, after;
+	int started, i;
+
+	process_block(&ps->old);
+	if (spec->counters != COUNTERS_OFF)
+		counters_machine(&before);
+	process_continued = 0;
+	ps->forked = bench_now();
+	started = spawn_all(ps) == spec->ncopies;
+	close(ps->ready[1]);
+	close(ps->start[0]);
+	ps->ready[1] = ps->start[0] = -1;
+	if (started)
+		barrier(ps);
+	else if (ps->pgid != 0)
+		kill(-ps->pgid, SIGKILL);
+	/* Where a single copy starts (a few a pass would delay many). */
+	if (spec->ncopies == 1 && started && spec->counters != COUNTERS_OFF)
+		ps->c[0].cpu_start = counters_task_cpu(ps->c[0].pid) + 1;
+	ps->release = bench_now();
+	close_pipe(ps->start);
+	ps->p->barrier_s = ps->release - ps->forked;
+	if (ps->pgid != 0)
+		watch(ps);
+	sigprocmask(SIG_SETMASK, &ps->old, NULL);
+	if (started && spec->counters != COUNTERS_OFF) {
+		counters_machine(&after);
+		counters_delta(&ps->p->counters, &before, &after);
+	}
+	for (i = 0; i < spec->ncopies; i++)
+		counters_perf_close(&ps->c[i].perf, &ps->c[i].ctr);
+	return started;
+}
+
 int
 process_run_pass(const struct pass_spec *spec, struct pass_result *p, char *err,
     size_t errlen)
 {
-	struct pass_state ps = {
-	    .spec = spec, .p = p, .err = err, .errlen = errlen};
-	char ready_env[40], start_env[40];
-	int ready[2] = {-1, -1}, start[2] = {-1, -1}, i, started = 0;
-	int ncopies = spec->ncopies, rc = PROCESS_NOMEM;
-	struct counters before, after;
+	struct pass_state ps = {.spec = spec,
+	    .p = p,
+	    .err = err,
+	    .errlen = errlen,
+	    .ready = {-1, -1},
+	    .start = {-1, -1}};
+	int i, rc;
 
 	memset(p, 0, sizeof(*p));
 	err[0] = '\0';
-	p->ncopies = ncopies;
-	p->copies = calloc((size_t)ncopies, sizeof(*p->copies));
-	if (p->copies == NULL ||
-	    (ps.c = calloc((size_t)ncopies, sizeof(*ps.c))) == NULL)
-		goto out;
-	if (pipe(ready) == -1 || pipe(start) == -1 ||
-	    fcntl(ready[0], F_SETFD, FD_CLOEXEC) == -1 ||
-	    fcntl(start[1], F_SETFD, FD_CLOEXEC) == -1) {
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		rc = PROCESS_NOT_STARTED;
-		goto out;
-	}
-	snprintf(ready_env, sizeof(ready_env), "BENCH_READY_FD=%d", ready[1]);
-	snprintf(start_env, sizeof(start_env), "BENCH_START_FD=%d", start[0]);
-	for (i = 0; i < ncopies; i++) {
-		memset(ps.c[i].perf.fd, -1, sizeof(ps.c[i].perf.fd));
-		ps.c[i].env =
-		    barrier_env(spec->l[i].envp, ready_env, start_env);
-		if (ps.c[i].env == NULL)
-			goto out;
-	}
-	process_block(&ps.old);
-	if (spec->counters != COUNTERS_OFF)
-		counters_machine(&before);
-	process_continued = 0;
-	ps.forked = bench_now();
-	started = spawn_all(&ps) == ncopies;
-	close(ready[1]);
-	close(start[0]);
-	ready[1] = start[0] = -1;
-	if (started)
-		barrier(&ps, ready[0]);
-	else if (ps.pgid != 0)
-		kill(-ps.pgid, SIGKILL);
-	/* Where a single copy starts (a few a pass would delay many). */
-	if (ncopies == 1 && started && spec->counters != COUNTERS_OFF)
-		ps.c[0].cpu_start = counters_task_cpu(ps.c[0].pid) + 1;
-	ps.release = bench_now();
-	close(start[1]);
-	start[1] = -1;
-	p->barrier_s = ps.release - ps.forked;
-	if (ps.pgid != 0)
-		watch(&ps);
-	sigprocmask(SIG_SETMASK, &ps.old, NULL);
-	if (started && spec->counters != COUNTERS_OFF) {
-		counters_machine(&after);
-		counters_delta(&p->counters, &before, &after);
-	}
-	for (i = 0; i < ncopies; i++)
-		counters_perf_close(&ps.c[i].perf, &ps.c[i].ctr);
-	rc = !started             ? PROCESS_NOT_STARTED
-	     : collect(&ps) == -1 ? PROCESS_NOMEM
-	                          : PROCESS_RAN;
-out:
+	p->ncopies = spec->ncopies;
+	if ((rc = pass_open(&ps)) == PROCESS_RAN)
+		rc = !pass_go(&ps)        ? PROCESS_NOT_STARTED
+		     : collect(&ps) == -1 ? PROCESS_NOMEM
+		                          : PROCESS_RAN;
 	if (rc != PROCESS_RAN)
 		p->ncopies = 0; /* nothing to report of them */
-	for (i = 0; i < 2; i++) {
-		if (ready[i] != -1)
-			close(ready[i]);
-		if (start[i] != -1)
-			close(start[i]);
-	}
-	for (i = 0; ps.c != NULL && i < ncopies; i++)
+	close_pipe(ps.ready);
+	close_pipe(ps.start);
+	for (i = 0; ps.c != NULL && i < spec->ncopies; i++)
 		free(ps.c[i].env); /* its strings are spec's */
 	free(ps.c);
 	return rc;

@@ -288,6 +288,66 @@ block_end(struct block *b, const struct report *r, time_t end)
 /* Seconds between the console's lines in a --precision run's passes. */
 #define PRECISE_LINE_S 30
 
+/* What precision_choose reads of a run's tests, one entry a test. */
+struct precise {
+	const struct test_result **t;
+	int *open; /* it may have one more pass */
+	double *secs; /* the estimate of a pass */
+	int more; /* passes after the first rounds */
+	double next_line; /* bench_now() of the next line on the console */
+};
+
+/*
+ * The test (in run order) that precision_choose gives the next pass, or
+ * -1: enough (*stop says why) or a stop signal.
+ */
+static int
+precise_choose(struct run_ctx *x, struct test_run *tr, struct precise *pr,
+    enum precision_stop *stop)
+{
+	const struct settings *s = &x->r->settings;
+	int k;
+
+	for (k = 0; k < s->ncopies * s->ntests; k++) {
+		pr->t[k] = tr[k].t;
+		pr->open[k] = !tr[k].running && tr[k].t->passes != NULL &&
+		              tr[k].t->outcome == OUTCOME_OK &&
+		              tr[k].t->npasses < PRECISION_MAX_PASSES;
+		pr->secs[k] = estimate_pass_guess(&x->plan, k);
+	}
+	if (process_stop_signal)
+		return -1;
+	return precision_choose(s, pr->t, pr->open, pr->secs,
+	    s->budget_s - (bench_now() - x->origin), stop);
+}
+
+/* One more pass of one, and a line on the console now and then. */
+static int
+precise_pass(struct run_ctx *x, struct test_run *one, struct precise *pr)
+{
+	struct pass_result *grown;
+	char line[160];
+
+	grown = realloc(
+	    one->t->passes, sizeof(*grown) * (size_t)(one->tally->passes + 1));
+	if (grown == NULL)
+		return -1;
+	one->t->passes = grown;
+	memset(&grown[one->tally->passes++], 0, sizeof(*grown));
+	one->running = 1;
+	if (run_test(x, one, 0) == -1)
+		return -1;
+	pr->more++;
+	if (bench_now() >= pr->next_line) {
+		pr->next_line = bench_now() + PRECISE_LINE_S;
+		snprintf(line, sizeof(line),
+		    "%d more pass%s after the first rounds", pr->more,
+		    pr->more == 1 ? "" : "es");
+		progress_note(&x->progress, bench_now(), "Precision", line);
+	}
+	return 0;
+}
+
 /*
  * The passes of a --precision run after its first rounds (tr: every test
  * at every copies value, in run order): one at a time, where
@@ -298,59 +358,23 @@ static int
 run_precise(struct run_ctx *x, struct test_run *tr)
 {
 	struct report *r = x->r;
-	const struct settings *s = &r->settings;
-	const struct test_result **t;
+	size_t n = (size_t)r->settings.ncopies * (size_t)r->settings.ntests;
+	struct precise pr = {NULL, NULL, NULL, 0, bench_now() + PRECISE_LINE_S};
 	enum precision_stop stop = PRECISION_STUCK;
-	struct pass_result *grown;
-	struct test_run *one;
-	double *secs, next_line = bench_now() + PRECISE_LINE_S;
-	int *open, k, n = s->ncopies * s->ntests, more = 0, rc = -1;
-	char line[160];
+	int k, rc = -1;
 
-	t = calloc((size_t)n, sizeof(*t));
-	open = calloc((size_t)n, sizeof(*open));
-	secs = calloc((size_t)n, sizeof(*secs));
-	if (t == NULL || open == NULL || secs == NULL)
+	pr.t = calloc(n, sizeof(*pr.t));
+	pr.open = calloc(n, sizeof(*pr.open));
+	pr.secs = calloc(n, sizeof(*pr.secs));
+	if (pr.t == NULL || pr.open == NULL || pr.secs == NULL)
 		goto out;
 	x->progress.precise = 1;
 	if (!process_stop_signal)
 		progress_note(&x->progress, bench_now(), "Precision",
 		    "first rounds done, now passes to the noisiest tests");
-	for (;;) {
-		for (k = 0; k < n; k++) {
-			t[k] = tr[k].t;
-			open[k] = !tr[k].running && tr[k].t->passes != NULL &&
-			          tr[k].t->outcome == OUTCOME_OK &&
-			          tr[k].t->npasses < PRECISION_MAX_PASSES;
-			secs[k] = estimate_pass_guess(&x->plan, k);
-		}
-		if (process_stop_signal)
-			break;
-		k = precision_choose(s, t, open, secs,
-		    s->budget_s - (bench_now() - x->origin), &stop);
-		if (k == -1)
-			break;
-		one = &tr[k];
-		grown = realloc(one->t->passes,
-		    sizeof(*grown) * (size_t)(one->tally->passes + 1));
-		if (grown == NULL)
+	while ((k = precise_choose(x, tr, &pr, &stop)) != -1)
+		if (precise_pass(x, &tr[k], &pr) == -1)
 			goto out;
-		one->t->passes = grown;
-		memset(&grown[one->tally->passes++], 0, sizeof(*grown));
-		one->running = 1;
-		if (run_test(x, one, 0) == -1)
-			goto out;
-		more++;
-		if (bench_now() >= next_line) {
-			next_line = bench_now() + PRECISE_LINE_S;
-			snprintf(line, sizeof(line),
-			    "%d more pass%s after the "
-			    "first rounds",
-			    more, more == 1 ? "" : "es");
-			progress_note(
-			    &x->progress, bench_now(), "Precision", line);
-		}
-	}
 	x->progress.precise = 0;
 	r->precision_end = process_stop_signal         ? "interrupted"
 	                   : stop == PRECISION_REACHED ? "reached"
@@ -358,10 +382,88 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 	                                               : "stopped";
 	rc = 0;
 out:
-	free(t);
-	free(open);
-	free(secs);
+	free(pr.t);
+	free(pr.open);
+	free(pr.secs);
 	return rc;
+}
+
+/*
+ * Starts every block and its tests into tr: the most passes of a test,
+ * or -1 (memory).
+ */
+static int
+rounds_start(struct run_ctx *x, struct test_run *tr)
+{
+	const struct settings *s = &x->r->settings;
+	time_t start = time(NULL);
+	struct block *b;
+	int c, i, k, rounds = 0;
+
+	for (c = 0; c < s->ncopies; c++) {
+		if ((b = block_begin(x, c, start)) == NULL)
+			return -1;
+		b->took_turns = s->ncopies > 1;
+		for (i = 0; i < s->ntests; i++) {
+			k = c * s->ntests + i;
+			if (test_start(x, &tr[k], k, &b->tests[b->ntests++]) ==
+			    -1)
+				return -1;
+			if (tr[k].tally->passes > rounds)
+				rounds = tr[k].tally->passes;
+		}
+	}
+	return rounds;
+}
+
+/* Round k: pass k of every test still running at every copies value. */
+static int
+rounds_run(struct run_ctx *x, struct test_run *tr, int rounds)
+{
+	const struct settings *s = &x->r->settings;
+	struct test_run *one;
+	int c, i, k;
+
+	for (k = 0; k < rounds && !process_stop_signal; k++)
+		for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
+			progress_round_begin(&x->progress, k + 1, rounds,
+			    s->copies[c], bench_now());
+			for (i = 0; i < s->ntests && !process_stop_signal;
+			     i++) {
+				one = &tr[c * s->ntests + i];
+				if (one->running && run_test(x, one, 0) == -1)
+					return -1;
+			}
+			progress_round_end(&x->progress, bench_now());
+		}
+	return 0;
+}
+
+/* Scores every test and ends every block; the precision summary. */
+static int
+rounds_end(struct run_ctx *x, struct test_run *tr)
+{
+	struct report *r = x->r;
+	struct run *run = &r->runs[r->nruns - 1];
+	/* One end for every block, as one start: they share the rounds. */
+	time_t end = time(NULL);
+	int c, i;
+
+	for (c = 0; c < run->nblocks; c++) {
+		for (i = 0; i < run->blocks[c].ntests; i++)
+			if (test_finish(&tr[c * r->settings.ntests + i]) == -1)
+				return -1;
+		if (block_end(&run->blocks[c], r, end) == -1)
+			return -1;
+	}
+	if (r->settings.precision_pct > 0)
+		precision_intervals(r);
+	if (r->precision_end != NULL) {
+		precision_summary(r);
+		progress_note(
+		    &x->progress, bench_now(), "Precision", r->precision_text);
+	}
+	return 0;
 }
 
 /*
@@ -372,62 +474,15 @@ out:
 static int
 run_rounds(struct run_ctx *x)
 {
-	struct report *r = x->r;
-	const struct settings *s = &r->settings;
-	struct run *run = &r->runs[r->nruns - 1];
-	struct test_run *tr, *one;
-	struct block *b;
-	int c, i, k, rounds = 0, rc = -1;
-	time_t start = time(NULL), end;
+	const struct settings *s = &x->r->settings;
+	struct test_run *tr;
+	int rounds, rc = -1;
 
 	tr = calloc((size_t)s->ncopies * (size_t)s->ntests, sizeof(*tr));
-	if (tr == NULL)
-		return -1;
-	for (c = 0; c < s->ncopies; c++) {
-		if ((b = block_begin(x, c, start)) == NULL)
-			goto out;
-		b->took_turns = s->ncopies > 1;
-		for (i = 0; i < s->ntests; i++) {
-			k = c * s->ntests + i;
-			if (test_start(x, &tr[k], k, &b->tests[b->ntests++]) ==
-			    -1)
-				goto out;
-			if (tr[k].tally->passes > rounds)
-				rounds = tr[k].tally->passes;
-		}
-	}
-	for (k = 0; k < rounds && !process_stop_signal; k++)
-		for (c = 0; c < s->ncopies && !process_stop_signal; c++) {
-			progress_round_begin(&x->progress, k + 1, rounds,
-			    s->copies[c], bench_now());
-			for (i = 0; i < s->ntests && !process_stop_signal;
-			     i++) {
-				one = &tr[c * s->ntests + i];
-				if (one->running && run_test(x, one, 0) == -1)
-					goto out;
-			}
-			progress_round_end(&x->progress, bench_now());
-		}
-	if (s->precision_pct > 0 && run_precise(x, tr) == -1)
-		goto out;
-	/* One end for every block, as one start: they share the rounds. */
-	end = time(NULL);
-	for (c = 0; c < run->nblocks; c++) {
-		for (i = 0; i < run->blocks[c].ntests; i++)
-			if (test_finish(&tr[c * s->ntests + i]) == -1)
-				goto out;
-		if (block_end(&run->blocks[c], r, end) == -1)
-			goto out;
-	}
-	if (s->precision_pct > 0)
-		precision_intervals(r);
-	if (r->precision_end != NULL) {
-		precision_summary(r);
-		progress_note(
-		    &x->progress, bench_now(), "Precision", r->precision_text);
-	}
-	rc = 0;
-out:
+	if (tr != NULL && (rounds = rounds_start(x, tr)) != -1 &&
+	    rounds_run(x, tr, rounds) == 0 &&
+	    (!(s->precision_pct > 0) || run_precise(x, tr) == 0))
+		rc = rounds_end(x, tr);
 	free(tr);
 	return rc;
 }
