@@ -193,7 +193,9 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 {
 	char err[8400];
 
-	memset(&c->r, 0, sizeof(c->r));
+	/* All of it: the noise record is read at the end even when the
+	 * settle step ran out of memory before noise_start cleared it. */
+	memset(c, 0, sizeof(*c));
 	if (setup_settings(&c->r.settings, o, err, sizeof(err)) == -1 ||
 	    setup_dirs(&c->d, &c->r.settings, argv0, err, sizeof(err)) == -1 ||
 	    setup_check_env(err, sizeof(err)) == -1 ||
