@@ -16,7 +16,7 @@
 /* "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees
  * of freedom)" */
 static void
-say_spread(FILE *f, const struct cmp_style *st, const struct table *t, int col)
+say_spread(FILE *f, int md, const struct table *t, int col)
 {
 	const struct column *c = &t->cols[col];
 	char text[3 * CMP_TEXT_MAX];
@@ -34,7 +34,7 @@ say_spread(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 		    c->pool_tests == 1 ? "" : "s", c->pool_dof);
 	else
 		cmp_appendf(text, sizeof(text), n, "no spread known");
-	st->say(f, 2, text);
+	cmp_say(f, md, SAY_ITEM, NULL, text);
 }
 
 /* Row r's change in column col in words: "Title 0.97x (0.95 to 0.98)". */
@@ -79,7 +79,7 @@ say_changes(
 
 /* The verdicts of column col: its changes beyond run-to-run noise. */
 static void
-say_column(FILE *f, const struct cmp_style *st, const struct table *t, int col)
+say_column(FILE *f, int md, const struct table *t, int col)
 {
 	char text[8 * CMP_TEXT_MAX];
 	const struct cell *c;
@@ -114,11 +114,11 @@ say_column(FILE *f, const struct cmp_style *st, const struct table *t, int col)
 		                               : t->cols[0].id,
 		    assumed == BETWEEN_A_FOR_B ? t->cols[0].id
 		                               : t->cols[col].id);
-	st->say(f, 2, text);
+	cmp_say(f, md, SAY_ITEM, NULL, text);
 }
 
 void
-cmp_write_verdicts(FILE *f, const struct cmp_style *st, const struct table *t)
+cmp_write_verdicts(FILE *f, int md, const struct table *t)
 {
 	char text[3 * CMP_TEXT_MAX];
 	int j;
@@ -129,9 +129,9 @@ cmp_write_verdicts(FILE *f, const struct cmp_style *st, const struct table *t)
 	    "Between groups of runs (the ratio of their geometric means, its "
 	    "95%% interval; a change under %g%% is never real):",
 	    t->min_change);
-	st->head(f, text);
+	cmp_say(f, md, SAY_HEAD, NULL, text);
 	for (j = 0; j < t->ncols; j++)
-		say_spread(f, st, t, j);
+		say_spread(f, md, t, j);
 	for (j = 1; j < t->ncols; j++)
-		say_column(f, st, t, j);
+		say_column(f, md, t, j);
 }

@@ -28,26 +28,6 @@
 	"one run: the other's s^2 (1 + 1/n) and dof); beyond when the "        \
 	"interval excludes 1 and |d| > ln(1 + min_change_pct/100)"
 
-void
-cmp_json_begin(struct json_writer *j, FILE *f, double min_change)
-{
-	jw_start(j, f);
-	jw_open(j, NULL, '{', 0);
-	jw_str(j, "schema", "bytebench-compare/1");
-	jw_str(j, "noise_rule", NOISE_RULE);
-	jw_str(j, "between_rule", BETWEEN_RULE);
-	jw_num(j, "min_change_pct", min_change);
-	jw_open(j, "tables", '[', 0);
-}
-
-void
-cmp_json_end(struct json_writer *j)
-{
-	jw_close(j, ']');
-	jw_close(j, '}');
-	putc('\n', j->f);
-}
-
 /* A cell's "why": the counters that moved, or null (doc/why.md). */
 static void
 json_why(struct json_writer *j, const struct cell *c)
@@ -161,8 +141,8 @@ json_column(struct json_writer *j, const struct table *t, int col)
 	jw_close(j, '}');
 }
 
-void
-cmp_write_table_json(struct json_writer *j, const struct table *t)
+static void
+json_table(struct json_writer *j, const struct table *t)
 {
 	const struct row *row;
 	int r, col;
@@ -189,4 +169,26 @@ cmp_write_table_json(struct json_writer *j, const struct table *t)
 	}
 	jw_close(j, ']');
 	jw_close(j, '}');
+}
+
+int
+cmp_write_json(FILE *f, const struct comparison *c)
+{
+	struct json_writer j;
+	int g;
+
+	jw_start(&j, f);
+	jw_open(&j, NULL, '{', 0);
+	jw_str(&j, "schema", "bytebench-compare/1");
+	jw_str(&j, "noise_rule", NOISE_RULE);
+	jw_str(&j, "between_rule", BETWEEN_RULE);
+	jw_num(&j, "min_change_pct", c->min_change);
+	jw_open(&j, "tables", '[', 0);
+	for (g = 0; g < NGROUPS; g++)
+		if (c->tables[g].ncols > 0)
+			json_table(&j, &c->tables[g]);
+	jw_close(&j, ']');
+	jw_close(&j, '}');
+	putc('\n', f);
+	return 0;
 }

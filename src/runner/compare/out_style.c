@@ -1,7 +1,6 @@
 /*
- * out_style.c - how the text and the Markdown output write what is not a
- * table (contract in table.h): each primitive a function of its own,
- * the words composed once by their callers (output.c, out_groups.c).
+ * out_style.c - how the text and the Markdown output write a line that
+ * is not a table: the words are composed once by the callers.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,92 +9,44 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
-/* A text line: indent spaces, text wrapped at TEXT_WIDTH, its further
- * lines at rest. */
-static void
-text_line(FILE *f, int indent, int rest, const char *text)
-{
-	fprintf(f, "%*s", indent, "");
-	text_wrap(f, text, (size_t)indent, rest, TEXT_WIDTH);
-}
+/* A line's start in one format: before it, then lead, the mark padded
+ * to pad, tail; after it. */
+struct form {
+	const char *before, *lead;
+	int pad;
+	const char *tail, *after;
+};
 
-static void
-text_key(FILE *f, const char *id, const char *text)
-{
-	fprintf(f, "%-2s ", id);
-	text_wrap(f, text, strlen(id) < 2 ? 3 : strlen(id) + 1, 3, TEXT_WIDTH);
-}
+/* Text wraps a line's further lines at rest; Markdown never wraps. */
+static const struct {
+	struct form text, md;
+	int rest;
+} how[NSAY] = {
+    [SAY_KEY] = {{"", "", 2, " ", ""}, {"", "- **", 0, "** ", ""}, 3},
+    [SAY_RUN] = {{"", "   ", 0, "", ""}, {"", "- ", 0, "", ""}, 5},
+    [SAY_ITEM] = {{"", "  ", 0, "", ""}, {"", "- ", 0, "", ""}, 4},
+    [SAY_COMMENT] = {{"", "   ", 0, "", ""}, {"", "  ", 0, "", ""}, 3},
+    [SAY_PARA] = {{"", "", 0, "", "\n"}, {"", "", 0, "", "\n"}, 0},
+    [SAY_HEAD] = {{"\n", "", 0, "", ""}, {"", "", 0, "", "\n"}, 0},
+    [SAY_NOTE] = {{"", "", 4, " ", ""}, {"", "- `", 0, "` ", ""}, 5},
+    [SAY_SUB] = {{"", "", 4, " ", ""}, {"", "  - ", 0, "", ""}, 5},
+    [SAY_ASIDE] = {{"", "", 4, " ", ""}, {"", "- ", 0, "", ""}, 5},
+};
 
-static void
-md_key(FILE *f, const char *id, const char *text)
+void
+cmp_say(FILE *f, int md, enum say k, const char *mark, const char *text)
 {
-	md_printf(f, "- **%s** %s\n", id, text);
-}
+	const struct form *x = md ? &how[k].md : &how[k].text;
+	size_t used;
 
-static void
-text_say(FILE *f, int indent, const char *text)
-{
-	text_line(f, indent, indent + 2, text);
+	mark = mark != NULL ? mark : "";
+	fprintf(f, "%s%s%-*s%s", x->before, x->lead, x->pad, mark, x->tail);
+	used = strlen(x->lead) + strlen(mark) + strlen(x->tail);
+	if ((int)strlen(mark) < x->pad)
+		used += (size_t)x->pad - strlen(mark);
+	if (md)
+		md_printf(f, "%s\n", text);
+	else
+		text_wrap(f, text, used, how[k].rest, TEXT_WIDTH);
+	fputs(x->after, f);
 }
-
-static void
-md_say(FILE *f, int indent, const char *text)
-{
-	(void)indent;
-	md_printf(f, "- %s\n", text);
-}
-
-static void
-text_comment(FILE *f, const char *text)
-{
-	text_line(f, 3, 3, text);
-}
-
-static void
-md_comment(FILE *f, const char *text)
-{
-	md_printf(f, "  %s\n", text);
-}
-
-static void
-text_para(FILE *f, const char *text)
-{
-	text_line(f, 0, 0, text);
-	fputc('\n', f);
-}
-
-static void
-md_para(FILE *f, const char *text)
-{
-	md_printf(f, "%s\n\n", text);
-}
-
-/* The heading of the words under a table: after a blank line. */
-static void
-text_head(FILE *f, const char *text)
-{
-	fputc('\n', f);
-	text_line(f, 0, 0, text);
-}
-
-static void
-text_note(FILE *f, const char *mark, const char *text)
-{
-	fprintf(f, "%-4s ", mark != NULL ? mark : "");
-	text_wrap(f, text, 5, 5, TEXT_WIDTH);
-}
-
-static void
-md_note(FILE *f, const char *mark, const char *text)
-{
-	/* A line with an empty mark is a sub-point of the one before. */
-	fputs(mark != NULL && mark[0] == '\0' ? "  - " : "- ", f);
-	if (mark != NULL && mark[0] != '\0')
-		fprintf(f, "`%s` ", mark);
-	md_printf(f, "%s\n", text);
-}
-
-const struct cmp_style cmp_text_style = {text_key, text_say, text_comment,
-    text_para, text_head, text_note, cmp_write_table_text};
-const struct cmp_style cmp_md_style = {
-    md_key, md_say, md_comment, md_para, md_para, md_note, cmp_write_table_md};

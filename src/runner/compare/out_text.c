@@ -425,13 +425,12 @@ md_whys(FILE *f, const struct table *t)
 }
 
 int
-cmp_write_table_md(FILE *f, const struct table *t, int *partial_p)
+cmp_write_table_md(FILE *f, const struct table *t)
 {
 	char buf[3 * CMP_TEXT_MAX];
 	size_t *width, all = 0;
 	int *sub, s, n = 0, nv = 0;
 
-	(void)partial_p; /* a partial index is never written short here */
 	width = calloc((size_t)nsub(t), sizeof(*width));
 	sub = calloc(2 * (size_t)nsub(t) + 1, sizeof(*sub));
 	if (width == NULL || sub == NULL) {

@@ -39,7 +39,7 @@ run_text(char *buf, size_t size, const char *prefix, const char *label,
 /* The key: one line per group, its name, label and what it is, then
  * the lines of a group's runs ("A1 ..."), then its comment. */
 static void
-write_key(FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
+write_key(FILE *f, int md, const struct cmp_group *g, int n)
 {
 	char id[16], run[32], text[6 * CMP_TEXT_MAX];
 	int i, k;
@@ -54,15 +54,15 @@ write_key(FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
 		else
 			run_text(
 			    text, sizeof(text), "", g[i].label, g[i].runs[0]);
-		st->key(f, id, text);
+		cmp_say(f, md, SAY_KEY, id, text);
 		for (k = 0; g[i].n > 1 && k < g[i].n; k++) {
 			snprintf(run, sizeof(run), "%s%d ", id, k + 1);
 			run_text(text, sizeof(text), run, g[i].runs[k]->label,
 			    g[i].runs[k]);
-			st->say(f, 3, text);
+			cmp_say(f, md, SAY_RUN, NULL, text);
 		}
 		if (g[i].comment != NULL)
-			st->comment(f, g[i].comment);
+			cmp_say(f, md, SAY_COMMENT, NULL, g[i].comment);
 	}
 	fputc('\n', f);
 }
@@ -115,8 +115,7 @@ note_caveats(const struct table *t, struct notes *notes)
 /* Under "?": the runs whose own records show other work on the machine
  * (the first line carries the mark when first). */
 static void
-write_disturbed(FILE *f, const struct cmp_style *st, const struct cmp_group *g,
-    int n, int first)
+write_disturbed(FILE *f, int md, const struct cmp_group *g, int n, int first)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	int i;
@@ -128,7 +127,8 @@ write_disturbed(FILE *f, const struct cmp_style *st, const struct cmp_group *g,
 		snprintf(text, sizeof(text),
 		    "noise unknown: %s's run recorded other work: %s.", id,
 		    g[i].disturbed);
-		st->note(f, first ? "?" : "", text);
+		cmp_say(f, md, first ? SAY_NOTE : SAY_SUB, first ? "?" : NULL,
+		    text);
 		first = 0;
 	}
 }
@@ -136,7 +136,7 @@ write_disturbed(FILE *f, const struct cmp_style *st, const struct cmp_group *g,
 /* The "?" note: which runs are text reports without passes, else too
  * few passes, and which runs recorded other work on the machine. */
 static void
-write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
+write_unknown(FILE *f, int md, const struct notes *notes,
     const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
@@ -160,8 +160,8 @@ write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
 	else
 		snprintf(text, sizeof(text), "noise unknown: too few passes.");
 	if (names > 0 || !notes->disturbed)
-		st->note(f, "?", text);
-	write_disturbed(f, st, g, n, names == 0);
+		cmp_say(f, md, SAY_NOTE, "?", text);
+	write_disturbed(f, md, g, n, names == 0);
 }
 
 /* Under the tables when no group has several runs. */
@@ -174,44 +174,44 @@ write_unknown(FILE *f, const struct cmp_style *st, const struct notes *notes,
 
 /* The notes under the tables: what the ratios and marks mean. */
 static void
-write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
+write_notes(FILE *f, int md, const struct notes *notes,
     const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX];
 	int i, k;
 
-	st->note(f, "B/A",
+	cmp_say(f, md, SAY_NOTE, "B/A",
 	    notes->lower
 	        ? "B against A: above 1.00x B is better, below 1.00x A is "
 	          "(where "
 	          "lower is better, as for times in us, the ratio is A/B)."
 	        : "B against A: above 1.00x B is better, below 1.00x A is.");
 	if (notes->within)
-		st->note(f, "~",
+		cmp_say(f, md, SAY_NOTE, "~",
 		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise "
 		    "(the rule: doc/compare.md).");
 	if (notes->unknown)
-		write_unknown(f, st, notes, g, n);
+		write_unknown(f, md, notes, g, n);
 	if (notes->caveat) {
-		st->note(f, "!",
+		cmp_say(f, md, SAY_NOTE, "!",
 		    "not comparable: the runs were made "
 		    "differently, and the ratio shows that too:");
 		for (k = 0; k < notes->ncaveats; k++)
-			st->note(f, "", notes->caveats[k]);
+			cmp_say(f, md, SAY_SUB, NULL, notes->caveats[k]);
 	}
 	if (notes->unmeasured)
-		st->note(f, "!",
+		cmp_say(f, md, SAY_NOTE, "!",
 		    "never measured against the other suite: this test may "
 		    "differ between UnixBench and bytebench by more than the "
 		    "index does.");
 	if (notes->partial_p)
-		st->note(
-		    f, "p", "a partial index: some of its tests did not run.");
+		cmp_say(f, md, SAY_NOTE, "p",
+		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		st->note(f, NULL, ONE_RUN_A_SIDE);
+		cmp_say(f, md, SAY_ASIDE, NULL, ONE_RUN_A_SIDE);
 	if (notes->explained)
-		st->note(f, "why:",
+		cmp_say(f, md, SAY_NOTE, "why:",
 		    "the counters of the passes that "
 		    "moved most, beyond their own noise: the medians of A's "
 		    "and B's passes (the rule: doc/why.md).");
@@ -219,7 +219,7 @@ write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
 		if (notes->why[i]) {
 			snprintf(text, sizeof(text), "not compared: %s.",
 			    cmp_why_text[i]);
-			st->note(f, "n/a", text);
+			cmp_say(f, md, SAY_NOTE, "n/a", text);
 		}
 }
 
@@ -228,8 +228,7 @@ write_notes(FILE *f, const struct cmp_style *st, const struct notes *notes,
  * and how far apart the suites measure (the verdict's floor there).
  */
 static void
-write_suites(
-    FILE *f, const struct cmp_style *st, const struct cmp_group *g, int n)
+write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
 	size_t len = 0, s;
@@ -263,7 +262,7 @@ write_suites(
 	    "and the shell tests; doc/fidelity.md), so a change between them "
 	    "smaller than that is never called real.",
 	    SUITE_GAP, SUITE_GAP_WIDE);
-	st->para(f, text);
+	cmp_say(f, md, SAY_PARA, NULL, text);
 }
 
 /*
@@ -272,7 +271,7 @@ write_suites(
  * the software.
  */
 static void
-write_speed(FILE *f, const struct cmp_style *st, const struct table *t)
+write_speed(FILE *f, int md, const struct table *t)
 {
 	char text[3 * CMP_TEXT_MAX];
 	const struct column *c;
@@ -291,36 +290,22 @@ write_speed(FILE *f, const struct cmp_style *st, const struct table *t)
 		    c->speed < 1 ? "faster" : "slower", c->id, t->cols[0].id,
 		    c->speed < 1 ? "fell" : "rose", c->speed_n, c->speed_of,
 		    100 * fabs(c->speed - 1), c->id);
-		st->para(f, text);
+		cmp_say(f, md, SAY_PARA, NULL, text);
 	}
 }
 
-/* The comparison as JSON. */
-static void
-write_json(FILE *f, const struct comparison *c)
-{
-	struct json_writer j;
-	int g;
-
-	cmp_json_begin(&j, f, c->min_change);
-	for (g = 0; g < NGROUPS; g++)
-		if (c->tables[g].ncols > 0)
-			cmp_write_table_json(&j, &c->tables[g]);
-	cmp_json_end(&j);
-}
-
-/* The comparison as text or Markdown (style st): the key, what is said
+/* The comparison as text or Markdown: the key, what is said
  * above the tables, each table and its verdicts, the notes. */
 static int
-write_plain(FILE *f, const struct comparison *c, const struct cmp_style *st)
+write_plain(FILE *f, const struct comparison *c, int md)
 {
 	const struct table *t;
 	struct notes notes;
 	int g, written = 0, rc = 0;
 
 	memset(&notes, 0, sizeof(notes));
-	write_key(f, st, c->groups, c->n);
-	write_suites(f, st, c->groups, c->n);
+	write_key(f, md, c->groups, c->n);
+	write_suites(f, md, c->groups, c->n);
 	for (g = 0; g < NGROUPS && rc == 0; g++) {
 		t = &c->tables[g];
 		if (t->ncols == 0)
@@ -329,14 +314,15 @@ write_plain(FILE *f, const struct comparison *c, const struct cmp_style *st)
 		note_cells(t, &notes);
 		if (written++)
 			fputc('\n', f);
-		write_speed(f, st, t);
-		rc = st->table(f, t, &notes.partial_p);
+		write_speed(f, md, t);
+		rc = md ? cmp_write_table_md(f, t)
+		        : cmp_write_table_text(f, t, &notes.partial_p);
 		if (rc == 0)
-			cmp_write_verdicts(f, st, t);
+			cmp_write_verdicts(f, md, t);
 	}
 	if (rc == 0) {
 		fputc('\n', f);
-		write_notes(f, st, &notes, c->groups, c->n);
+		write_notes(f, md, &notes, c->groups, c->n);
 	}
 	return rc;
 }
@@ -347,10 +333,9 @@ compare_write(FILE *f, enum cmp_format format, const struct comparison *c)
 	int rc = 0;
 
 	if (format == CMP_FORMAT_JSON)
-		write_json(f, c);
+		rc = cmp_write_json(f, c);
 	else
-		rc = write_plain(f, c,
-		    format == CMP_FORMAT_MD ? &cmp_md_style : &cmp_text_style);
+		rc = write_plain(f, c, format == CMP_FORMAT_MD);
 	return rc == 0 && !ferror(f) ? 0 : -1;
 }
 

@@ -14,7 +14,6 @@
 #include "compare/compare.h"
 #include "score/between.h"
 #include "score/explain.h"
-#include "write/json_writer.h"
 #include "write/textwrap.h"
 
 #define TEXT_WIDTH 80 /* of the text output */
@@ -157,34 +156,33 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 /* The tables as text and Markdown (out_text.c); *partial_p set when a
  * partial index was written short, "N p". */
 int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
-int cmp_write_table_md(FILE *f, const struct table *t, int *partial_p);
+int cmp_write_table_md(FILE *f, const struct table *t);
 
-/*
- * How the text and the Markdown output write (out_style.c): the key's
- * line of a report, an indented line (a list item), a comment, a
- * paragraph above a table, the heading of the words under one, a note
- * (its mark; "": a sub-point of the one before; NULL: none), a table.
- */
-struct cmp_style {
-	void (*key)(FILE *f, const char *id, const char *text);
-	void (*say)(FILE *f, int indent, const char *text);
-	void (*comment)(FILE *f, const char *text);
-	void (*para)(FILE *f, const char *text);
-	void (*head)(FILE *f, const char *text);
-	void (*note)(FILE *f, const char *mark, const char *text);
-	int (*table)(FILE *f, const struct table *t, int *partial_p);
+/* The lines of text and Markdown that are not a table (out_style.c):
+ * a report's in the key (mark: its id), a run's there, an item, a
+ * comment, a paragraph above a table, the heading of the words under
+ * one, a note (mark: its mark), a sub-point of the note before, a note
+ * without a mark. */
+enum say {
+	SAY_KEY,
+	SAY_RUN,
+	SAY_ITEM,
+	SAY_COMMENT,
+	SAY_PARA,
+	SAY_HEAD,
+	SAY_NOTE,
+	SAY_SUB,
+	SAY_ASIDE,
+	NSAY
 };
 
-extern const struct cmp_style cmp_text_style, cmp_md_style;
+void cmp_say(FILE *f, int md, enum say k, const char *mark, const char *text);
 
 /* Under table t (out_groups.c): each group's run-to-run spread and each
  * column's changes beyond run-to-run noise. */
-void cmp_write_verdicts(
-    FILE *f, const struct cmp_style *st, const struct table *t);
+void cmp_write_verdicts(FILE *f, int md, const struct table *t);
 
-/* As JSON (out_json.c): the head, each table, the end. */
-void cmp_json_begin(struct json_writer *j, FILE *f, double min_change);
-void cmp_write_table_json(struct json_writer *j, const struct table *t);
-void cmp_json_end(struct json_writer *j);
+/* The comparison as JSON (out_json.c). */
+int cmp_write_json(FILE *f, const struct comparison *c);
 
 #endif
