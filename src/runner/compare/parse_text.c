@@ -39,7 +39,6 @@ struct parser {
 	int method; /* its "index method n", 0 when not said */
 	struct cmp_block *block; /* the current one, or NULL */
 	struct cmp_index *index; /* its open index table, or NULL */
-	int index_closed; /* an index section of the block ended */
 	int no_index_line; /* "No index results available" seen */
 	int runs_summary; /* the summary line of a --runs report seen */
 	struct line held; /* a line that may go on in the next one */
@@ -229,7 +228,6 @@ end_block(struct parser *p)
 	}
 	p->block = NULL;
 	p->index = NULL;
-	p->index_closed = 0;
 	p->no_index_line = 0;
 }
 
@@ -277,19 +275,6 @@ new_report(struct parser *p, int header)
 	           : 0;
 }
 
-/* Whether blocks[0..n-1] of the current report has one of copies, pin. */
-static int
-has_block(const struct parser *p, int n, int copies, int pin)
-{
-	int i;
-
-	for (i = 0; p->report != NULL && i < n; i++)
-		if (p->report->blocks[i].copies == copies &&
-		    p->report->blocks[i].pin == pin)
-			return 1;
-	return 0;
-}
-
 /*
  * Starts a block of copies (0: not said) in the current report, or in a
  * new one when the current one has that block already (two pasted runs
@@ -299,10 +284,15 @@ static int
 new_block(struct parser *p, int copies, int pin)
 {
 	void *grown;
+	int i;
 
 	end_block(p);
-	if (p->report != NULL && has_block(p, p->report->nblocks, copies, pin))
-		end_report(p);
+	for (i = 0; p->report != NULL && i < p->report->nblocks; i++)
+		if (p->report->blocks[i].copies == copies &&
+		    p->report->blocks[i].pin == pin) {
+			end_report(p);
+			break;
+		}
 	if (p->report == NULL && new_report(p, 0) == -1)
 		return -1;
 	p->block =
@@ -467,15 +457,6 @@ run_facts(struct parser *p, const struct line *l)
 	return 0;
 }
 
-static int
-no_index_line(struct parser *p, const struct line *l)
-{
-	if (!starts(l, "No index results available"))
-		return 0;
-	p->no_index_line = 1;
-	return 1;
-}
-
 /*
  * "2 CPUs in system; running 1 parallel copy of tests[, pinned to CPU
  * N]": the copies of the block its run line opened, else of a new block.
@@ -499,17 +480,14 @@ copies_line(struct parser *p, const struct line *l)
 		if (is(l, i, "pinned") && is(l, i + 2, "CPU") &&
 		    number(l, i + 3, &cpu) && cpu >= 0 && cpu < 1e6)
 			pin = (int)cpu + 1;
-	if (b == NULL || b->copies != 0 || b->ntests > 0 || b->nindexes > 0)
-		return new_block(p, (int)n, pin) == -1 ? -1 : 1;
-	if (!has_block(p, p->report->nblocks - 1, (int)n, pin)) {
-		b->copies = (int)n;
-		b->pin = pin;
-		return 1;
+	/* The block its run line opened is made again with its copies (in
+	 * a new report when this one has them). */
+	date[0] = '\0';
+	if (b != NULL && b->copies == 0 && b->ntests == 0 && b->nindexes == 0) {
+		memcpy(date, b->date, sizeof(date));
+		p->block = NULL;
+		p->report->nblocks--;
 	}
-	/* This report has these copies: the empty block goes to a new one. */
-	memcpy(date, b->date, sizeof(date));
-	p->block = NULL;
-	p->report->nblocks--;
 	if (new_block(p, (int)n, pin) == -1)
 		return -1;
 	memcpy(p->block->date, date, sizeof(date));
@@ -575,7 +553,6 @@ close_index(struct parser *p, int partial, double v, int none)
 	p->index->score = v;
 	p->index->has_score = !none;
 	p->index = NULL;
-	p->index_closed = 1;
 	return 1;
 }
 
@@ -751,7 +728,8 @@ test_line(struct parser *p, const struct line *l)
 		return 0;
 	if ((title = words(l, 0, k)) == NULL)
 		return -1;
-	fresh = p->block == NULL || p->index != NULL || p->index_closed;
+	/* After an index table, results are another pasted run. */
+	fresh = p->block == NULL || p->block->nindexes > 0;
 	for (i = 0; !fresh && i < p->block->ntests; i++)
 		fresh = strcmp(p->block->tests[i].title, title) == 0;
 	/* Prose may say "100 lps" too: a new run needs the tail. */
@@ -782,9 +760,8 @@ static int
 one_line(struct parser *p, const struct line *l)
 {
 	static int (*const shapes[])(struct parser *, const struct line *) = {
-	    header_line, system_line, run_line, run_facts, no_index_line,
-	    copies_line, index_header, average_line, score_line, index_row,
-	    test_line};
+	    header_line, system_line, run_line, run_facts, copies_line,
+	    index_header, average_line, score_line, index_row, test_line};
 	size_t i;
 	int rc = 0;
 
@@ -792,6 +769,10 @@ one_line(struct parser *p, const struct line *l)
 		return 0;
 	if (strstr(l->text, " of settle before each: each run's score") != NULL)
 		p->runs_summary = 1;
+	if (starts(l, "No index results available")) {
+		p->no_index_line = 1;
+		return 0;
+	}
 	for (i = 0; rc == 0 && i < sizeof(shapes) / sizeof(shapes[0]); i++)
 		rc = shapes[i](p, l);
 	return rc == 1 ? 0 : rc;
