@@ -19,10 +19,7 @@ j_time(struct json_writer *j, const char *key, time_t t)
 {
 	char buf[32];
 
-	if (t == 0)
-		jw_null(j, key);
-	else
-		jw_str(j, key, escape_utc(buf, sizeof(buf), t));
+	jw_str(j, key, t != 0 ? escape_utc(buf, sizeof(buf), t) : NULL);
 }
 
 /* "name: state" lines as an object of strings; none (unknown): null. */
@@ -64,10 +61,7 @@ j_object_if(struct json_writer *j, const char *key, int known, int flat)
 static void
 j_int_known(struct json_writer *j, const char *key, int v)
 {
-	if (v >= 0)
-		jw_int(j, key, v);
-	else
-		jw_null(j, key);
+	jw_num(j, key, v >= 0 ? v : NAN); /* the digits jw_int writes */
 }
 
 /* A kind's or a CPU's capacity and clock, the end of its row. */
