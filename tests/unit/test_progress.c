@@ -1,8 +1,8 @@
 /*
- * test_progress.c - the time estimate of progress.c with a fake clock:
- * the first guess, learning from finished passes and from the same test
- * at another copies value, cut tests, the printed lines on a terminal and
- * off it, in turn and in rounds, and the clock format.
+ * test_progress.c - the time estimate (plan/estimate.c) and progress.c's
+ * lines with a fake clock: the first guess, learning from finished passes
+ * and from the same test at another copies value, cut tests, the printed
+ * lines on a terminal and off it, in turn and in rounds, the clock format.
  */
 #include <stdio.h>
 #include <stdlib.h>
