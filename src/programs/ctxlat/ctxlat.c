@@ -51,16 +51,14 @@
 static int
 catch_signals(void)
 {
-	static const int sigs[] = {SIGINT, SIGTERM};
 	struct sigaction sa;
-	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_quit;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], &sa, NULL) == -1)
-			return -1;
+	if (sigaction(SIGINT, &sa, NULL) == -1 ||
+	    sigaction(SIGTERM, &sa, NULL) == -1)
+		return -1;
 	/* A partner that died shows as EPIPE, not as a fatal signal. */
 	sa.sa_handler = SIG_IGN;
 	return sigaction(SIGPIPE, &sa, NULL);
@@ -74,33 +72,29 @@ static void
 report(const struct run *r, const struct config *c, size_t nconfigs)
 {
 	static const char *const which[] = {"min", "avg", "max"};
+	static const char *const suffix[] = {".min", "", ".max"};
 	static const char *const extras_where[] = {"unpinned",
 	    "on the pair's CPU", "alternating over the pair's CPUs"};
 	double slope[2][3], seconds = 0.0;
+	char key[32];
 	size_t i, k;
 
 	for (i = 0; i < nconfigs; i++) {
 		for (k = 0; k < 3; k++) {
-			char key[32];
-
 			snprintf(key, sizeof(key), "%s.%s", c[i].key, which[k]);
 			bench_info(key, "%.3f", c[i].us[k]);
 		}
 		seconds += c[i].seconds;
 	}
-	for (k = 0; k < 3; k++) {
-		slope[0][k] = (c[2].us[k] - c[0].us[k]) / (double)r->extras;
-		slope[1][k] = (c[3].us[k] - c[1].us[k]) / (double)r->extras;
-	}
-	bench_info("per_proc.proc.min", "%.4f", slope[0][0]);
-	bench_info("per_proc.proc", "%.4f", slope[0][1]);
-	bench_info("per_proc.proc.max", "%.4f", slope[0][2]);
-	bench_info("per_proc.thread.min", "%.4f", slope[1][0]);
-	bench_info("per_proc.thread", "%.4f", slope[1][1]);
-	bench_info("per_proc.thread.max", "%.4f", slope[1][2]);
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 3; k++) {
+			slope[i][k] =
+			    (c[i + 2].us[k] - c[i].us[k]) / (double)r->extras;
+			snprintf(key, sizeof(key), "per_proc.%s%s", c[i].key,
+			    suffix[k]);
+			bench_info(key, "%.4f", slope[i][k]);
+		}
 	for (i = 0; i < nconfigs; i++) {
-		char key[32];
-
 		snprintf(key, sizeof(key), "%s.cpus", c[i].key);
 		bench_info(key, "%d %d", c[i].ran_on[0], c[i].ran_on[1]);
 	}
@@ -221,15 +215,13 @@ main(int argc, char **argv)
 	    {.key = "thread.k", .threaded = 1, .loaded = 1},
 	};
 	const size_t nconfigs = sizeof(configs) / sizeof(configs[0]);
-	struct run r;
+	struct run r = {.place = place_find("same-cpu"),
+	    .extras = 32,
+	    .reps = 10,
+	    .go = {-1, -1}};
 	double seconds;
 	int rc;
 
-	memset(&r, 0, sizeof(r));
-	r.place = place_find("same-cpu");
-	r.extras = 32;
-	r.reps = 10;
-	r.go[0] = r.go[1] = -1;
 	if ((rc = bench_parse(&prog, &r, argc, argv, &seconds)) != BENCH_GO)
 		return rc;
 	r.slice_seconds = seconds / (4.0 * (double)r.reps);

@@ -1,11 +1,7 @@
 /*
- * ctxlat.h - what the files of ctxlat share: the state of a run, a
- * hand-off between the measuring side and its partner, a configuration of
- * the table, and the functions each file offers the others.
- *   ctxlat.c   the method, the command line, signals, the report
- *   handoff.c  the pair: tokens over two pipes, the partner (process or
- *              thread), the timed repetitions of one configuration
- *   extras.c   the extra busy-looping processes and the pair's priority
+ * ctxlat.h - what ctxlat's files share: ctxlat.c the method, command line
+ * and report; handoff.c the pair and its timed repetitions; extras.c the
+ * busy-looping extras, the pair's priority and the stop flag.
  */
 #ifndef CTXLAT_H
 #define CTXLAT_H
@@ -60,27 +56,19 @@ struct config {
 	double seconds; /* time measured */
 };
 
-/*
- * Measures one configuration: a partner started (it inherits the measuring
- * thread's priority), R repetitions, the partner's CPU asked for, the
- * partner collected.  Returns 0, or 1 after an ERROR line.
- */
+/* Measures one configuration (the partner inherits the measuring thread's
+ * priority).  Returns 0, or 1 after an ERROR line. */
 int run_config(const struct run *r, struct config *c);
 
 /* Sets ctxlat_quit and bench_stop (the handler of SIGINT and SIGTERM). */
 void on_quit(int sig);
 
-/*
- * Puts the calling thread under SCHED_FIFO (raise) or back under
- * SCHED_OTHER; nothing when real-time priority is not permitted.
- * Returns 0 or an error number.
- */
+/* The calling thread to SCHED_FIFO (raise) or back to SCHED_OTHER, when
+ * permitted.  Returns 0 or an error number. */
 int pair_priority(const struct run *r, int raise);
 
-/*
- * Finds out whether the pair may use SCHED_FIFO (by trying it), and the
- * extras' nice.  Returns 0, or -1 if the thread could not be put back.
- */
+/* Tries SCHED_FIFO for the pair; sets the extras' nice.  Returns 0, or -1
+ * if the thread could not be put back. */
 int probe_priority(struct run *r);
 
 /* Forks the extras; they wait, not runnable, until spinners_release. */

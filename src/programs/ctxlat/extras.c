@@ -1,6 +1,7 @@
 /*
  * extras.c - ctxlat's extra processes, which busy-loop on the pair's CPU
- * in the loaded configurations, and the pair's real-time priority.
+ * in the loaded configurations, the pair's real-time priority, and the
+ * stop flag both sides share.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,10 +19,20 @@
 #include "cpu.h"
 #include "ctxlat.h"
 
+volatile sig_atomic_t ctxlat_quit;
+
 /* Set in an extra whose safety alarm went off before it was stopped. */
 static volatile sig_atomic_t spin_expired;
 /* The busy loop of an extra writes here so that it cannot be removed. */
 static volatile uint64_t spin_sink;
+
+void
+on_quit(int sig)
+{
+	(void)sig;
+	ctxlat_quit = 1;
+	bench_stop = 1;
+}
 
 static void
 on_spin_alarm(int sig)

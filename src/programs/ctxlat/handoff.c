@@ -267,7 +267,10 @@ int
 run_config(const struct run *r, struct config *c)
 {
 	const struct partner_kind *kind = &partner_kinds[c->threaded];
-	struct hand_off h;
+	struct hand_off h = {.to_partner = {-1, -1},
+	    .to_measurer = {-1, -1},
+	    .cpu = r->cpu[1],
+	    .go_fd = r->go[1]};
 	double *us;
 	uint32_t cpu;
 	long rep = 0;
@@ -275,11 +278,6 @@ run_config(const struct run *r, struct config *c)
 
 	if ((us = calloc((size_t)r->reps, sizeof(*us))) == NULL)
 		return bench_fail("calloc:");
-	memset(&h, 0, sizeof(h));
-	h.to_partner[0] = h.to_partner[1] = -1;
-	h.to_measurer[0] = h.to_measurer[1] = -1;
-	h.cpu = r->cpu[1];
-	h.go_fd = r->go[1];
 	if (pipe(h.to_partner) == -1 || pipe(h.to_measurer) == -1) {
 		rc = bench_fail("pipe:");
 		goto out;
