@@ -245,6 +245,19 @@ test_parse_text(void)
 	    66, &f, err, sizeof(err));
 	CHECK("text: a header alone is refused", rc == -1 && f.nreports == 0);
 	cmp_file_free(&f);
+	/* BYTE Release 3's score wrapped as the index score may be. */
+	static const char avg[] =
+	    "Benchmark Run: Sun Nov 29 2026\n"
+	    "TEST BASELINE RESULT INDEX\n"
+	    "Dhrystone 2 using register variables 116700.0 30494956.0 2613.1\n"
+	    "AVERAGE (Partial Only)\n70.2\n";
+	rc = parse_text(avg, sizeof(avg) - 1, &f, err, sizeof(err));
+	CHECK("text: a wrapped AVERAGE line is read",
+	    rc == 0 && f.nreports == 1 &&
+	        f.reports[0].blocks[0].nindexes == 1 &&
+	        f.reports[0].blocks[0].indexes[0].score == 70.2 &&
+	        f.reports[0].blocks[0].indexes[0].partial);
+	cmp_file_free(&f);
 }
 
 static const char json_doc[] =

@@ -111,12 +111,12 @@ span(const struct line *l, int from, int to)
 	return (size_t)(l->tok[to - 1] + l->toklen[to - 1] - l->tok[from]);
 }
 
-/* The text of words [from, to) as a new string (cmp_text); NULL: memory. */
+/* The text of words [from, to), from < to, as a new string (cmp_text);
+ * NULL: out of memory. */
 static char *
 words(const struct line *l, int from, int to)
 {
-	return from < to ? cmp_text(l->tok[from], span(l, from, to))
-	                 : cmp_text("", 0);
+	return cmp_text(l->tok[from], span(l, from, to));
 }
 
 /* s is label[0..len-1]. */
@@ -133,19 +133,18 @@ is(const struct line *l, int k, const char *word)
 	return k >= 0 && k < l->ntok && same(word, l->tok[k], l->toklen[k]);
 }
 
-/* Word k is a number as the reports print it, -?d+(.d*)?, into *v when
- * v != NULL. */
+/* Word k is a number as the reports print it, -?d+(.d*)?, of at most 40
+ * bytes, into *v when v != NULL (a word ends at a space or the NUL). */
 static int
 number(const struct line *l, int k, double *v)
 {
-	char s[41];
+	const char *s;
 	size_t n, i, d;
 	double x;
 
-	if (k < 0 || k >= l->ntok || (n = l->toklen[k]) >= sizeof(s))
+	if (k < 0 || k >= l->ntok || (n = l->toklen[k]) > 40)
 		return 0;
-	memcpy(s, l->tok[k], n);
-	s[n] = '\0';
+	s = l->tok[k];
 	i = s[0] == '-';
 	d = strspn(s + i, "0123456789");
 	if (d > 0 && s[i + d] == '.')
@@ -556,31 +555,20 @@ close_index(struct parser *p, int partial, double v, int none)
 	return 1;
 }
 
-/* "AVERAGE [(Partial Only)] 70.2" (or "---"): a BYTE Release 3 score. */
-static int
-average_line(struct parser *p, const struct line *l)
-{
-	int n = l->ntok,
-	    partial = n == 4 && is(l, 1, "(Partial") && is(l, 2, "Only)"),
-	    none = is(l, n - 1, "---");
-	double v = NAN;
-
-	if (p->index == NULL || strcmp(p->index->label, RELEASE3_LABEL) != 0 ||
-	    !is(l, 0, "AVERAGE") || (n != 2 && !partial) ||
-	    !(none || number(l, n - 1, &v)))
-		return 0;
-	return close_index(p, partial, v, none);
-}
-
-/* "System Benchmarks Index Score [(Partial Only)][:] 781.5" (or "---"
- * when no test counted). */
+/*
+ * "System Benchmarks Index Score [(Partial Only)][:] 781.5", or in the
+ * BYTE Release 3 table "AVERAGE [(Partial Only)] 70.2" ("---" when no test
+ * counted).  Word k + 2 is the first after "Index Score" (or "AVERAGE").
+ */
 static int
 score_line(struct parser *p, const struct line *l)
 {
-	int k, end = l->ntok, partial = 0, none = 0;
+	int avg = p->index != NULL && is(l, 0, "AVERAGE") &&
+	          strcmp(p->index->label, RELEASE3_LABEL) == 0;
+	int k = avg ? -1 : 1, end = l->ntok, partial = 0, none = 0;
 	double v = NAN;
 
-	for (k = 1; k + 1 < l->ntok; k++)
+	for (; !avg && k + 1 < l->ntok; k++)
 		if (is(l, k, "Index") &&
 		    (is(l, k + 1, "Score") || is(l, k + 1, "Score:")))
 			break;
@@ -597,7 +585,8 @@ score_line(struct parser *p, const struct line *l)
 		return 0;
 	if (isnan(v) && !none)
 		return 2;
-	if ((p->index == NULL ||
+	if (!avg &&
+	    (p->index == NULL ||
 	        !same(p->index->label, l->tok[0], span(l, 0, k))) &&
 	    open_index(p, l->tok[0], span(l, 0, k), partial) == -1)
 		return -1;
@@ -632,23 +621,15 @@ index_row(struct parser *p, const struct line *l)
 	return (row->title = words(l, 0, n - 3)) == NULL ? -1 : 1;
 }
 
-/* A unit's word: letters, digits and '/', a letter among them. */
+/* A unit's word, s[0..n-1] of a line: letters, digits and '/', a letter
+ * among them. */
 static int
 unit_like(const char *s, size_t n)
 {
-	size_t i;
-	int letter = 0;
-
-	if (n == 0 || n >= sizeof(((struct cmp_test *)0)->unit))
-		return 0;
-	for (i = 0; i < n; i++) {
-		if ((s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z'))
-			letter = 1;
-		else if (!(s[i] >= '0' && s[i] <= '9') && s[i] != '/')
-			return 0;
-	}
-	return letter;
+#define LETTERS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	return n > 0 && n < sizeof(((struct cmp_test *)0)->unit) &&
+	       strspn(s, LETTERS "0123456789/") == n && strcspn(s, LETTERS) < n;
+#undef LETTERS
 }
 
 /* The place of s[0..n-1] in units[], or -1. */
@@ -761,7 +742,7 @@ one_line(struct parser *p, const struct line *l)
 {
 	static int (*const shapes[])(struct parser *, const struct line *) = {
 	    header_line, system_line, run_line, run_facts, copies_line,
-	    index_header, average_line, score_line, index_row, test_line};
+	    index_header, score_line, index_row, test_line};
 	size_t i;
 	int rc = 0;
 
