@@ -1,9 +1,6 @@
-/*
- * inputs.c - compare's file arguments: LABEL=FILE, a directory read as
- * the reports in it, the runner's own files that are not reports (pass
- * log, web page, CSV, Markdown) known by their content, and the text
- * report of a run whose JSON is also given, read once.
- */
+/* inputs.c - compare's file arguments (doc/compare.md): LABEL=FILE, a
+ * directory's files, the runner's files that are no report refused, each
+ * run read once. */
 #include <sys/stat.h>
 
 #include <dirent.h>
@@ -26,9 +23,8 @@ struct cmp_input {
 	struct cmp_file file;
 };
 
-/* The runner's files that are no report: their ending, what they are,
- * and how they begin (after blanks), with marks that must follow within
- * their first `within` bytes (0: their first line). */
+/* The runner's files that are no report: ending, kind, how they begin
+ * (after blanks), marks within their first `within` bytes (0: line). */
 static const struct own_file {
 	const char *ext, *kind, *begin, *marks[2];
 	size_t within;
@@ -138,8 +134,7 @@ listed(const struct dirent *e)
 	return e->d_name[0] != '.' && strstr(e->d_name, ".tmp.") == NULL;
 }
 
-/* The regular files of directory dir listed, sorted, as inputs; -1 out
- * of memory or the directory unreadable (said in err). */
+/* The regular files listed in dir, sorted, as inputs; -1 (said in err). */
 static int
 add_dir(struct cmp_read *rs, const char *dir, const char *label, char *err,
     size_t errlen)
@@ -170,8 +165,7 @@ add_dir(struct cmp_read *rs, const char *dir, const char *label, char *err,
 	return rc;
 }
 
-/* The inputs of [LABEL=]FILE or directory arguments; 0, or -1 with one
- * line in err (a directory unreadable or with no file, out of memory). */
+/* The inputs of [LABEL=]FILE or directory arguments; -1 (said in err). */
 static int
 make_inputs(
     struct cmp_read *rs, char **argv, int nargs, char *err, size_t errlen)
@@ -221,9 +215,8 @@ given(const struct cmp_read *rs, const char *stem, size_t n, const char *ext,
 	return 0;
 }
 
-/* Whether input i is an own file of a run whose JSON or text report is
- * given, or the text report of a run whose JSON is: its own_files kind
- * (NOWN: the text report), else -1. */
+/* Input i's own_files kind when its run's JSON or text report is given,
+ * NOWN for a text report beside its JSON, else -1. */
 static int
 beside_json(const struct cmp_read *rs, int i)
 {
@@ -301,8 +294,7 @@ load(const char *path, struct cmp_file *file)
 	size_t len;
 	int rc, in = strcmp(path, "-") == 0;
 
-	/* Not blocking on a FIFO's open; only a regular file is read
-	 * (EINVAL: another kind). */
+	/* Not blocking on a FIFO; EINVAL: not a regular file. */
 	rc = in ? file_read_fd(STDIN_FILENO, (size_t)CMP_FILE_MAX, &buf, &len)
 	        : file_read_path(path, 0, SIZE_MAX, &buf, &len);
 	if (rc == 1) {
@@ -329,8 +321,7 @@ load(const char *path, struct cmp_file *file)
 	return rc;
 }
 
-/* Lists the reports of the inputs, their run sets numbered apart across
- * the files (each numbered within its file from 1). */
+/* Lists the inputs' reports, run sets (numbered in a file from 1) apart. */
 static void
 gather(struct cmp_read *rs)
 {

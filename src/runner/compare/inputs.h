@@ -1,8 +1,4 @@
-/*
- * inputs.h - compare's file arguments read into reports (inputs.c): each
- * [LABEL=]FILE, a directory as the files in it, each run once, the
- * runner's files that are no report refused (doc/compare.md).
- */
+/* inputs.h - compare's file arguments read into reports (inputs.c). */
 #ifndef CMP_INPUTS_H
 #define CMP_INPUTS_H
 
@@ -20,11 +16,8 @@ struct cmp_read {
 	int n;
 };
 
-/*
- * Reads the files of the arguments argv[0..nargs-1] into rs (cmp_read_free
- * it even after an error).  Returns 0, or 2 after one line on stderr for
- * each file that failed (the others still read).
- */
+/* Reads the files of argv[0..nargs-1] into rs (cmp_read_free it even then);
+ * 0, or 2 after one line on stderr per failed file (the others still read). */
 int cmp_read_all(struct cmp_read *rs, char **argv, int nargs);
 void cmp_read_free(struct cmp_read *rs);
 

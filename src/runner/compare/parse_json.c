@@ -1,8 +1,6 @@
-/*
- * parse_json.c - a bytebench JSON report into the compare model: the
- * tests' scores and kept pass rates and the index tables of every run.
- * Fields of an unexpected type count as absent.
- */
+/* parse_json.c - a bytebench JSON report into the compare model: every
+ * run's tests, pass rates and index tables; a field of another type is
+ * taken as absent. */
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -69,11 +67,9 @@ bool_of(const struct json_value *obj, const char *key, int dflt)
 {
 	const struct json_value *v = json_get(obj, key);
 
-	if (v != NULL && v->type == JSON_TRUE)
-		return 1;
-	if (v != NULL && v->type == JSON_FALSE)
-		return 0;
-	return dflt;
+	return v == NULL || (v->type != JSON_TRUE && v->type != JSON_FALSE)
+	           ? dflt
+	           : v->type == JSON_TRUE;
 }
 
 /* "YYYY-MM-DD" from the start of an ISO 8601 time, or "". */
@@ -81,19 +77,12 @@ static void
 date_of(const struct json_value *obj, const char *key, char date[11])
 {
 	const struct json_value *v = member(obj, key, JSON_STRING);
-	int i;
+	const char *s = v != NULL ? v->string : "", *d = "0123456789";
 
 	date[0] = '\0';
-	if (v == NULL || v->len < 10)
-		return;
-	for (i = 0; i < 10; i++) {
-		if ((i == 4 || i == 7)
-		        ? v->string[i] != '-'
-		        : (v->string[i] < '0' || v->string[i] > '9'))
-			return;
-	}
-	memcpy(date, v->string, 10);
-	date[10] = '\0';
+	if (strspn(s, d) == 4 && s[4] == '-' && strspn(s + 5, d) == 2 &&
+	    s[7] == '-' && strspn(s + 8, d) >= 2)
+		snprintf(date, 11, "%.10s", s);
 }
 
 /* The outcome of a test or pass when it is said and is not "ok". */
@@ -108,11 +97,9 @@ not_ok(const struct json_value *obj)
 	           : v;
 }
 
-/*
- * The rates of every pass that ran to its end (their spread is the noise,
- * score/interval.h), those of the kept ones, and the kept ones' derived
- * counters (NAN where absent; NULL when none has any).  -1: memory.
- */
+/* The rates of every pass that ran to its end (their spread is the noise),
+ * of the kept ones, and the kept ones' derived counters (NAN where absent;
+ * NULL when none has any).  -1: out of memory. */
 static int
 read_rates(const struct json_value *passes, struct cmp_test *t)
 {
@@ -261,11 +248,8 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 	return 0;
 }
 
-/*
- * The report's warnings of other work on the machine (score/noise.c
- * writes them): each up to its " (" or ":", "; " between, into
- * r->disturbed.  -1 when out of memory.
- */
+/* The report's warnings of other work on the machine (score/noise.c's),
+ * each up to its " (" or ":", into r->disturbed; -1: out of memory. */
 static int
 read_disturbed(const struct json_value *root, struct cmp_report *r)
 {

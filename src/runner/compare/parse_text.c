@@ -1,10 +1,6 @@
-/*
- * parse_text.c - text reports of bytebench and UnixBench 5.x/6.x into the
- * compare model, also as pasted into mails and blogs (doc/compare.md,
- * "What is read").  Each line is normalised (quote marks "> " dropped,
- * runs of blanks, NBSP too, made one space), split into words, then
- * recognised by its shape, never by its columns.
- */
+/* parse_text.c - text reports of bytebench and UnixBench 5.x/6.x, also
+ * pasted into mails and blogs (doc/compare.md, "What is read"): each line
+ * normalised, split into words and recognised by its shape, not columns. */
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -193,12 +189,9 @@ index_title(const char *title)
 	return 0;
 }
 
-/*
- * Ends the current block: a block is whole when its index tables have
- * their scores, it has some result, and tests of a built-in index are
- * followed by an index table (or UnixBench's "No index results").
- * A block that is not whole is reported and dropped.
- */
+/* Ends the current block, dropped and said unless whole: its index tables
+ * scored, some result, tests of a built-in index with their table (or
+ * UnixBench's "No index results"). */
 static void
 end_block(struct parser *p)
 {
@@ -249,8 +242,8 @@ end_report(struct parser *p)
 	p->report = NULL;
 }
 
-/* Ends the current report and starts one (header: it begins with a BYTE
- * UNIX Benchmarks line); -1 at the limit or out of memory. */
+/* Ends the current report and starts one (header: by a BYTE UNIX
+ * Benchmarks line); -1 at the limit or out of memory. */
 static int
 new_report(struct parser *p, int header)
 {
@@ -274,11 +267,8 @@ new_report(struct parser *p, int header)
 	           : 0;
 }
 
-/*
- * Starts a block of copies (0: not said) in the current report, or in a
- * new one when the current one has that block already (two pasted runs
- * without headers are two reports); -1 as new_report.
- */
+/* Starts a block of copies (0: not said) in the current report, or in a
+ * new one that has not (two pasted runs are two reports); -1 as new_report */
 static int
 new_block(struct parser *p, int copies, int pin)
 {
@@ -303,11 +293,8 @@ new_block(struct parser *p, int copies, int pin)
 	return 0;
 }
 
-/*
- * Each recogniser below takes one normalised line: 0 when it is not its
- * shape, 1 when it read it, 2 when it is its shape but lacks its last
- * number (a mail client wrapped it), -1 to stop (a limit, out of memory).
- */
+/* Each recogniser below takes one normalised line: 0 not its shape, 1 read,
+ * 2 its shape but its last number wrapped to the next line, -1 stop. */
 
 /* "   BYTE UNIX Benchmarks (Version 5.1.3)" or "(bytebench 0.1.0; ...)" */
 static int
@@ -353,12 +340,8 @@ header_line(struct parser *p, const struct line *l)
 	return 1;
 }
 
-/*
- * "System: host: GNU/Linux" (the host) and "OS: GNU/Linux --
- * 6.1.0-13-amd64 -- #1 SMP ..." (name, release and the rest, its version
- * line): of the current report while that field is unset and no run has
- * begun, else of a new one.
- */
+/* "System: host: ..." and "OS: name -- release -- version": of the current
+ * report while that field is unset and no run began, else of a new one. */
 static int
 system_line(struct parser *p, const struct line *l)
 {
@@ -415,12 +398,8 @@ run_line(struct parser *p, const struct line *l)
 	return 1;
 }
 
-/*
- * What a bytebench header and warnings say of the run beyond the system:
- * "Label: ...", "Comment: ...", the kind of build ("(reference build)" at
- * the end of the Compiler line or of its wrapped rest, not taken as read)
- * and the warning of a --duration run.
- */
+/* A bytebench header's "Label: ", "Comment: ", kind of build ("(reference
+ * build)" ending a line, not taken as read) and --duration warning. */
 static int
 run_facts(struct parser *p, const struct line *l)
 {
@@ -456,10 +435,8 @@ run_facts(struct parser *p, const struct line *l)
 	return 0;
 }
 
-/*
- * "2 CPUs in system; running 1 parallel copy of tests[, pinned to CPU
- * N]": the copies of the block its run line opened, else of a new block.
- */
+/* "... running 1 parallel copy of tests[, pinned to CPU N]": the copies of
+ * the block its run line opened, else of a new block. */
 static int
 copies_line(struct parser *p, const struct line *l)
 {
@@ -493,11 +470,8 @@ copies_line(struct parser *p, const struct line *l)
 	return 1;
 }
 
-/*
- * Opens an index table labelled label[0..len-1] (a score line with no
- * table opens one too).  A label the block has already closed, or results
- * after a closed index section, start a new block: another pasted run.
- */
+/* Opens an index table labelled label[0..len-1] (so does a score line with
+ * no table); one the block has closed starts a new block, another run. */
 static int
 open_index(struct parser *p, const char *label, size_t len, int partial)
 {
@@ -555,11 +529,9 @@ close_index(struct parser *p, int partial, double v, int none)
 	return 1;
 }
 
-/*
- * "System Benchmarks Index Score [(Partial Only)][:] 781.5", or in the
- * BYTE Release 3 table "AVERAGE [(Partial Only)] 70.2" ("---" when no test
- * counted).  Word k + 2 is the first after "Index Score" (or "AVERAGE").
- */
+/* "System Benchmarks Index Score [(Partial Only)][:] 781.5", in BYTE Release
+ * 3's table "AVERAGE ... 70.2"; "---": no test counted.  Word k + 2 follows
+ * "Index Score" (or "AVERAGE"). */
 static int
 score_line(struct parser *p, const struct line *l)
 {
@@ -655,14 +627,9 @@ phrase_at(const struct line *l, int k, const char *phrase)
 	           : first;
 }
 
-/*
- * The shape of a test line: "Dhrystone 2 using register variables
- * 30494956.0 lps (10.0 s, 7 samples)", a title, a number and a unit, then
- * the tail in parentheses (which wrapping may have cut); or bytebench's
- * "Pipe Throughput failed lps (killed by signal 11)".  Without the tail
- * the unit must be a known one.  Sets the title's end (a word), the
- * unit's word, the value and the outcome ("" when ok); 0 when l is none.
- */
+/* A test line: title, number, unit and "(10.0 s, 7 samples)" (maybe cut),
+ * or "Pipe Throughput failed lps (why)"; no tail: a known unit.  Sets the
+ * title's end and unit (words), value, outcome ("" ok); 0: not one. */
 static int
 test_shape(const struct line *l, int *title_end, int *unit, double *v,
     const char **outcome)
@@ -759,11 +726,8 @@ one_line(struct parser *p, const struct line *l)
 	return rc == 1 ? 0 : rc;
 }
 
-/*
- * Feeds one line, joining it to a held one when the held line lacks its
- * last number and this line is that number alone (a mail client wrapped
- * it).  Returns -1 to stop.
- */
+/* Feeds one line, joined to a held one lacking its last number when it is
+ * that number alone (a mail client wrapped it); -1 to stop. */
 static int
 feed(struct parser *p, struct line *l)
 {
@@ -788,12 +752,8 @@ feed(struct parser *p, struct line *l)
 	return rc < 0 ? -1 : 0;
 }
 
-/*
- * What is known only at the end: the reports of a --runs report (its
- * summary line seen, two or more reports) are one run set, each made as
- * the summary after the last says; a block without its copies line (an
- * index table pasted alone) is taken as one copy and says so.
- */
+/* Known at the end: a --runs report's reports (summary seen, 2 or more) are
+ * one run set made as the last says; a block without copies is one copy. */
 static void
 finish(const struct parser *p)
 {
