@@ -98,14 +98,6 @@ marks_text(const struct table *t, int r, int col, char *buf, size_t size)
 	    t->cols[col].caveat[0] || c->unmeasured ? "!" : "");
 }
 
-/* The header of a ratio column: "B/A", "B/A!" when not comparable. */
-static void
-ratio_head(const struct table *t, int col, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s/%s%s", t->cols[col].id, t->cols[0].id,
-	    t->cols[col].caveat[0] ? "!" : "");
-}
-
 /* "1 copy", or "N copies: A 2, B 4" (each column's copies). */
 static void
 table_name(const struct table *t, char *buf, size_t size)
@@ -136,8 +128,9 @@ format_sub(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 			snprintf(buf, size, "unit");
 		else if (kind == 0)
 			snprintf(buf, size, "%s", t->cols[col].id);
-		else if (kind == 1)
-			ratio_head(t, col, buf, size);
+		else if (kind == 1) /* "B/A", "B/A!" when not comparable */
+			snprintf(buf, size, "%s/%s%s", t->cols[col].id,
+			    t->cols[0].id, t->cols[col].caveat[0] ? "!" : "");
 		return;
 	}
 	if (s == 0)
@@ -150,12 +143,6 @@ format_sub(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 		ratio_text(t, r, col, buf, size);
 	else
 		marks_text(t, r, col, buf, size);
-}
-
-static int
-nsub(const struct table *t)
-{
-	return 3 * t->ncols;
 }
 
 /*
@@ -189,37 +176,6 @@ write_why(FILE *f, const struct cell *c, int indent)
 		col += w;
 	}
 	fputc('\n', f);
-}
-
-/* Side by side: one line per row, the columns padded to their widest
- * (blanks held back until something follows them on the line). */
-static void
-write_side_by_side(FILE *f, const struct table *t, const size_t *width, int sp)
-{
-	char buf[3 * CMP_TEXT_MAX];
-	size_t pad, w;
-	int r, s, left;
-
-	for (r = -1; r < t->nrows; r++) {
-		for (s = 0, pad = 0; s < nsub(t); s++) {
-			format_sub(t, r, s, buf, sizeof(buf), sp);
-			w = width[s] - text_width(buf, strlen(buf));
-			/* The marks follow their ratio after one space. */
-			left = s < 2 || (s > 2 && s % 3 == 2);
-			pad += s == 0                ? 0
-			       : s < 3 || s % 3 != 2 ? 2
-			                             : width[s] > 0;
-			pad += left ? 0 : w;
-			if (buf[0] != '\0') {
-				fprintf(f, "%*s%s", (int)pad, "", buf);
-				pad = 0;
-			}
-			pad += left ? w : 0;
-		}
-		fputc('\n', f);
-		if (r >= 0 && t->ncols > 1)
-			write_why(f, cmp_cell_at(t, r, 1), 2);
-	}
 }
 
 /* One test after another: its title and unit, then a line per column. */
@@ -266,57 +222,6 @@ write_one_by_one(FILE *f, const struct table *t)
 	}
 }
 
-/* How text or Markdown writes sub-column s of row r (-1: the header). */
-typedef void cell_text(
-    const struct table *t, int r, int s, char *buf, size_t size, int sp);
-
-/* The widest text of sub-column s, header included, as cell writes it. */
-static size_t
-sub_width(const struct table *t, int s, cell_text *cell, int sp)
-{
-	char buf[3 * CMP_TEXT_MAX];
-	size_t w = 0;
-	int r;
-
-	for (r = -1; r < t->nrows; r++) {
-		cell(t, r, s, buf, sizeof(buf), sp);
-		if (text_width(buf, strlen(buf)) > w)
-			w = text_width(buf, strlen(buf));
-	}
-	return w;
-}
-
-/* The widths of the side-by-side sub-columns into width; their sum. */
-static size_t
-side_width(const struct table *t, size_t *width, int sp)
-{
-	size_t total = 0;
-	int s;
-
-	for (s = 0; s < nsub(t); s++)
-		total += (width[s] = sub_width(t, s, format_sub, sp)) + 2;
-	return total;
-}
-
-int
-cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
-{
-	size_t width[6]; /* two columns at most side by side */
-	int sp = 0, i;
-
-	/* Side by side if it fits, or fits with a partial index as "p". */
-	if (t->ncols <= 2 && side_width(t, width, 0) > TEXT_WIDTH + 2)
-		sp = side_width(t, width, 1) <= TEXT_WIDTH + 2;
-	if (t->ncols > 2 || side_width(t, width, sp) > TEXT_WIDTH + 2) {
-		write_one_by_one(f, t);
-		return 0;
-	}
-	write_side_by_side(f, t, width, sp);
-	for (i = 0; sp && i < t->nrows * t->ncols; i++)
-		*partial_p |= t->cells[i].present && t->cells[i].partial;
-	return 0;
-}
-
 /*
  * Markdown: a row of at most MD_WIDTH columns of text (its cells, without
  * pipes and padding) fits GitHub's page beside each cell's padding.  A
@@ -350,56 +255,134 @@ md_cell(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 	    buf, size, strlen(buf), "%s%s", marks[0] ? NBSP : "", marks);
 }
 
-/* One Markdown table of the sub-columns sub[0..n-1] of t. */
+/* The sub-columns a table shows: all (text), all but the marks (one
+ * Markdown table), the unit and values, the ratios (split Markdown). */
+enum pass { PASS_ALL, PASS_MD, PASS_VALUES, PASS_RATIOS };
+
+static int
+shown(int s, int pass)
+{
+	int kind = s < 3 ? (s == 2 ? 0 : -1) : (s - 3) % 3;
+
+	return s == 0 || pass == PASS_ALL ||
+	       (pass == PASS_MD          ? kind != 2
+	           : pass == PASS_VALUES ? kind <= 0
+	                                 : kind == 1);
+}
+
+/* The text of sub-column s of row r (-1: the header) into buf. */
 static void
-md_table(FILE *f, const struct table *t, const int *sub, int n)
+cell_text(const struct table *t, int r, int s, char *buf, int md, int sp)
+{
+	if (md)
+		md_cell(t, r, s, buf, 3 * CMP_TEXT_MAX, 0);
+	else
+		format_sub(t, r, s, buf, 3 * CMP_TEXT_MAX, sp);
+}
+
+/* The widest text of sub-column s, header included. */
+static size_t
+sub_width(const struct table *t, int s, int md, int sp)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	int r, i;
+	size_t w = 0;
+	int r;
 
 	for (r = -1; r < t->nrows; r++) {
-		fputc('|', f);
-		for (i = 0; i < n; i++) {
-			md_cell(t, r, sub[i], buf, sizeof(buf), 0);
-			if (r >= 0 && t->rows[r].is_index && buf[0] != '\0')
+		cell_text(t, r, s, buf, md, sp);
+		if (text_width(buf, strlen(buf)) > w)
+			w = text_width(buf, strlen(buf));
+	}
+	return w;
+}
+
+/* A text cell of sub-column s padded to width, values and ratios to the
+ * right, the marks one space after their ratio; blanks held back in
+ * *pad until something follows them on the line. */
+static void
+text_cell(FILE *f, int s, const char *buf, size_t width, size_t *pad)
+{
+	size_t w = width - text_width(buf, strlen(buf));
+	int left = s < 2 || (s > 2 && s % 3 == 2);
+
+	*pad += s == 0 ? 0 : s < 3 || s % 3 != 2 ? 2 : width > 0;
+	*pad += left ? 0 : w;
+	if (buf[0] != '\0') {
+		fprintf(f, "%*s%s", (int)*pad, "", buf);
+		*pad = 0;
+	}
+	*pad += left ? w : 0;
+}
+
+/*
+ * The rows of t, the header first, in the title's sub-column and those
+ * of [from, to) that pass shows: text (width set) padded, one line a
+ * row and its why-line; Markdown in pipes, index scores bold.
+ */
+static void
+write_rows(FILE *f, const struct table *t, int pass, int from, int to,
+    const size_t *width, int sp)
+{
+	char buf[3 * CMP_TEXT_MAX];
+	size_t pad = 0;
+	int r, s, md = width == NULL;
+
+	for (r = -1; r < t->nrows; r++) {
+		fputs(md ? "|" : "", f);
+		for (s = 0, pad = 0; s < to; s = s ? s + 1 : from) {
+			if (!shown(s, pass))
+				continue;
+			cell_text(t, r, s, buf, md, sp);
+			if (!md)
+				text_cell(f, s, buf, width[s], &pad);
+			else if (r >= 0 && t->rows[r].is_index && buf[0])
 				md_printf(f, " **%s** |", buf);
 			else
 				md_printf(f, " %s |", buf);
 		}
 		fputc('\n', f);
-		if (r < 0) {
-			fputc('|', f);
-			for (i = 0; i < n; i++)
-				fputs(sub[i] < 2 ? "---|" : "---:|", f);
-			fputc('\n', f);
-		}
+		for (s = 0; md && r < 0 && s < to; s = s ? s + 1 : from)
+			if (shown(s, pass))
+				fputs(s == 0  ? "|---|"
+				      : s < 2 ? "---|"
+				              : "---:|",
+				    f);
+		fputs(md && r < 0 ? "\n" : "", f);
+		if (!md && r >= 0 && t->ncols > 1)
+			write_why(f, cmp_cell_at(t, r, 1), 2);
 	}
-	fputc('\n', f);
+	fputs(md ? "\n" : "", f);
 }
 
-/*
- * Writes the sub-columns sub[0..n-1] of t, the title's (0) before each,
- * in as few tables of at most MD_WIDTH as they go in (one at least);
- * chunk has room for n + 1.
- */
-static void
-md_tables(FILE *f, const struct table *t, const int *sub, int n,
-    const size_t *width, int *chunk)
+/* The widths of the side-by-side sub-columns into width; their sum. */
+static size_t
+side_width(const struct table *t, size_t *width, int sp)
 {
-	int i = 0, k;
-	size_t used;
+	size_t total = 0;
+	int s;
 
-	while (i < n) {
-		chunk[0] = 0;
-		used = width[0];
-		for (k = 1;
-		     i < n && (k == 1 || used + width[sub[i]] <= MD_WIDTH);
-		     i++, k++) {
-			chunk[k] = sub[i];
-			used += width[sub[i]];
-		}
-		md_table(f, t, chunk, k);
+	for (s = 0; s < 3 * t->ncols; s++)
+		total += (width[s] = sub_width(t, s, 0, sp)) + 2;
+	return total;
+}
+
+int
+cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
+{
+	size_t width[6] = {0}; /* two columns at most side by side */
+	int sp = 0, i;
+
+	/* Side by side if it fits, or fits with a partial index as "p". */
+	if (t->ncols <= 2 && side_width(t, width, 0) > TEXT_WIDTH + 2)
+		sp = side_width(t, width, 1) <= TEXT_WIDTH + 2;
+	if (t->ncols > 2 || side_width(t, width, sp) > TEXT_WIDTH + 2) {
+		write_one_by_one(f, t);
+		return 0;
 	}
+	write_rows(f, t, PASS_ALL, 1, 3 * t->ncols, width, sp);
+	for (i = 0; sp && i < t->nrows * t->ncols; i++)
+		*partial_p |= t->cells[i].present && t->cells[i].partial;
+	return 0;
 }
 
 /* The why-lines of a Markdown table, listed under it. */
@@ -428,40 +411,31 @@ int
 cmp_write_table_md(FILE *f, const struct table *t)
 {
 	char buf[3 * CMP_TEXT_MAX];
-	size_t *width, all = 0;
-	int *sub, s, n = 0, nv = 0;
+	size_t all = 0, used;
+	int s, from, to, pass, k, nsub = 3 * t->ncols;
 
-	width = calloc((size_t)nsub(t), sizeof(*width));
-	sub = calloc(2 * (size_t)nsub(t) + 1, sizeof(*sub));
-	if (width == NULL || sub == NULL) {
-		free(width);
-		free(sub);
-		return -1;
-	}
-	/* The unit and the values first, then the ratios (marks in them). */
-	for (s = 1; s < nsub(t); s++)
-		if (s < 3 || (s - 3) % 3 == 0)
-			sub[nv++] = s;
-	for (n = nv, s = 4; s < nsub(t); s += 3)
-		sub[n++] = s;
-	for (s = 0; s < nsub(t); s++)
-		all += (width[s] = s < 3 || (s - 3) % 3 != 2
-		                       ? sub_width(t, s, md_cell, 0)
-		                       : 0);
 	table_name(t, buf, sizeof(buf));
 	md_printf(f, "**%s**\n\n", buf);
-	if (all <= MD_WIDTH) {
-		/* One table: each value followed by its ratio. */
-		for (s = 0, n = 0; s < nsub(t); s++)
-			if (s < 3 || (s - 3) % 3 != 2)
-				sub[n++] = s;
-		md_table(f, t, sub, n);
-	} else {
-		md_tables(f, t, sub, nv, width, sub + n);
-		md_tables(f, t, sub + nv, n - nv, width, sub + n);
-	}
-	free(width);
-	free(sub);
+	for (s = 0; s < nsub; s++)
+		all += shown(s, PASS_MD) ? sub_width(t, s, 1, 0) : 0;
+	if (all <= MD_WIDTH) /* one table: each value followed by its ratio */
+		write_rows(f, t, PASS_MD, 1, nsub, NULL, 0);
+	/* Else the values, then the ratios, each in as few tables as fit. */
+	for (pass = PASS_VALUES; all > MD_WIDTH && pass <= PASS_RATIOS; pass++)
+		for (from = 1; from < nsub; from = to) {
+			used = sub_width(t, 0, 1, 0);
+			for (to = from, k = 0;
+			     to < nsub &&
+			     (!shown(to, pass) || k == 0 ||
+			         used + sub_width(t, to, 1, 0) <= MD_WIDTH);
+			     to++)
+				if (shown(to, pass)) {
+					used += sub_width(t, to, 1, 0);
+					k++;
+				}
+			if (k > 0)
+				write_rows(f, t, pass, from, to, NULL, 0);
+		}
 	md_whys(f, t);
 	return 0;
 }
