@@ -1,7 +1,8 @@
 /*
  * output.c - compare's output: the key, the tables in the chosen format,
- * the notes under them (what the marks mean, why columns are not
- * comparable), and the regressions of --fail-below.
+ * the verdicts between groups of runs and the notes under them (what
+ * the marks mean, why columns are not comparable), and the regressions
+ * of --fail-below.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,191 @@
 #include "compare/table.h"
 #include "write/escape.h"
 #include "write/textwrap.h"
+
+/* The lines of text and Markdown that are not a table: a report's in
+ * the key (mark: its id), a run's there, an item, a comment, a paragraph
+ * above a table, the heading of the words under one, a note (mark: its
+ * mark), a sub-point of the note before, a note without a mark. */
+enum say {
+	SAY_KEY,
+	SAY_RUN,
+	SAY_ITEM,
+	SAY_COMMENT,
+	SAY_PARA,
+	SAY_HEAD,
+	SAY_NOTE,
+	SAY_SUB,
+	SAY_ASIDE,
+	NSAY
+};
+
+/* A line's start in one format: before it, then lead, the mark padded
+ * to pad, tail; after it. */
+struct form {
+	const char *before, *lead;
+	int pad;
+	const char *tail, *after;
+};
+
+/* Text wraps a line's further lines at rest; Markdown never wraps. */
+static const struct {
+	struct form text, md;
+	int rest;
+} how[NSAY] = {
+    [SAY_KEY] = {{"", "", 2, " ", ""}, {"", "- **", 0, "** ", ""}, 3},
+    [SAY_RUN] = {{"", "   ", 0, "", ""}, {"", "- ", 0, "", ""}, 5},
+    [SAY_ITEM] = {{"", "  ", 0, "", ""}, {"", "- ", 0, "", ""}, 4},
+    [SAY_COMMENT] = {{"", "   ", 0, "", ""}, {"", "  ", 0, "", ""}, 3},
+    [SAY_PARA] = {{"", "", 0, "", "\n"}, {"", "", 0, "", "\n"}, 0},
+    [SAY_HEAD] = {{"\n", "", 0, "", ""}, {"", "", 0, "", "\n"}, 0},
+    [SAY_NOTE] = {{"", "", 4, " ", ""}, {"", "- `", 0, "` ", ""}, 5},
+    [SAY_SUB] = {{"", "", 4, " ", ""}, {"", "  - ", 0, "", ""}, 5},
+    [SAY_ASIDE] = {{"", "", 4, " ", ""}, {"", "- ", 0, "", ""}, 5},
+};
+
+static void
+say(FILE *f, int md, enum say k, const char *mark, const char *text)
+{
+	const struct form *x = md ? &how[k].md : &how[k].text;
+	int used;
+
+	fputs(x->before, f);
+	used =
+	    fprintf(f, "%s%-*s%s", x->lead, x->pad, mark ? mark : "", x->tail);
+	if (md)
+		md_printf(f, "%s\n", text);
+	else
+		text_wrap(f, text, used > 0 ? (size_t)used : 0, how[k].rest,
+		    TEXT_WIDTH);
+	fputs(x->after, f);
+}
+
+#define SAY_MAX 4 /* changes named per column; the rest counted */
+
+/* "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees
+ * of freedom)" */
+static void
+say_spread(FILE *f, int md, const struct table *t, int col)
+{
+	const struct column *c = &t->cols[col];
+	char text[3 * CMP_TEXT_MAX];
+	size_t n;
+
+	if (c->group->n < 2)
+		return;
+	n = cmp_appendf(
+	    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->group->n);
+	if (c->pool_dof > 0)
+		cmp_appendf(text, sizeof(text), n,
+		    "run-to-run spread %.2f%%, pooled over %d test%s (%g "
+		    "degrees of freedom)",
+		    100 * sqrt(c->pool_var), c->pool_tests,
+		    c->pool_tests == 1 ? "" : "s", c->pool_dof);
+	else
+		cmp_appendf(text, sizeof(text), n, "no spread known");
+	say(f, md, SAY_ITEM, NULL, text);
+}
+
+/* Row r's change in column col in words: "Title 0.97x (0.95 to 0.98)". */
+static size_t
+say_change(char *buf, size_t size, size_t n, const struct table *t, int r,
+    const struct cell *c)
+{
+	char title[3 * CMP_TEXT_MAX], ratio[32];
+
+	cmp_row_title(&t->rows[r], title, sizeof(title));
+	cmp_ratio_text(c->between.ratio, ratio, sizeof(ratio));
+	/* Three decimals; a huge ratio's bounds as its ratio (%g). */
+	return cmp_appendf(buf, size, n,
+	    c->between.high < 1000 ? "%s %s (%.3f to %.3f)"
+	                           : "%s %s (%.3g to %.3g)",
+	    title, ratio, c->between.low, c->between.high);
+}
+
+/* Column col's changes beyond run-to-run noise, index scores first, at
+ * most SAY_MAX of them appended to buf; *said: how many there are. */
+static size_t
+say_changes(
+    char *buf, size_t size, size_t n, const struct table *t, int col, int *said)
+{
+	const struct cell *c;
+	int r, pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (r = 0; r < t->nrows; r++) {
+			c = cmp_cell_at(t, r, col);
+			if (!c->grouped || c->noise != CMP_NOISE_BEYOND ||
+			    isnan(c->ratio) || t->rows[r].is_index != !pass)
+				continue;
+			if (*said < SAY_MAX)
+				n = say_change(buf, size,
+				    *said ? cmp_appendf(buf, size, n, "; ") : n,
+				    t, r, c);
+			(*said)++;
+		}
+	return n;
+}
+
+/* The verdicts of column col: its changes beyond run-to-run noise. */
+static void
+say_column(FILE *f, int md, const struct table *t, int col)
+{
+	char text[8 * CMP_TEXT_MAX];
+	const struct cell *c;
+	size_t n;
+	int r, grouped = 0, beyond = 0, said = 0, assumed = -1;
+
+	for (r = 0; r < t->nrows; r++) {
+		c = cmp_cell_at(t, r, col);
+		if (!c->grouped || isnan(c->ratio))
+			continue;
+		grouped++;
+		beyond += c->noise == CMP_NOISE_BEYOND;
+		if (c->between.assumed != BETWEEN_OWN)
+			assumed = c->between.assumed;
+	}
+	if (grouped == 0)
+		return;
+	n = cmp_appendf(text, sizeof(text), 0, "%s/%s: %s", t->cols[col].id,
+	    t->cols[0].id,
+	    beyond ? "beyond run-to-run noise: "
+	           : "no change beyond run-to-run noise");
+	if (beyond > 0)
+		n = say_changes(text, sizeof(text), n, t, col, &said);
+	if (said > SAY_MAX)
+		n = cmp_appendf(
+		    text, sizeof(text), n, "; and %d more", said - SAY_MAX);
+	if (assumed >= 0)
+		cmp_appendf(text, sizeof(text), n,
+		    " (%s has one run: %s's run-to-run spread is taken for "
+		    "both)",
+		    assumed == BETWEEN_A_FOR_B ? t->cols[col].id
+		                               : t->cols[0].id,
+		    assumed == BETWEEN_A_FOR_B ? t->cols[0].id
+		                               : t->cols[col].id);
+	say(f, md, SAY_ITEM, NULL, text);
+}
+
+/* Under table t: each group's run-to-run spread and each column's
+ * changes beyond run-to-run noise (score/between.h). */
+static void
+write_verdicts(FILE *f, int md, const struct table *t)
+{
+	char text[3 * CMP_TEXT_MAX];
+	int j;
+
+	if (!t->grouped)
+		return;
+	snprintf(text, sizeof(text),
+	    "Between groups of runs (the ratio of their geometric means, its "
+	    "95%% interval; a change under %g%% is never real):",
+	    t->min_change);
+	say(f, md, SAY_HEAD, NULL, text);
+	for (j = 0; j < t->ncols; j++)
+		say_spread(f, md, t, j);
+	for (j = 1; j < t->ncols; j++)
+		say_column(f, md, t, j);
+}
 
 enum { NOTES_MAX_CAVEATS = 16 };
 
@@ -54,15 +240,15 @@ write_key(FILE *f, int md, const struct cmp_group *g, int n)
 		else
 			run_text(
 			    text, sizeof(text), "", g[i].label, g[i].runs[0]);
-		cmp_say(f, md, SAY_KEY, id, text);
+		say(f, md, SAY_KEY, id, text);
 		for (k = 0; g[i].n > 1 && k < g[i].n; k++) {
 			snprintf(run, sizeof(run), "%s%d ", id, k + 1);
 			run_text(text, sizeof(text), run, g[i].runs[k]->label,
 			    g[i].runs[k]);
-			cmp_say(f, md, SAY_RUN, NULL, text);
+			say(f, md, SAY_RUN, NULL, text);
 		}
 		if (g[i].comment != NULL)
-			cmp_say(f, md, SAY_COMMENT, NULL, g[i].comment);
+			say(f, md, SAY_COMMENT, NULL, g[i].comment);
 	}
 	fputc('\n', f);
 }
@@ -127,7 +313,7 @@ write_disturbed(FILE *f, int md, const struct cmp_group *g, int n, int first)
 		snprintf(text, sizeof(text),
 		    "noise unknown: %s's run recorded other work: %s.", id,
 		    g[i].disturbed);
-		cmp_say(f, md, first ? SAY_NOTE : SAY_SUB, first ? "?" : NULL,
+		say(f, md, first ? SAY_NOTE : SAY_SUB, first ? "?" : NULL,
 		    text);
 		first = 0;
 	}
@@ -160,7 +346,7 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	else
 		snprintf(text, sizeof(text), "noise unknown: too few passes.");
 	if (names > 0 || !notes->disturbed)
-		cmp_say(f, md, SAY_NOTE, "?", text);
+		say(f, md, SAY_NOTE, "?", text);
 	write_disturbed(f, md, g, n, names == 0);
 }
 
@@ -180,38 +366,38 @@ write_notes(FILE *f, int md, const struct notes *notes,
 	char text[4 * CMP_TEXT_MAX];
 	int i, k;
 
-	cmp_say(f, md, SAY_NOTE, "B/A",
+	say(f, md, SAY_NOTE, "B/A",
 	    notes->lower
 	        ? "B against A: above 1.00x B is better, below 1.00x A is "
 	          "(where "
 	          "lower is better, as for times in us, the ratio is A/B)."
 	        : "B against A: above 1.00x B is better, below 1.00x A is.");
 	if (notes->within)
-		cmp_say(f, md, SAY_NOTE, "~",
+		say(f, md, SAY_NOTE, "~",
 		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise "
 		    "(the rule: doc/compare.md).");
 	if (notes->unknown)
 		write_unknown(f, md, notes, g, n);
 	if (notes->caveat) {
-		cmp_say(f, md, SAY_NOTE, "!",
+		say(f, md, SAY_NOTE, "!",
 		    "not comparable: the runs were made "
 		    "differently, and the ratio shows that too:");
 		for (k = 0; k < notes->ncaveats; k++)
-			cmp_say(f, md, SAY_SUB, NULL, notes->caveats[k]);
+			say(f, md, SAY_SUB, NULL, notes->caveats[k]);
 	}
 	if (notes->unmeasured)
-		cmp_say(f, md, SAY_NOTE, "!",
+		say(f, md, SAY_NOTE, "!",
 		    "never measured against the other suite: this test may "
 		    "differ between UnixBench and bytebench by more than the "
 		    "index does.");
 	if (notes->partial_p)
-		cmp_say(f, md, SAY_NOTE, "p",
+		say(f, md, SAY_NOTE, "p",
 		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		cmp_say(f, md, SAY_ASIDE, NULL, ONE_RUN_A_SIDE);
+		say(f, md, SAY_ASIDE, NULL, ONE_RUN_A_SIDE);
 	if (notes->explained)
-		cmp_say(f, md, SAY_NOTE, "why:",
+		say(f, md, SAY_NOTE, "why:",
 		    "the counters of the passes that "
 		    "moved most, beyond their own noise: the medians of A's "
 		    "and B's passes (the rule: doc/why.md).");
@@ -219,7 +405,7 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		if (notes->why[i]) {
 			snprintf(text, sizeof(text), "not compared: %s.",
 			    cmp_why_text[i]);
-			cmp_say(f, md, SAY_NOTE, "n/a", text);
+			say(f, md, SAY_NOTE, "n/a", text);
 		}
 }
 
@@ -262,7 +448,7 @@ write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 	    "and the shell tests; doc/fidelity.md), so a change between them "
 	    "smaller than that is never called real.",
 	    SUITE_GAP, SUITE_GAP_WIDE);
-	cmp_say(f, md, SAY_PARA, NULL, text);
+	say(f, md, SAY_PARA, NULL, text);
 }
 
 /*
@@ -290,7 +476,7 @@ write_speed(FILE *f, int md, const struct table *t)
 		    c->speed < 1 ? "faster" : "slower", c->id, t->cols[0].id,
 		    c->speed < 1 ? "fell" : "rose", c->speed_n, c->speed_of,
 		    100 * fabs(c->speed - 1), c->id);
-		cmp_say(f, md, SAY_PARA, NULL, text);
+		say(f, md, SAY_PARA, NULL, text);
 	}
 }
 
@@ -318,7 +504,7 @@ write_plain(FILE *f, const struct comparison *c, int md)
 		rc = md ? cmp_write_table_md(f, t)
 		        : cmp_write_table_text(f, t, &notes.partial_p);
 		if (rc == 0)
-			cmp_write_verdicts(f, md, t);
+			write_verdicts(f, md, t);
 	}
 	if (rc == 0) {
 		fputc('\n', f);

@@ -158,30 +158,6 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
 int cmp_write_table_md(FILE *f, const struct table *t);
 
-/* The lines of text and Markdown that are not a table (out_style.c):
- * a report's in the key (mark: its id), a run's there, an item, a
- * comment, a paragraph above a table, the heading of the words under
- * one, a note (mark: its mark), a sub-point of the note before, a note
- * without a mark. */
-enum say {
-	SAY_KEY,
-	SAY_RUN,
-	SAY_ITEM,
-	SAY_COMMENT,
-	SAY_PARA,
-	SAY_HEAD,
-	SAY_NOTE,
-	SAY_SUB,
-	SAY_ASIDE,
-	NSAY
-};
-
-void cmp_say(FILE *f, int md, enum say k, const char *mark, const char *text);
-
-/* Under table t (out_groups.c): each group's run-to-run spread and each
- * column's changes beyond run-to-run noise. */
-void cmp_write_verdicts(FILE *f, int md, const struct table *t);
-
 /* The comparison as JSON (out_json.c). */
 int cmp_write_json(FILE *f, const struct comparison *c);
 
