@@ -1,8 +1,5 @@
-/*
- * cli.c - the command: `compare [-f text|md|json] [--fail-below RATIO]
- * [LABEL=]FILE...`: its options, then the files read (inputs.c),
- * labels the reports and writes the comparison.
- */
+/* cli.c - the command `compare`: its options, then the files read
+ * (inputs.c), the reports labelled and the comparison written. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,10 +40,7 @@ set_format(void *ctx, const char *val, char *err, size_t errlen)
 	OPT_NUMBER_IN(struct compare_opts, OPT_DOUBLE, field, lo, hi, w)
 #define FLAG(field) OPT_FLAG_IN(struct compare_opts, field, 1)
 
-/*
- * compare's options: its parser, its errors and its -h read this table
- * only.  -f has a function: its value is one of three names.
- */
+/* compare's options: its parser, its errors and its -h read this table. */
 static const struct opt_def compare_defs[] = {
     {"-f", "text|md|json", "the output format (default: text)",
         "-f needs a format (text, md or json)", .set = set_format},
@@ -86,11 +80,8 @@ usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
-/*
- * Labels and groups what was read, builds the comparison once, writes it
- * and with --fail-below its regressions.  Returns the exit status (rc
- * so far: 0 or 2).
- */
+/* Labels and groups what was read, builds the comparison once, writes it
+ * and with --fail-below its regressions; the exit status (rc so far). */
 static int
 show(const struct compare_opts *o, struct cmp_read *rs, int rc)
 {
