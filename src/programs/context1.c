@@ -105,12 +105,17 @@ pair_option(void *ctx, int ch, const char *arg)
 	return (p->place = place_find(arg)) == NULL ? -1 : 0;
 }
 
-/* Says why the placement cannot be had; the test is skipped. */
+/* Says why the placement (or pinning to cpu >= 0) cannot be had; the test
+ * is skipped. */
 static int
-pair_skip(const struct pair *p, const char *why)
+pair_skip(const struct pair *p, int cpu, const char *why)
 {
-	fprintf(stderr, "context1: cannot apply placement %s: %s\n",
-	    p->place->name, why);
+	if (cpu < 0)
+		fprintf(stderr, "context1: cannot apply placement %s: %s\n",
+		    p->place->name, why);
+	else
+		fprintf(
+		    stderr, "context1: cannot pin to CPU %d: %s\n", cpu, why);
 	bench_info("placement", "%s unavailable: %s", p->place->name, why);
 	return BENCH_SKIP;
 }
@@ -122,15 +127,10 @@ pair_setup(void *ctx)
 	struct pair *p = ctx;
 
 	if (place_choose(p->place, bench_copy_index(), p->cpu) == -1)
-		return pair_skip(p,
+		return pair_skip(p, -1,
 		    errno == ERANGE ? "only one usable CPU" : strerror(errno));
-	if (p->place->ncpus > 0 && cpu_pin(p->cpu[1]) == -1) {
-		fprintf(stderr, "context1: cannot pin to CPU %d: %s\n",
-		    p->cpu[1], strerror(errno));
-		bench_info("placement", "%s unavailable: %s", p->place->name,
-		    strerror(errno));
-		return BENCH_SKIP;
-	}
+	if (p->place->ncpus > 0 && cpu_pin(p->cpu[1]) == -1)
+		return pair_skip(p, p->cpu[1], strerror(errno));
 	if (signal(SIGPIPE, SIG_IGN) == SIG_ERR)
 		return bench_fail("signal:");
 	if (pipe(p->to_child) == -1 || pipe(p->to_parent) == -1)

@@ -62,15 +62,6 @@ hanoi_run(void *ctx, struct bench_loop *l)
 	return BENCH_OK;
 }
 
-static int
-hanoi_setup(void *ctx)
-{
-	const struct hanoi *h = ctx;
-
-	hanoi_pegs[h->from] = h->disks;
-	return BENCH_OK;
-}
-
 /* Checks that the whole tower ended on one peg. */
 static int
 hanoi_finish(void *ctx, struct bench_loop *l, int rc)
@@ -94,7 +85,6 @@ main(int argc, char **argv)
 	static const struct bench_prog prog = {
 	    .usage = "hanoi [-h] seconds",
 	    .seconds_operand = 1,
-	    .setup = hanoi_setup,
 	    .run = hanoi_run,
 	    .finish = hanoi_finish,
 	    .timebase = 1,
@@ -102,5 +92,6 @@ main(int argc, char **argv)
 	};
 	struct hanoi h = {hanoi_disks, 1, 3};
 
+	hanoi_pegs[h.from] = h.disks;
 	return bench_main(&prog, &h, argc, argv);
 }

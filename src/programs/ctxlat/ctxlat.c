@@ -184,7 +184,7 @@ lat_measure(struct run *r, struct config *configs, size_t nconfigs)
 	}
 	for (i = 0; i < nconfigs && rc == 0 && !ctxlat_quit; i++) {
 		if (configs[i].loaded)
-			spinners_release(r);
+			close_fd(&r->go[1]);
 		rc = run_config(r, &configs[i]);
 	}
 	if (spinners_stop(r) == -1 && rc == 0 && !ctxlat_quit)

@@ -71,9 +71,8 @@ int pair_priority(const struct run *r, int raise);
  * if the thread could not be put back. */
 int probe_priority(struct run *r);
 
-/* Forks the extras; they wait, not runnable, until spinners_release. */
+/* Forks the extras; they wait, not runnable, until go[1] is closed. */
 int spinners_start(struct run *r);
-void spinners_release(struct run *r);
 /* Stops and reaps every extra forked.  Returns 0, or -1 if one failed. */
 int spinners_stop(struct run *r);
 

@@ -145,12 +145,6 @@ spinners_start(struct run *r)
 	return 0;
 }
 
-void
-spinners_release(struct run *r)
-{
-	close_fd(&r->go[1]);
-}
-
 int
 spinners_stop(struct run *r)
 {

@@ -267,10 +267,7 @@ int
 run_config(const struct run *r, struct config *c)
 {
 	const struct partner_kind *kind = &partner_kinds[c->threaded];
-	struct hand_off h = {.to_partner = {-1, -1},
-	    .to_measurer = {-1, -1},
-	    .cpu = r->cpu[1],
-	    .go_fd = r->go[1]};
+	struct hand_off h;
 	double *us;
 	uint32_t cpu;
 	long rep = 0;
@@ -278,6 +275,10 @@ run_config(const struct run *r, struct config *c)
 
 	if ((us = calloc((size_t)r->reps, sizeof(*us))) == NULL)
 		return bench_fail("calloc:");
+	h = (struct hand_off){.to_partner = {-1, -1},
+	    .to_measurer = {-1, -1},
+	    .cpu = r->cpu[1],
+	    .go_fd = r->go[1]};
 	if (pipe(h.to_partner) == -1 || pipe(h.to_measurer) == -1) {
 		rc = bench_fail("pipe:");
 		goto out;
