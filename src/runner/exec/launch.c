@@ -515,7 +515,7 @@ launch_pass(const struct launch_pass_def *def, struct pass_result *p, char *msg,
 	 * sleep changed no result beyond run-to-run noise); fstime syncs and
 	 * pauses before each of its phases itself.
 	 */
-	sysinfo_flush_files();
+	sync();
 	if (process_stop_signal) {
 		p->outcome = OUTCOME_INTERRUPTED;
 		snprintf(msg, msglen, "interrupted");

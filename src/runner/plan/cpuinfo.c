@@ -333,44 +333,37 @@ sysinfo_sysctl(const char *name, int number)
 }
 
 /*
- * The processor family of a uname machine name or of /proc/cpuinfo text
- * (by the lines only that family's kernels write); NULL when not known.
+ * Processor families: the uname machine names that start with either
+ * prefix, and the /proc/cpuinfo line only that family's kernels write.
  */
-static const char *
-machine_family(const char *m)
-{
-	if (strcmp(m, "x86_64") == 0 || strcmp(m, "amd64") == 0 ||
-	    (strlen(m) == 4 && m[0] == 'i' && strcmp(m + 2, "86") == 0))
-		return "x86";
-	if (strncmp(m, "aarch64", 7) == 0 || strncmp(m, "arm", 3) == 0)
-		return "arm";
-	if (strncmp(m, "s390", 4) == 0)
-		return "s390";
-	if (strncmp(m, "ppc", 3) == 0 || strncmp(m, "powerpc", 7) == 0)
-		return "power";
-	if (strncmp(m, "riscv", 5) == 0)
-		return "riscv";
-	return NULL;
-}
+static const struct {
+	const char *prefix[2], *line;
+} families[] = {
+    {{"x86_64", "amd64"}, "\nflags\t"},
+    {{"aarch64", "arm"}, "CPU implementer"},
+    {{"s390", "s390"}, "IBM/S390"},
+    {{"ppc", "powerpc"}, "\ntimebase"},
+    {{"riscv", "riscv"}, "\nhart\t"},
+};
 
-static const char *
-cpuinfo_family(const char *t)
+/* Whether machine m and cpuinfo text t are of different known families. */
+static int
+emulated(const char *m, const char *t)
 {
-	static const struct {
-		const char *line, *family;
-	} marks[] = {
-	    {"\nflags\t", "x86"},
-	    {"CPU implementer", "arm"},
-	    {"IBM/S390", "s390"},
-	    {"\ntimebase", "power"},
-	    {"\nhart\t", "riscv"},
-	};
-	size_t i;
+	int i, of_m = -1, of_t = -1;
 
-	for (i = 0; i < NKEYS(marks); i++)
-		if (strstr(t, marks[i].line) != NULL)
-			return marks[i].family;
-	return NULL;
+	if (strlen(m) == 4 && m[0] == 'i' && strcmp(m + 2, "86") == 0)
+		of_m = 0;
+	for (i = (int)NKEYS(families) - 1; i >= 0; i--) { /* first wins */
+		if (strncmp(m, families[i].prefix[0],
+		        strlen(families[i].prefix[0])) == 0 ||
+		    strncmp(m, families[i].prefix[1],
+		        strlen(families[i].prefix[1])) == 0)
+			of_m = i;
+		if (strstr(t, families[i].line) != NULL)
+			of_t = i;
+	}
+	return of_m != -1 && of_t != -1 && of_m != of_t;
 }
 
 int
@@ -382,7 +375,6 @@ sysinfo_cpu_facts(struct sysinfo *s, const char *t)
 	static const char *const bogo_keys[] = {
 	    "bogomips", "BogoMIPS", "bogomips per cpu"};
 	char *mhz, *bogo, *flags, *model;
-	const char *m, *c;
 	size_t n;
 
 	s->cpu_model = sysinfo_cpu_model(t);
@@ -395,10 +387,7 @@ sysinfo_cpu_facts(struct sysinfo *s, const char *t)
 	 * the host's /proc/cpuinfo: say so rather than name the host's CPU
 	 * as this machine's.
 	 */
-	m = machine_family(s->machine);
-	c = cpuinfo_family(t);
-	if (s->cpu_model != NULL && m != NULL && c != NULL &&
-	    strcmp(m, c) != 0) {
+	if (s->cpu_model != NULL && emulated(s->machine, t)) {
 		n = strlen(s->cpu_model) + strlen(s->machine) + 32;
 		if ((model = malloc(n)) != NULL)
 			snprintf(model, n, "%s, running %s emulated",

@@ -60,20 +60,3 @@ estimate_clock(double seconds, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
 }
-
-double
-estimate_total(const struct settings *s)
-{
-	struct plan_step *steps;
-	struct plan_run pr = {NULL, NULL, 0};
-	double left = -1;
-	int n;
-
-	if (plan_make(s, NULL, &steps, &n) == -1)
-		return -1;
-	if (estimate_start(&pr, steps, n) == 0)
-		left = estimate_left(&pr);
-	free(pr.tally);
-	free(steps);
-	return left;
-}

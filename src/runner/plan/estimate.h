@@ -40,7 +40,4 @@ double estimate_left(const struct plan_run *pr);
 /* "m:ss", or "h:mm:ss" from an hour, into buf. */
 void estimate_clock(double seconds, char *buf, size_t len);
 
-/* Seconds the plan of s is expected to take; -1 when out of memory. */
-double estimate_total(const struct settings *s);
-
 #endif

@@ -357,6 +357,24 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 	return 0;
 }
 
+/* Seconds the plan of s is expected to take; -1 when out of memory. */
+static double
+estimate_total(const struct settings *s)
+{
+	struct plan_step *steps;
+	struct plan_run pr = {NULL, NULL, 0};
+	double left = -1;
+	int n;
+
+	if (plan_make(s, NULL, &steps, &n) == -1)
+		return -1;
+	if (estimate_start(&pr, steps, n) == 0)
+		left = estimate_left(&pr);
+	free(pr.tally);
+	free(steps);
+	return left;
+}
+
 /*
  * --precision pct with a budget (0: the default): quick passes,
  * PRECISION_FIRST_ROUNDS of them first, which must fit in the budget.

@@ -338,9 +338,3 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 		ok = 0;
 	return ok ? 0 : -1;
 }
-
-void
-sysinfo_flush_files(void)
-{
-	sync();
-}

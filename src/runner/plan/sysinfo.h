@@ -22,7 +22,4 @@ int sysinfo_scratch(struct sysinfo *s, const char *dir);
 /* The shell tests' locale: UnixBench's en_US.utf8 where installed, else C. */
 const char *sysinfo_locale(void);
 
-/* Flushes dirty file data to disk (sync). */
-void sysinfo_flush_files(void);
-
 #endif
