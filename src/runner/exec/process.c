@@ -285,21 +285,21 @@ watch(struct pass_state *ps)
 	}
 }
 
-/* The outcome of copy c (cs as the runner saw it), why in msg[160]. */
-static void
+/* The outcome of copy c (cs as the runner saw it) and its message. */
+static int
 copy_outcome(const struct pass_state *ps, const struct copy_state *cs,
-    struct copy_result *c, char *msg)
+    struct copy_result *c)
 {
-	char len[40] = "";
+	char msg[160], len[40] = "";
 
 	c->outcome = OUTCOME_OK;
 	msg[0] = '\0';
 	if (ps->why == OUTCOME_TIMEOUT && cs->ended >= ps->killed) {
 		c->outcome = OUTCOME_TIMEOUT;
-		snprintf(msg, 160, "timed out after %.0f s", c->wall_s);
+		snprintf(msg, sizeof(msg), "timed out after %.0f s", c->wall_s);
 	} else if (ps->why == OUTCOME_INTERRUPTED) {
 		c->outcome = OUTCOME_INTERRUPTED;
-		snprintf(msg, 160, "interrupted by signal %d",
+		snprintf(msg, sizeof(msg), "interrupted by signal %d",
 		    (int)process_stop_signal);
 	} else if (cs->stops > 0) {
 		/* Its time counts the stop (doc/protocol.md); seen only
@@ -308,17 +308,19 @@ copy_outcome(const struct pass_state *ps, const struct copy_state *cs,
 		if (cs->stopped_s > 0)
 			snprintf(
 			    len, sizeof(len), " for %.1f s", cs->stopped_s);
-		snprintf(msg, 160,
+		snprintf(msg, sizeof(msg),
 		    "stopped%s during the pass (SIGSTOP, SIGTSTP or a "
 		    "debugger): not a measurement",
 		    len);
 	} else if (process_continued) {
 		c->outcome = OUTCOME_FAILED;
-		snprintf(msg, 160,
+		snprintf(msg, sizeof(msg),
 		    "the runner was stopped during the pass (SIGSTOP, "
 		    "SIGTSTP or a debugger): it could not watch or time its "
 		    "copies, not a measurement");
 	}
+	c->message = strdup(msg);
+	return c->message == NULL ? -1 : 0;
 }
 
 /* Fills the copies of the pass from what its state holds. */
@@ -327,7 +329,6 @@ collect(struct pass_state *ps)
 {
 	struct pass_result *p = ps->p;
 	double release = ps->release;
-	char msg[160];
 	int i, rc = 0;
 
 	for (i = 0; i < ps->spec->ncopies; i++) {
@@ -347,8 +348,7 @@ collect(struct pass_state *ps)
 		c->counters.cpu_start = cs->cpu_start;
 		c->exit_status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
 		c->signal = WIFSIGNALED(s) ? WTERMSIG(s) : 0;
-		copy_outcome(ps, cs, c, msg);
-		if ((c->message = strdup(msg)) == NULL)
+		if (copy_outcome(ps, cs, c) == -1)
 			rc = -1;
 	}
 	return rc;
