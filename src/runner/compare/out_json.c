@@ -171,7 +171,7 @@ json_table(struct json_writer *j, const struct table *t)
 	jw_close(j, '}');
 }
 
-int
+void
 cmp_write_json(FILE *f, const struct comparison *c)
 {
 	struct json_writer j;
@@ -190,5 +190,4 @@ cmp_write_json(FILE *f, const struct comparison *c)
 	jw_close(&j, ']');
 	jw_close(&j, '}');
 	putc('\n', f);
-	return 0;
 }

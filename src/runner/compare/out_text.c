@@ -366,7 +366,7 @@ side_width(const struct table *t, size_t *width, int sp)
 	return total;
 }
 
-int
+void
 cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
 {
 	size_t width[6] = {0}; /* two columns at most side by side */
@@ -377,12 +377,11 @@ cmp_write_table_text(FILE *f, const struct table *t, int *partial_p)
 		sp = side_width(t, width, 1) <= TEXT_WIDTH + 2;
 	if (t->ncols > 2 || side_width(t, width, sp) > TEXT_WIDTH + 2) {
 		write_one_by_one(f, t);
-		return 0;
+		return;
 	}
 	write_rows(f, t, PASS_ALL, 1, 3 * t->ncols, width, sp);
 	for (i = 0; sp && i < t->nrows * t->ncols; i++)
 		*partial_p |= t->cells[i].present && t->cells[i].partial;
-	return 0;
 }
 
 /* The why-lines of a Markdown table, listed under it. */
@@ -407,7 +406,7 @@ md_whys(FILE *f, const struct table *t)
 		fputc('\n', f);
 }
 
-int
+void
 cmp_write_table_md(FILE *f, const struct table *t)
 {
 	char buf[3 * CMP_TEXT_MAX];
@@ -437,5 +436,4 @@ cmp_write_table_md(FILE *f, const struct table *t)
 				write_rows(f, t, pass, from, to, NULL, 0);
 		}
 	md_whys(f, t);
-	return 0;
 }

@@ -298,29 +298,9 @@ note_caveats(const struct table *t, struct notes *notes)
 	}
 }
 
-/* Under "?": the runs whose own records show other work on the machine
- * (the first line carries the mark when first). */
-static void
-write_disturbed(FILE *f, int md, const struct cmp_group *g, int n, int first)
-{
-	char text[4 * CMP_TEXT_MAX], id[16];
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (g[i].disturbed == NULL)
-			continue;
-		cmp_report_id(i, id, sizeof(id));
-		snprintf(text, sizeof(text),
-		    "noise unknown: %s's run recorded other work: %s.", id,
-		    g[i].disturbed);
-		say(f, md, first ? SAY_NOTE : SAY_SUB, first ? "?" : NULL,
-		    text);
-		first = 0;
-	}
-}
-
 /* The "?" note: which runs are text reports without passes, else too
- * few passes, and which runs recorded other work on the machine. */
+ * few passes; under it, the runs whose own records show other work on
+ * the machine. */
 static void
 write_unknown(FILE *f, int md, const struct notes *notes,
     const struct cmp_group *g, int n)
@@ -347,7 +327,18 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 		snprintf(text, sizeof(text), "noise unknown: too few passes.");
 	if (names > 0 || !notes->disturbed)
 		say(f, md, SAY_NOTE, "?", text);
-	write_disturbed(f, md, g, n, names == 0);
+	for (i = 0; i < n; i++) {
+		if (g[i].disturbed == NULL)
+			continue;
+		cmp_report_id(i, id, sizeof(id));
+		snprintf(text, sizeof(text),
+		    "noise unknown: %s's run recorded other work: %s.", id,
+		    g[i].disturbed);
+		/* the first line carries the mark when first */
+		say(f, md, names ? SAY_SUB : SAY_NOTE, names ? NULL : "?",
+		    text);
+		names++;
+	}
 }
 
 /* Under the tables when no group has several runs. */
@@ -482,17 +473,17 @@ write_speed(FILE *f, int md, const struct table *t)
 
 /* The comparison as text or Markdown: the key, what is said
  * above the tables, each table and its verdicts, the notes. */
-static int
+static void
 write_plain(FILE *f, const struct comparison *c, int md)
 {
 	const struct table *t;
 	struct notes notes;
-	int g, written = 0, rc = 0;
+	int g, written = 0;
 
 	memset(&notes, 0, sizeof(notes));
 	write_key(f, md, c->groups, c->n);
 	write_suites(f, md, c->groups, c->n);
-	for (g = 0; g < NGROUPS && rc == 0; g++) {
+	for (g = 0; g < NGROUPS; g++) {
 		t = &c->tables[g];
 		if (t->ncols == 0)
 			continue;
@@ -501,28 +492,24 @@ write_plain(FILE *f, const struct comparison *c, int md)
 		if (written++)
 			fputc('\n', f);
 		write_speed(f, md, t);
-		rc = md ? cmp_write_table_md(f, t)
-		        : cmp_write_table_text(f, t, &notes.partial_p);
-		if (rc == 0)
-			write_verdicts(f, md, t);
+		if (md)
+			cmp_write_table_md(f, t);
+		else
+			cmp_write_table_text(f, t, &notes.partial_p);
+		write_verdicts(f, md, t);
 	}
-	if (rc == 0) {
-		fputc('\n', f);
-		write_notes(f, md, &notes, c->groups, c->n);
-	}
-	return rc;
+	fputc('\n', f);
+	write_notes(f, md, &notes, c->groups, c->n);
 }
 
 int
 compare_write(FILE *f, enum cmp_format format, const struct comparison *c)
 {
-	int rc = 0;
-
 	if (format == CMP_FORMAT_JSON)
-		rc = cmp_write_json(f, c);
+		cmp_write_json(f, c);
 	else
-		rc = write_plain(f, c, format == CMP_FORMAT_MD);
-	return rc == 0 && !ferror(f) ? 0 : -1;
+		write_plain(f, c, format == CMP_FORMAT_MD);
+	return ferror(f) ? -1 : 0;
 }
 
 int

@@ -155,10 +155,10 @@ void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 
 /* The tables as text and Markdown (out_text.c); *partial_p set when a
  * partial index was written short, "N p". */
-int cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
-int cmp_write_table_md(FILE *f, const struct table *t);
+void cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
+void cmp_write_table_md(FILE *f, const struct table *t);
 
 /* The comparison as JSON (out_json.c). */
-int cmp_write_json(FILE *f, const struct comparison *c);
+void cmp_write_json(FILE *f, const struct comparison *c);
 
 #endif
