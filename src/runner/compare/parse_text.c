@@ -304,7 +304,7 @@ header_line(struct parser *p, const struct line *l)
 	char origin[80];
 	double method;
 	struct line m;
-	int n;
+	int n, ub;
 
 	if (s == NULL)
 		return 0;
@@ -312,24 +312,22 @@ header_line(struct parser *p, const struct line *l)
 		return -1;
 	s += strlen("BYTE UNIX Benchmarks (");
 	e = s + strcspn(s, ";)");
+	p->report->quick = e - s > 6 && strncmp(e - 6, " quick", 6) == 0;
+	ub = strncmp(s, "Version ", 8) == 0;
+	s += ub ? 8 : 0;
 	n = (int)(e - s);
 	/* UnixBench before 5.0 wrote another layout ("INDEX VALUES",
 	 * "FINAL SCORE") of other tests and baselines. */
-	if (strncmp(s, "Version ", 8) == 0 && s[8] >= '0' && s[8] < '5' &&
-	    s[9] == '.') {
+	if (ub && s[0] >= '0' && s[0] < '5' && s[1] == '.') {
 		problem(p, "a UnixBench %.*s report: an older layout, not read",
-		    n - 8 > 20 ? 20 : n - 8, s + 8);
+		    n > 20 ? 20 : n, s);
 		return -1;
 	}
-	if (strncmp(s, "Version ", 8) == 0)
-		snprintf(origin, sizeof(origin), "UnixBench %.*s",
-		    n - 8 > 40 ? 40 : n - 8, s + 8);
-	else
-		snprintf(origin, sizeof(origin), "%.*s", n > 60 ? 60 : n, s);
+	snprintf(origin, sizeof(origin), "%s%.*s", ub ? "UnixBench " : "",
+	    n > (ub ? 40 : 60) ? (ub ? 40 : 60) : n, s);
 	free(p->report->origin);
 	if ((p->report->origin = cmp_text(origin, strlen(origin))) == NULL)
 		return -1;
-	p->report->quick = e - s > 6 && strncmp(e - 6, " quick", 6) == 0;
 	if (*e == ';' && normalise(e + 1, strlen(e + 1), &m) == 0 &&
 	    is(&m, 0, "index") && is(&m, 1, "method") && m.ntok >= 3 &&
 	    m.toklen[2] > 1 && m.tok[2][m.toklen[2] - 1] == ')') {
@@ -518,17 +516,6 @@ index_header(struct parser *p, const struct line *l)
 	return open_index(p, l->tok[0], span(l, 0, n), partial);
 }
 
-/* Ends the open index table with its score (v; "---" when none). */
-static int
-close_index(struct parser *p, int partial, double v, int none)
-{
-	p->index->partial |= partial;
-	p->index->score = v;
-	p->index->has_score = !none;
-	p->index = NULL;
-	return 1;
-}
-
 /* "System Benchmarks Index Score [(Partial Only)][:] 781.5", in BYTE Release
  * 3's table "AVERAGE ... 70.2"; "---": no test counted.  Word k + 2 follows
  * "Index Score" (or "AVERAGE"). */
@@ -562,7 +549,11 @@ score_line(struct parser *p, const struct line *l)
 	        !same(p->index->label, l->tok[0], span(l, 0, k))) &&
 	    open_index(p, l->tok[0], span(l, 0, k), partial) == -1)
 		return -1;
-	return close_index(p, partial, v, none);
+	p->index->partial |= partial;
+	p->index->score = v;
+	p->index->has_score = !none;
+	p->index = NULL;
+	return 1;
 }
 
 /* A row of the open index table: "title baseline result index" with
@@ -795,8 +786,7 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 			l.ntok = 0;
 		stop = feed(&p, &l) == -1;
 	}
-	stop = stop || (p.holding && one_line(&p, &p.held) == -1);
-	if (!stop)
+	if (!(stop = stop || (p.holding && one_line(&p, &p.held) == -1)))
 		end_report(&p);
 	if (stop) {
 		/* What was read of this file is dropped whole. */
@@ -804,10 +794,10 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 			cmp_report_free(&out->reports[--out->nreports]);
 		if (p.nerrors == 0)
 			problem(&p, "out of memory");
-	} else if (p.nerrors == 0 && out->nreports == p.first_report) {
-		problem(&p, "no bytebench or UnixBench report found");
 	} else if (out->nreports > p.first_report) {
 		finish(&p);
+	} else if (p.nerrors == 0) {
+		problem(&p, "no bytebench or UnixBench report found");
 	}
 	if (p.nerrors > 1) {
 		n = strlen(err);
