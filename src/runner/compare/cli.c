@@ -9,7 +9,6 @@
 #include "compare/inputs.h"
 #include "plan/optable.h"
 
-/* What compare's options set. */
 struct compare_opts {
 	enum cmp_format format;
 	double below; /* --fail-below; 0: none */

@@ -78,7 +78,6 @@ own_kind(const char *buf, size_t len)
 	return -1;
 }
 
-/* Whether a regular file of that name is there. */
 static int
 is_file(const char *path)
 {
@@ -112,7 +111,6 @@ own_refuse(const char *path, const struct own_file *o, char *err, size_t errlen)
 	    o->kind, (int)n, path, (int)n, path, text ? "" : ".json");
 }
 
-/* Appends one input of path[0..plen-1] and label to the inputs. */
 static int
 add(struct cmp_read *rs, const char *path, size_t plen, const char *label)
 {

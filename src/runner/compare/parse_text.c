@@ -100,29 +100,27 @@ starts(const struct line *l, const char *prefix)
 	return strncmp(l->text, prefix, strlen(prefix)) == 0;
 }
 
-/* The length of words [from, to) of l, from < to, with their spaces. */
+/* Words [from, to) of l, from < to: their length with their spaces, and
+ * as a new string (cmp_text; NULL: out of memory). */
 static size_t
 span(const struct line *l, int from, int to)
 {
 	return (size_t)(l->tok[to - 1] + l->toklen[to - 1] - l->tok[from]);
 }
 
-/* The text of words [from, to), from < to, as a new string (cmp_text);
- * NULL: out of memory. */
 static char *
 words(const struct line *l, int from, int to)
 {
 	return cmp_text(l->tok[from], span(l, from, to));
 }
 
-/* s is label[0..len-1]. */
+/* s is label[0..len-1]; is(): word k of l is word. */
 static int
 same(const char *s, const char *label, size_t len)
 {
 	return strlen(s) == len && memcmp(s, label, len) == 0;
 }
 
-/* Word k of l is word. */
 static int
 is(const struct line *l, int k, const char *word)
 {
@@ -652,7 +650,6 @@ test_shape(const struct line *l, int *title_end, int *unit, double *v,
 	return 0;
 }
 
-/* A test line (test_shape): one test of the current block. */
 static int
 test_line(struct parser *p, const struct line *l)
 {
