@@ -64,11 +64,8 @@ remove_below(int fd, const char *keep)
 int
 files_lock(int fd)
 {
-	struct flock fl;
+	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
 
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
 	return fcntl(fd, F_SETLK, &fl);
 }
 
@@ -85,7 +82,7 @@ files_left(int dirfd, const char *name, mode_t mode)
 {
 	char buf[sizeof(FILES_MARK)];
 	size_t n = sizeof(FILES_MARK) - 1;
-	struct flock fl;
+	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
 	struct stat st;
 	int fd, rc;
 
@@ -98,9 +95,6 @@ files_left(int dirfd, const char *name, mode_t mode)
 	    openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd == -1)
 		return 0;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
 	rc = pread(fd, buf, sizeof(buf), 0) == (ssize_t)n &&
 	     memcmp(buf, FILES_MARK, n) == 0 && fcntl(fd, F_GETLK, &fl) == 0 &&
 	     fl.l_type == F_UNLCK;

@@ -52,37 +52,30 @@ writer_entry_of(const struct index_result *x, const struct index_row *row)
 	return NULL;
 }
 
-/* 1 when message says the outcome itself ("interrupted by signal 2"). */
-static int
-says_outcome(enum outcome o, const char *message)
+void
+writer_outcome_line(char *buf, size_t size, enum outcome o, const char *message)
 {
 	const char *name = outcome_name(o);
+	size_t n = strlen(name);
 
-	return message != NULL && strncmp(message, name, strlen(name)) == 0 &&
-	       (message[strlen(name)] == ' ' || message[strlen(name)] == '\0');
+	/* A message that says the outcome itself: "interrupted by signal 2". */
+	if (message != NULL && strncmp(message, name, n) == 0 &&
+	    (message[n] == ' ' || message[n] == '\0'))
+		snprintf(buf, size, "%s", message);
+	else if (message != NULL && *message != '\0')
+		snprintf(buf, size, "%s: %s", name, message);
+	else
+		snprintf(buf, size, "%s", name);
 }
 
 void
 write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
     const char *message)
 {
-	if (!says_outcome(o, message)) {
-		esc(f, outcome_name(o));
-		if (message != NULL && *message != '\0')
-			fputs(": ", f);
-	}
-	esc(f, message); /* NULL: nothing */
-}
+	char line[1024]; /* messages are under 600 bytes (exec/schedule.c) */
 
-void
-writer_outcome_line(char *buf, size_t size, enum outcome o, const char *message)
-{
-	if (says_outcome(o, message))
-		snprintf(buf, size, "%s", message);
-	else if (message != NULL && *message != '\0')
-		snprintf(buf, size, "%s: %s", outcome_name(o), message);
-	else
-		snprintf(buf, size, "%s", outcome_name(o));
+	writer_outcome_line(line, sizeof(line), o, message);
+	esc(f, line);
 }
 
 /* Pointers to the n elements of base (size bytes each) sorted by cmp. */
