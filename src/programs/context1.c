@@ -16,7 +16,6 @@
 #include "harness.h"
 #include "place.h"
 
-/* The pair: where it runs, its pipes, the child. */
 struct pair {
 	const struct place *place;
 	int cpu[2]; /* parent, child; -1 unpinned */

@@ -116,7 +116,6 @@ static const struct {
     {"exec", run_exec},
 };
 
-/* The mode operand, when given. */
 static int
 sys_operands(void *ctx, int n, char **v)
 {

@@ -59,19 +59,15 @@ probe_priority(struct run *r)
 {
 	int e, nice_value;
 
-	r->rt = 1;
-	r->rt_errno = 0;
-	r->rt_priority = sched_get_priority_min(SCHED_FIFO);
-	if (r->rt_priority == -1) {
-		r->rt = 0;
+	r->rt = 1; /* pair_priority does nothing without it */
+	if ((r->rt_priority = sched_get_priority_min(SCHED_FIFO)) == -1)
 		r->rt_errno = errno;
-	} else if ((e = pair_priority(r, 1)) != 0) {
-		r->rt = 0;
-		r->rt_errno = e;
-	} else if ((e = pair_priority(r, 0)) != 0) {
+	else if ((r->rt_errno = pair_priority(r, 1)) == 0 &&
+	         (e = pair_priority(r, 0)) != 0) {
 		errno = e;
 		return -1;
 	}
+	r->rt = r->rt_errno == 0;
 	errno = 0;
 	nice_value = getpriority(PRIO_PROCESS, 0);
 	if (nice_value == -1 && errno != 0)
