@@ -96,42 +96,29 @@ say_spread(FILE *f, int md, const struct table *t, int col)
 	say(f, md, SAY_ITEM, NULL, text);
 }
 
-/* Row r's change in column col in words: "Title 0.97x (0.95 to 0.98)". */
+/* Column col's changes beyond run-to-run noise in words, index scores
+ * first, at most SAY_MAX of them appended to buf: "Title 0.97x (0.950
+ * to 0.980)", a huge ratio's bounds as its ratio (%g). */
 static size_t
-say_change(char *buf, size_t size, size_t n, const struct table *t, int r,
-    const struct cell *c)
+say_changes(char *buf, size_t size, size_t n, const struct table *t, int col)
 {
 	char title[3 * CMP_TEXT_MAX], ratio[32];
-
-	cmp_row_title(&t->rows[r], title, sizeof(title));
-	cmp_ratio_text(c->between.ratio, ratio, sizeof(ratio));
-	/* Three decimals; a huge ratio's bounds as its ratio (%g). */
-	return cmp_appendf(buf, size, n,
-	    c->between.high < 1000 ? "%s %s (%.3f to %.3f)"
-	                           : "%s %s (%.3g to %.3g)",
-	    title, ratio, c->between.low, c->between.high);
-}
-
-/* Column col's changes beyond run-to-run noise, index scores first, at
- * most SAY_MAX of them appended to buf; *said: how many there are. */
-static size_t
-say_changes(
-    char *buf, size_t size, size_t n, const struct table *t, int col, int *said)
-{
 	const struct cell *c;
-	int r, pass;
+	int r, pass, said = 0;
 
 	for (pass = 0; pass < 2; pass++)
-		for (r = 0; r < t->nrows; r++) {
+		for (r = 0; r < t->nrows && said < SAY_MAX; r++) {
 			c = cmp_cell_at(t, r, col);
 			if (!c->grouped || c->noise != CMP_NOISE_BEYOND ||
 			    isnan(c->ratio) || t->rows[r].is_index != !pass)
 				continue;
-			if (*said < SAY_MAX)
-				n = say_change(buf, size,
-				    *said ? cmp_appendf(buf, size, n, "; ") : n,
-				    t, r, c);
-			(*said)++;
+			cmp_row_title(&t->rows[r], title, sizeof(title));
+			cmp_ratio_text(c->between.ratio, ratio, sizeof(ratio));
+			n = cmp_appendf(buf, size, n,
+			    c->between.high < 1000 ? "%s%s %s (%.3f to %.3f)"
+			                           : "%s%s %s (%.3g to %.3g)",
+			    said++ ? "; " : "", title, ratio, c->between.low,
+			    c->between.high);
 		}
 	return n;
 }
@@ -143,7 +130,7 @@ say_column(FILE *f, int md, const struct table *t, int col)
 	char text[8 * CMP_TEXT_MAX];
 	const struct cell *c;
 	size_t n;
-	int r, grouped = 0, beyond = 0, said = 0, assumed = -1;
+	int r, grouped = 0, beyond = 0, assumed = -1;
 
 	for (r = 0; r < t->nrows; r++) {
 		c = cmp_cell_at(t, r, col);
@@ -160,11 +147,10 @@ say_column(FILE *f, int md, const struct table *t, int col)
 	    t->cols[0].id,
 	    beyond ? "beyond run-to-run noise: "
 	           : "no change beyond run-to-run noise");
-	if (beyond > 0)
-		n = say_changes(text, sizeof(text), n, t, col, &said);
-	if (said > SAY_MAX)
+	n = say_changes(text, sizeof(text), n, t, col);
+	if (beyond > SAY_MAX)
 		n = cmp_appendf(
-		    text, sizeof(text), n, "; and %d more", said - SAY_MAX);
+		    text, sizeof(text), n, "; and %d more", beyond - SAY_MAX);
 	if (assumed >= 0)
 		cmp_appendf(text, sizeof(text), n,
 		    " (%s has one run: %s's run-to-run spread is taken for "
