@@ -3,7 +3,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "compare/table.h"
@@ -15,15 +14,6 @@
  * writer pads them to the widest of each column.  Up to two columns side
  * by side within 80 characters; more, or wider, one test after another.
  */
-
-static void
-format_number(double v, char *buf, size_t size)
-{
-	if (fabs(v) < 1e12)
-		snprintf(buf, size, "%.1f", v);
-	else
-		snprintf(buf, size, "%.4g", v);
-}
 
 void
 cmp_ratio_text(double ratio, char *buf, size_t size)
@@ -55,8 +45,9 @@ value_text(
 		snprintf(buf, size, "%s", c->status);
 	else if (!isfinite(c->value))
 		snprintf(buf, size, "no score");
-	else
-		format_number(c->value, buf, size);
+	else /* a huge number as %.4g */
+		snprintf(buf, size, fabs(c->value) < 1e12 ? "%.1f" : "%.4g",
+		    c->value);
 	n = strlen(buf);
 	if (c->present && c->unit[0] != '\0' &&
 	    strcmp(c->unit, t->rows[r].unit) != 0)
@@ -233,12 +224,12 @@ write_one_by_one(FILE *f, const struct table *t)
 /* The Markdown cell of sub-column s of row r (-1: the header) into buf:
  * a ratio joined to its marks by a no-break space ("1.02x ?" stays one). */
 static void
-md_cell(const struct table *t, int r, int s, char *buf, size_t size, int sp)
+md_cell(const struct table *t, int r, int s, char *buf, size_t size)
 {
 	char marks[8];
 	int col = s < 3 ? 0 : (s - 3) / 3 + 1;
 
-	format_sub(t, r, s, buf, size, sp);
+	format_sub(t, r, s, buf, size, 0);
 	if (r < 0 && s == 0)
 		snprintf(buf, size, "Test");
 	else if (r < 0 && s >= 2 && (s - 3) % 3 == 1) /* the ratio's */
@@ -275,7 +266,7 @@ static void
 cell_text(const struct table *t, int r, int s, char *buf, int md, int sp)
 {
 	if (md)
-		md_cell(t, r, s, buf, 3 * CMP_TEXT_MAX, 0);
+		md_cell(t, r, s, buf, 3 * CMP_TEXT_MAX);
 	else
 		format_sub(t, r, s, buf, 3 * CMP_TEXT_MAX, sp);
 }
