@@ -3,7 +3,6 @@
  * taken as absent. */
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,19 +13,8 @@
 
 #define SCHEMA "bytebench-report/1"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Says why in the caller's err (of errlen bytes); -1. */
+#define FAIL(...) ((void)cmp_appendf(err, errlen, 0, __VA_ARGS__), -1)
 
 static const struct json_value *
 member(const struct json_value *obj, const char *key, enum json_type type)
@@ -148,7 +136,7 @@ read_test(
 	struct cmp_test *t;
 
 	if (title == NULL)
-		return fail(err, errlen, "a test without a title");
+		return FAIL("a test without a title");
 	t = CMP_PUSH(grown, b->tests, b->ntests, INT_MAX);
 	if (t == NULL)
 		return -1;
@@ -243,8 +231,7 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 		if (read_index(&indexes->items[i], b, method) == -1)
 			return -1;
 	if (b->ntests == 0 && b->nindexes == 0)
-		return fail(err, errlen, "a run of %d copies without results",
-		    b->copies);
+		return FAIL("a run of %d copies without results", b->copies);
 	return 0;
 }
 
@@ -321,7 +308,7 @@ read_report(const struct json_value *root, const struct json_value *runs,
 	method = m >= 1 && m <= 1000 ? (int)m : 0;
 	date_of(root, "start", date);
 	if (runs == NULL || runs->n == 0)
-		return fail(err, errlen, "no runs in the report");
+		return FAIL("no runs in the report");
 	for (i = 0; i < runs->n; i++)
 		if (read_run(&runs->items[i], r, method, date, err, errlen) ==
 		    -1)
@@ -342,7 +329,7 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 	int rc = 0, set;
 
 	if (json_parse(text, len, &root, why, sizeof(why)) == -1)
-		return fail(err, errlen, "not valid JSON: %s", why);
+		return FAIL("not valid JSON: %s", why);
 	err[0] = '\0'; /* still empty after a failure: out of memory */
 	schema = member(&root, "schema", JSON_STRING);
 	reps = member(&root, "repetitions", JSON_ARRAY);
@@ -351,18 +338,15 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 	 * one's place, from 1. */
 	set = n > 0 ? out->nreports + 1 : 0;
 	if (schema == NULL)
-		rc = fail(err, errlen,
-		    "JSON but no bytebench report (no \"schema\")");
+		rc = FAIL("JSON but no bytebench report (no \"schema\")");
 	else if (strcmp(schema->string, SCHEMA) != 0)
-		rc = fail(err, errlen, "schema \"%.40s\" is not %s",
-		    schema->string, SCHEMA);
+		rc = FAIL("schema \"%.40s\" is not %s", schema->string, SCHEMA);
 	/* --runs: the runs before the last, then the last. */
 	for (i = 0; rc == 0 && i <= n; i++) {
 		r = CMP_PUSH(
 		    grown, out->reports, out->nreports, CMP_MAX_REPORTS);
 		if (r == NULL) {
-			rc = fail(
-			    err, errlen, "too many reports, or out of memory");
+			rc = FAIL("too many reports, or out of memory");
 			break;
 		}
 		r->run_set = set;
@@ -371,7 +355,7 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 		    r, err, errlen);
 		if (rc == -1) {
 			if (err[0] == '\0')
-				fail(err, errlen, "out of memory");
+				cmp_appendf(err, errlen, 0, "out of memory");
 			/* A report read in part is dropped whole. */
 			cmp_report_free(r);
 			out->nreports--;
