@@ -1,5 +1,8 @@
 /*
- * out_text.c - the tables of a comparison as text and as Markdown.
+ * out_text.c - the tables of a comparison as text and as Markdown: every
+ * cell formatted to a string first, the text padded to the widest of its
+ * column.  Up to two columns side by side within 80 characters; more, or
+ * wider, one test after another.
  */
 #include <math.h>
 #include <stdio.h>
@@ -9,12 +12,6 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
-/*
- * Text and Markdown: every cell is first formatted to a string; the text
- * writer pads them to the widest of each column.  Up to two columns side
- * by side within 80 characters; more, or wider, one test after another.
- */
-
 void
 cmp_ratio_text(double ratio, char *buf, size_t size)
 {
@@ -22,7 +19,6 @@ cmp_ratio_text(double ratio, char *buf, size_t size)
 	    ratio);
 }
 
-/* The row's title, " Index Score" after an index label. */
 void
 cmp_row_title(const struct row *row, char *buf, size_t size)
 {
@@ -101,11 +97,9 @@ table_name(const struct table *t, char *buf, size_t size)
 		    t->cols[j].id, t->cols[j].block->copies);
 }
 
-/*
- * Sub-columns of the side-by-side layout: 0 title, 1 unit, 2 the first
+/* Sub-columns of the side-by-side layout: 0 title, 1 unit, 2 the first
  * value, then for every other column its value, ratio and marks.  The
- * text of sub-column s of row r (-1: the header) into buf.
- */
+ * text of sub-column s of row r (-1: the header) into buf. */
 static void
 format_sub(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 {
@@ -136,10 +130,8 @@ format_sub(const struct table *t, int r, int s, char *buf, size_t size, int sp)
 		marks_text(t, r, col, buf, size);
 }
 
-/*
- * The why-line of a cell, when it has one: indent spaces, "why: " and
- * the counters that moved (doc/why.md), wrapped between them.
- */
+/* The why-line of a cell, when it has one: indent spaces, "why: " and
+ * the counters that moved (doc/why.md), wrapped between them. */
 static void
 write_why(FILE *f, const struct cell *c, int indent)
 {
@@ -213,12 +205,10 @@ write_one_by_one(FILE *f, const struct table *t)
 	}
 }
 
-/*
- * Markdown: a row of at most MD_WIDTH columns of text (its cells, without
+/* Markdown: a row of at most MD_WIDTH columns of text (its cells, without
  * pipes and padding) fits GitHub's page beside each cell's padding.  A
  * wider table is split: the values, then the ratios, each in as many
- * tables as it takes, every table beginning with the test's title.
- */
+ * tables as it takes, every table beginning with the test's title. */
 #define MD_WIDTH 100
 
 /* The Markdown cell of sub-column s of row r (-1: the header) into buf:
@@ -305,11 +295,9 @@ text_cell(FILE *f, int s, const char *buf, size_t width, size_t *pad)
 	*pad += left ? w : 0;
 }
 
-/*
- * The rows of t, the header first, in the title's sub-column and those
+/* The rows of t, the header first, in the title's sub-column and those
  * of [from, to) that pass shows: text (width set) padded, one line a
- * row and its why-line; Markdown in pipes, index scores bold.
- */
+ * row and its why-line; Markdown in pipes, index scores bold. */
 static void
 write_rows(FILE *f, const struct table *t, int pass, int from, int to,
     const size_t *width, int sp)

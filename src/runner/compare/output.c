@@ -320,7 +320,6 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 		snprintf(text, sizeof(text),
 		    "noise unknown: %s's run recorded other work: %s.", id,
 		    g[i].disturbed);
-		/* the first line carries the mark when first */
 		say(f, md, names ? SAY_SUB : SAY_NOTE, names ? NULL : "?",
 		    text);
 		names++;
@@ -386,10 +385,8 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		}
 }
 
-/*
- * Said once above the tables when suites differ: which runs are which,
- * and how far apart the suites measure (the verdict's floor there).
- */
+/* Said once above the tables when suites differ: which runs are which,
+ * and how far apart the suites measure (the verdict's floor there). */
 static void
 write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 {
@@ -428,11 +425,9 @@ write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 	say(f, md, SAY_PARA, NULL, text);
 }
 
-/*
- * Said once above a table when a column's CPU time per loop moved the
+/* Said once above a table when a column's CPU time per loop moved the
  * same way in most tests: the machine ran faster or slower, not (only)
- * the software.
- */
+ * the software. */
 static void
 write_speed(FILE *f, int md, const struct table *t)
 {
