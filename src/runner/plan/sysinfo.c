@@ -28,17 +28,6 @@
 #include "plan/sysread.h"
 #include "plan/topology.h"
 
-/* sysread_value of a file's text; "" when the file cannot be read. */
-static char *
-file_value(const char *file, const char *key, char sep)
-{
-	char *text = sysread_slurp(file), *v;
-
-	v = sysread_value(text != NULL ? text : "", key, sep);
-	free(text);
-	return v;
-}
-
 #ifdef SYSREAD_BSD
 #ifdef __NetBSD__
 #define statfs statvfs /* NetBSD's has f_fstypename */
@@ -296,7 +285,7 @@ int
 sysinfo_collect(struct sysinfo *s, const char *bindir)
 {
 	struct utsname u;
-	char host[256];
+	char host[256], *release = sysread_slurp("/etc/os-release");
 	int ok = 1;
 
 	memset(s, 0, sizeof(*s));
@@ -311,7 +300,9 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->os_version = sysread_trimmed(u.version);
 	s->machine = sysread_trimmed(u.machine);
 	s->platform = sysread_trimmed("unknown");
-	s->distro = file_value("/etc/os-release", "PRETTY_NAME", '=');
+	s->distro =
+	    sysread_value(release != NULL ? release : "", "PRETTY_NAME", '=');
+	free(release);
 	s->shell = shell_identity();
 	s->scratch_dir = sysread_trimmed("");
 	s->scratch_fs = sysread_trimmed("");

@@ -65,10 +65,8 @@ list_text(const unsigned char *set, int n, char *out, size_t len)
 		}
 		for (j = i; j < n && set[j]; j++)
 			;
-		w = j - 1 > i ? snprintf(out + used, len - used, "%s%d-%d",
-		                    used ? "," : "", i, j - 1)
-		              : snprintf(out + used, len - used, "%s%d",
-		                    used ? "," : "", i);
+		w = snprintf(out + used, len - used,
+		    j - 1 > i ? "%s%d-%d" : "%s%d", used ? "," : "", i, j - 1);
 		if (w < 0 || (size_t)w >= len - used) {
 			snprintf(out + (len > 4 ? len - 4 : 0),
 			    len > 4 ? 4 : len, "...");
@@ -258,8 +256,8 @@ read_cpu(struct cpu_topology *t, int cpu, topo_reader read, void *ctx,
 	c->cluster = (int)cpu_number(read, ctx, cpu, "topology/cluster_id");
 	if (c->cluster == 65535)
 		c->cluster = -1; /* x86's "no cluster" (BAD_APICID) */
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/%s", cpu,
-	    "thread_siblings_list");
+	snprintf(path, sizeof(path),
+	    CPU_DIR "/cpu%d/topology/thread_siblings_list", cpu);
 	memset(set, 0, (size_t)t->ncpus);
 	read_list(read, ctx, path, set, t->ncpus);
 	c->core = -1;
