@@ -117,10 +117,8 @@ add(struct cmp_read *rs, const char *path, size_t plen, const char *label)
 	void *grown;
 	struct cmp_input *x = CMP_PUSH(grown, rs->in, rs->nin, INT32_MAX);
 
-	if (x == NULL || (x->path = malloc(plen + 1)) == NULL)
+	if (x == NULL || (x->path = strndup(path, plen)) == NULL)
 		return -1;
-	memcpy(x->path, path, plen);
-	x->path[plen] = '\0';
 	snprintf(x->label, sizeof(x->label), "%s", label);
 	return 0;
 }
