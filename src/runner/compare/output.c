@@ -391,16 +391,12 @@ static void
 write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 {
 	char text[4 * CMP_TEXT_MAX], id[16];
-	size_t len = 0, s;
-	int i, j, first;
+	size_t len, s;
+	int i, j, k, differ = 0;
 
-	for (i = 1; i < n && !cmp_suites_differ(g[0].runs[0], g[i].runs[0]);
-	     i++)
-		;
-	if (i >= n)
-		return;
-	len = cmp_appendf(text, sizeof(text), len, "Suites differ (");
+	len = cmp_appendf(text, sizeof(text), 0, "Suites differ (");
 	for (i = 0; i < n; i++) {
+		differ |= cmp_suites_differ(g[0].runs[0], g[i].runs[0]);
 		for (j = 0; j < i; j++)
 			if (!cmp_suites_differ(g[i].runs[0], g[j].runs[0]))
 				break;
@@ -408,14 +404,15 @@ write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 			continue;
 		len = cmp_appendf(text, sizeof(text), len,
 		    "%s%.*s:", i ? "; " : "", (int)s, g[i].runs[0]->origin);
-		for (j = i, first = 1; j < n; j++)
+		for (j = i, k = 0; j < n; j++)
 			if (!cmp_suites_differ(g[i].runs[0], g[j].runs[0])) {
 				cmp_report_id(j, id, sizeof(id));
 				len = cmp_appendf(text, sizeof(text), len,
-				    "%s %s", first ? "" : ",", id);
-				first = 0;
+				    "%s %s", k++ ? "," : "", id);
 			}
 	}
+	if (!differ)
+		return;
 	cmp_appendf(text, sizeof(text), len,
 	    "): they measure the index the same way, and on one machine "
 	    "agree within about %g%% (%g%% for Pipe-based Context Switching "
