@@ -204,39 +204,13 @@ html_scores(FILE *f, const struct report *r)
 }
 
 /* How the machine scaled: a row per test and index, flagged ones noted. */
-static void
-scale_head(FILE *f, const char *text)
-{
-	html_printf(f,
-	    "<h2>Scaling</h2>\n<p>%s</p>\n<div class=\"scroll\"><table>\n"
-	    "<thead><tr><th>Test</th><th>Ratio</th><th></th></tr></thead>\n"
-	    "<tbody>\n",
-	    text);
-}
-
-static void
-scale_row(FILE *f, const char *name, double ratio, const char *mark)
-{
-	html_printf(f,
-	    "<tr><td>%s</td><td class=\"n\">%.2f</td><td class=\"n\">"
-	    "<strong>%s</strong></td></tr>\n",
-	    name, ratio, mark);
-}
-
-static void
-scale_end(FILE *f)
-{
-	fputs("</tbody></table></div>\n", f);
-}
-
-static void
-scale_note(FILE *f, const char *text)
-{
-	html_printf(f, "<p class=\"warn\">%s</p>\n", text);
-}
-
-static const struct scale_format html_scaling = {
-    scale_head, scale_row, scale_end, scale_note};
+static const struct scale_format html_scaling = {escape_html,
+    {"<h2>Scaling</h2>\n<p>",
+        "</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Test</th>"
+        "<th>Ratio</th><th></th></tr></thead>\n<tbody>\n"},
+    {"<tr><td>", "</td><td class=\"n\">", "</td><td class=\"n\"><strong>",
+        "</strong></td></tr>\n"},
+    "</tbody></table></div>\n", {"<p class=\"warn\">", "</p>\n"}};
 
 static void
 html_test_row(FILE *f, const struct block *b, const struct test_result *t)

@@ -114,28 +114,9 @@ md_results(FILE *f, const struct block *b)
 }
 
 /* How the machine scaled, as a table; the flagged ones explained. */
-static void
-scale_head(FILE *f, const char *text)
-{
-	md_printf(f,
-	    "\n### Scaling\n\n%s\n\n| Test | RATIO | |\n|:---|---:|:---|\n",
-	    text);
-}
-
-static void
-scale_row(FILE *f, const char *name, double ratio, const char *mark)
-{
-	md_printf(f, "| %s | %.2f | %s |\n", name, ratio, mark);
-}
-
-static void
-scale_note(FILE *f, const char *text)
-{
-	md_printf(f, "\n%s\n", text);
-}
-
-static const struct scale_format md_scaling = {
-    scale_head, scale_row, NULL, scale_note};
+static const struct scale_format md_scaling = {escape_md,
+    {"\n### Scaling\n\n", "\n\n| Test | RATIO | |\n|:---|---:|:---|\n"},
+    {"| ", " | ", " | ", " |\n"}, "", {"\n", "\n"}};
 
 /* The warnings, one item each. */
 static void

@@ -415,26 +415,6 @@ block(FILE *f, const struct report *r, const struct block *b)
 	return 0;
 }
 
-/*
- * How the machine scaled, after the last block: a row per test and index
- * with its ratio (no unit, no "Score", one number: no harness rule reads
- * it), the flagged ones marked, and what each flag means.
- */
-static void
-scale_head(FILE *f, const char *text)
-{
-	text_wrap(f, text, 0, 2, TEXT_COLUMNS);
-}
-
-static void
-scale_row(FILE *f, const char *name, double ratio, const char *mark)
-{
-	fprintf(f, "%-40s %12.2f%s%s\n", name, ratio, *mark ? "  " : "", mark);
-}
-
-static const struct scale_format text_scaling = {
-    scale_head, scale_row, NULL, scale_head};
-
 int
 write_text(FILE *f, const struct report *r)
 {
@@ -449,7 +429,9 @@ write_text(FILE *f, const struct report *r)
 				return -1;
 	}
 	if (r->scaling.nrows > 0) {
-		writer_scaling(f, &r->scaling, &text_scaling);
+		/* One number a row, no unit nor "Score": no harness rule reads
+		 * it. */
+		writer_scaling(f, &r->scaling, NULL);
 		fputc('\n', f);
 	}
 	text_runs(f, r);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "write/escape.h"
+#include "write/textwrap.h"
 #include "write/writers.h"
 
 const struct writer writers[] = {
@@ -191,6 +193,20 @@ scale_mark(char *buf, size_t size, enum scale_flag f, int n)
 		snprintf(buf, size, "above %d", n);
 }
 
+/* A sentence of the scaling table: wrapped, or escaped between around. */
+static void
+scale_sentence(FILE *f, const struct scale_format *fmt,
+    const char *const around[2], const char *text)
+{
+	if (fmt == NULL) {
+		text_wrap(f, text, 0, 2, TEXT_COLUMNS);
+		return;
+	}
+	fputs(around[0], f);
+	fmt->esc(f, text);
+	fputs(around[1], f);
+}
+
 void
 writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 {
@@ -204,7 +220,7 @@ writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 	    "Scaling from 1 copy to %d: each result at %d copies / its "
 	    "result at 1 copy (1.00: no gain; %d.00: %d times the work)",
 	    s->to, s->to, s->to, s->to);
-	fmt->head(f, line);
+	scale_sentence(f, fmt, fmt ? fmt->head : NULL, line);
 	for (row = s->rows; row < s->rows + s->nrows; row++) {
 		if (row->test != NULL)
 			snprintf(line, sizeof(line), "%s", row->test->title);
@@ -212,14 +228,25 @@ writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 			snprintf(
 			    line, sizeof(line), "%s Index", row->index->label);
 		scale_mark(mark, sizeof(mark), row->flag, s->to);
-		fmt->row(f, line, row->ratio, mark);
 		seen[row->flag] = 1;
+		if (fmt == NULL) {
+			fprintf(f, "%-40s %12.2f%s%s\n", line, row->ratio,
+			    *mark ? "  " : "", mark);
+			continue;
+		}
+		fputs(fmt->row[0], f);
+		fmt->esc(f, line);
+		fputs(fmt->row[1], f);
+		escape_fixed(f, row->ratio, 2);
+		fputs(fmt->row[2], f);
+		fmt->esc(f, mark);
+		fputs(fmt->row[3], f);
 	}
-	if (fmt->end != NULL)
-		fmt->end(f);
+	if (fmt != NULL)
+		fputs(fmt->end, f);
 	/* What each flag shown means, one sentence. */
 	if (seen[SCALE_BELOW_ONE])
-		fmt->note(f,
+		scale_sentence(f, fmt, fmt ? fmt->note : NULL,
 		    "below 1: the copies together got less done than one "
 		    "alone: "
 		    "they contend for something shared (the disk, the memory "
@@ -232,6 +259,6 @@ writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 		    "Placement line says where they ran) or other work during "
 		    "those passes (see the warnings).",
 		    s->to, s->to);
-		fmt->note(f, line);
+		scale_sentence(f, fmt, fmt ? fmt->note : NULL, line);
 	}
 }

@@ -56,16 +56,16 @@ void writer_took_turns(
 extern const char writer_reading[];
 
 /*
- * The scaling table of s through fmt: its heading ("Scaling from 1 copy
- * to 2: each result at 2 copies / ..."), a row per test and index (its
- * title, ratio and flag: "below 1", "above 2" or ""), the end (NULL:
- * none), then a sentence for each flag shown.  Nothing without rows.
+ * The scaling table of s: its heading ("Scaling from 1 copy to 2: each
+ * result at 2 copies / ..."), a row per test and index (its title, ratio
+ * and flag: "below 1", "above 2" or ""), then a sentence for each flag
+ * shown.  Nothing without rows.  fmt NULL: the text report's (sentences
+ * wrapped, rows in columns); else each sentence and string goes through
+ * esc between fmt's pieces.
  */
 struct scale_format {
-	void (*head)(FILE *f, const char *text);
-	void (*row)(FILE *f, const char *name, double ratio, const char *mark);
-	void (*end)(FILE *f);
-	void (*note)(FILE *f, const char *text);
+	int (*esc)(FILE *f, const char *s);
+	const char *head[2], *row[4], *end, *note[2];
 };
 void writer_scaling(
     FILE *f, const struct scaling *s, const struct scale_format *fmt);
