@@ -14,7 +14,6 @@
 #include "exec/process.h"
 #include "exec/protocol.h"
 #include "file.h"
-#include "plan/sysinfo.h"
 #include "score/stats.h"
 #include "write/escape.h"
 #include "write/files.h"
