@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "model/counters.h"
+#include "model/report.h"
 #include "score/explain.h"
 
 #define B(k) COUNTER_BIT(k)
@@ -115,20 +116,24 @@ test_derive(void)
 static void
 test_median_format(void)
 {
-	struct derived a = {0}, b = {0}, c = {0}, m;
-	const struct derived *sets[3] = {&a, &b, &c};
+	struct pass_result p[4] = {{0}};
+	struct derived *a = &p[0].derived, *b = &p[1].derived,
+	               *c = &p[3].derived, m;
 	char buf[32];
 
-	a.have = b.have = c.have = 1U << DRV_CPU_BUSY;
-	a.v[DRV_CPU_BUSY] = 0.9;
-	b.v[DRV_CPU_BUSY] = 0.1;
-	c.v[DRV_CPU_BUSY] = 0.5;
-	a.have |= 1U << DRV_CSW_PER_LOOP;
-	b.have |= 1U << DRV_CSW_PER_LOOP;
-	a.v[DRV_CSW_PER_LOOP] = 2;
-	b.v[DRV_CSW_PER_LOOP] = 4;
-	counters_median(sets, 3, &m);
-	CHECK_NEAR("median of three", m.v[DRV_CPU_BUSY], 0.5, 0);
+	p[0].kept = p[1].kept = p[3].kept = 1;
+	p[2].derived.have = 1U << DRV_CPU_BUSY; /* a pass not kept */
+	p[2].derived.v[DRV_CPU_BUSY] = 0.2;
+	a->have = b->have = c->have = 1U << DRV_CPU_BUSY;
+	a->v[DRV_CPU_BUSY] = 0.9;
+	b->v[DRV_CPU_BUSY] = 0.1;
+	c->v[DRV_CPU_BUSY] = 0.5;
+	a->have |= 1U << DRV_CSW_PER_LOOP;
+	b->have |= 1U << DRV_CSW_PER_LOOP;
+	a->v[DRV_CSW_PER_LOOP] = 2;
+	b->v[DRV_CSW_PER_LOOP] = 4;
+	counters_median(p, 4, &m);
+	CHECK_NEAR("median of the three kept", m.v[DRV_CPU_BUSY], 0.5, 0);
 	CHECK_NEAR(
 	    "median of the two that have it", m.v[DRV_CSW_PER_LOOP], 3, 0);
 	CHECK("median: absent where no pass has it",

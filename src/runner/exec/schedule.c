@@ -156,8 +156,7 @@ static int
 test_finish(struct test_run *tr)
 {
 	struct test_result *t = tr->t;
-	const struct derived **kept;
-	int rc, i, n = 0;
+	int rc;
 
 	if (t->outcome != OUTCOME_OK)
 		return 0;
@@ -172,14 +171,7 @@ test_finish(struct test_run *tr)
 		           : test_fail(t, OUTCOME_NO_RESULT, "result is zero");
 	if (t->test->flags & TEST_LATENCY)
 		latency_combine(t);
-	/* The medians of the derived values over the kept passes. */
-	if ((kept = calloc((size_t)t->npasses + 1, sizeof(*kept))) == NULL)
-		return -1;
-	for (i = 0; i < t->npasses; i++)
-		if (t->passes[i].kept)
-			kept[n++] = &t->passes[i].derived;
-	counters_median(kept, n, &t->derived);
-	free(kept);
+	counters_median(t->passes, t->npasses, &t->derived);
 	return 0;
 }
 

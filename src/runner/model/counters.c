@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/counters.h"
+#include "model/report.h"
 
 const struct counter_def counter_defs[NCOUNTERS] = {
     [CTR_USER_S] = {"user_s", SRC_RUSAGE},
@@ -188,7 +189,7 @@ sorted_median(double *v, int n)
 }
 
 void
-counters_median(const struct derived *const *sets, int n, struct derived *out)
+counters_median(const struct pass_result *passes, int n, struct derived *out)
 {
 	double *v;
 	int k, i, m;
@@ -198,8 +199,9 @@ counters_median(const struct derived *const *sets, int n, struct derived *out)
 		return;
 	for (k = 0; k < NDERIVED; k++) {
 		for (i = 0, m = 0; i < n; i++)
-			if (sets[i]->have & (1U << k))
-				v[m++] = sets[i]->v[k];
+			if (passes[i].kept &&
+			    passes[i].derived.have & (1U << k))
+				v[m++] = passes[i].derived.v[k];
 		if (m == 0)
 			continue;
 		set(out, (enum derived_id)k, sorted_median(v, m));

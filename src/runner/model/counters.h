@@ -117,9 +117,11 @@ void counters_delta(struct counters *out, const struct counters *before,
 void counters_derive(
     const struct counters *c, double loops, double wall_s, struct derived *d);
 
-/* Into out, the median of each derived value over the sets that have it. */
+/* Into out, the median of each derived value over the kept passes of
+ * passes[0..n-1] that have it. */
+struct pass_result;
 void counters_median(
-    const struct derived *const *sets, int n, struct derived *out);
+    const struct pass_result *passes, int n, struct derived *out);
 
 /* The runner's one ascending order of doubles for qsort, and its one
  * median: sorts v[0..n-1] (n > 0), returns the middle (of the two, mean). */
