@@ -192,7 +192,7 @@ struct notes {
 	int explained; /* a why-line was written */
 	int grouped; /* a verdict between groups was written */
 	int partial_p; /* a partial index's value was written "N p" */
-	char caveats[NOTES_MAX_CAVEATS][3 * CMP_TEXT_MAX]; /* said once each */
+	const char *caveats[NOTES_MAX_CAVEATS]; /* said once each */
 	int ncaveats;
 };
 
@@ -240,13 +240,23 @@ write_key(FILE *f, int md, const struct cmp_group *g, int n)
 }
 
 /* What the cells of t ask the notes to explain: the marks and "n/a"s
- * their ratios carry, the why-lines, lower-is-better units. */
+ * their ratios carry, the why-lines, lower-is-better units; why its
+ * columns are not comparable, each reason once. */
 static void
 note_cells(const struct table *t, struct notes *notes)
 {
 	const struct cell *c;
-	int r, j;
+	int r, j, k;
 
+	for (j = 1; j < t->ncols; j++) {
+		for (k = 0; k < notes->ncaveats &&
+		            strcmp(notes->caveats[k], t->cols[j].caveat) != 0;
+		     k++)
+			;
+		if (t->cols[j].caveat[0] != '\0' && k == notes->ncaveats &&
+		    k < NOTES_MAX_CAVEATS)
+			notes->caveats[notes->ncaveats++] = t->cols[j].caveat;
+	}
 	for (r = 0; r < t->nrows; r++)
 		for (j = 1; j < t->ncols; j++) {
 			c = cmp_cell_at(t, r, j);
@@ -263,25 +273,6 @@ note_cells(const struct table *t, struct notes *notes)
 			notes->unmeasured |= c->unmeasured;
 			notes->disturbed |= c->disturbed;
 		}
-}
-
-/* Remembers why the columns of t are not comparable, each reason once. */
-static void
-note_caveats(const struct table *t, struct notes *notes)
-{
-	const char *text;
-	int j, k;
-
-	for (j = 1; j < t->ncols; j++) {
-		if ((text = t->cols[j].caveat)[0] == '\0')
-			continue;
-		for (k = 0; k < notes->ncaveats; k++)
-			if (strcmp(notes->caveats[k], text) == 0)
-				break;
-		if (k == notes->ncaveats && k < NOTES_MAX_CAVEATS)
-			memcpy(notes->caveats[notes->ncaveats++], text,
-			    sizeof(notes->caveats[k]));
-	}
 }
 
 /* The "?" note: which runs are text reports without passes, else too
@@ -465,7 +456,6 @@ write_plain(FILE *f, const struct comparison *c, int md)
 		t = &c->tables[g];
 		if (t->ncols == 0)
 			continue;
-		note_caveats(t, &notes);
 		note_cells(t, &notes);
 		if (written++)
 			fputc('\n', f);
