@@ -40,9 +40,8 @@ struct run_ctx {
 
 /* A test at one copies value as it runs. */
 struct test_run {
-	const struct plan_step *step;
 	struct step_tally *tally; /* its passes to run, and done */
-	int k; /* the step's place in the plan */
+	int k; /* its step's place in the plan */
 	struct test_result *t;
 	int running; /* no pass failed, it was built, no stop signal */
 };
@@ -97,7 +96,6 @@ test_start(struct run_ctx *x, struct test_run *tr, int k, struct test_result *t)
 
 	memset(t, 0, sizeof(*t));
 	memset(tr, 0, sizeof(*tr));
-	tr->step = st;
 	tr->tally = &x->plan.tally[k];
 	tr->k = k;
 	tr->t = t;
@@ -129,7 +127,7 @@ test_pass(struct run_ctx *x, struct test_run *tr)
 	struct test_result *t = tr->t;
 	struct pass_result *p = &t->passes[t->npasses];
 	struct launch_pass_def def = {
-	    tr->step, x->origin, t->npasses == 0, x->r, x->e};
+	    &x->plan.steps[tr->k], x->origin, t->npasses == 0, x->r, x->e};
 	char msg[600], line[700];
 
 	if (process_stop_signal) {
@@ -190,7 +188,7 @@ run_test(struct run_ctx *x, struct test_run *tr, int all)
 	while (all && tr->running);
 	if (all && test_finish(tr) == -1)
 		return -1;
-	noise_test_end(x->e->noise, tr->t, tr->step->copies);
+	noise_test_end(x->e->noise, tr->t, x->plan.steps[tr->k].copies);
 	if (!tr->running)
 		progress_test_end(&x->progress, bench_now(), NULL);
 	return 0;
