@@ -294,10 +294,7 @@ json_copy(struct json_writer *j, const struct copy_result *c)
 	jw_bool(j, "has_time", c->has_time);
 	jw_num(j, "wall_s", c->wall_s);
 	jw_num(j, "start_s", c->start_s);
-	if (c->signal != 0)
-		jw_null(j, "exit_status");
-	else
-		jw_int(j, "exit_status", c->exit_status);
+	jw_num(j, "exit_status", c->signal != 0 ? NAN : c->exit_status);
 	jw_int(j, "signal", c->signal);
 	jw_str(j, "message", c->message);
 	jw_str(j, "command", c->command);
@@ -377,8 +374,8 @@ json_entry(struct json_writer *j, const struct index_entry *e)
 	jw_num(j, "index", e->ok ? e->index : NAN);
 	jw_bool(j, "ok", e->ok);
 	jw_str(j, "outcome",
-	    e->result != NULL ? outcome_name(e->result->outcome)
-	                      : outcome_name(OUTCOME_NOT_RUN));
+	    outcome_name(
+	        e->result != NULL ? e->result->outcome : OUTCOME_NOT_RUN));
 	jw_close(j, '}');
 }
 

@@ -9,12 +9,13 @@
 #include "model/quick.h"
 #include "write/writers.h"
 
-/* Prints text with each line indented; "(nothing)" when empty. */
+/* "  name:", then text with each line indented; "(nothing)" when empty. */
 static void
-indented(FILE *f, const char *text)
+indented(FILE *f, const char *name, const char *text)
 {
 	size_t n;
 
+	fprintf(f, "  %s:\n", name);
 	if (text == NULL || *text == '\0')
 		fprintf(f, "    (nothing)\n");
 	for (; text != NULL && *text != '\0'; text += n + (text[n] == '\n')) {
@@ -71,10 +72,8 @@ copy_log(FILE *f, const struct copy_result *c, int i)
 	for (k = 0; k < c->ninfo; k++)
 		fprintf(f, "  info %s: %s\n", c->info[k].key, c->info[k].value);
 	counters_log(f, &c->counters, NULL);
-	fprintf(f, "  stdout:\n");
-	indented(f, c->output);
-	fprintf(f, "  stderr:\n");
-	indented(f, c->errors);
+	indented(f, "stdout", c->output);
+	indented(f, "stderr", c->errors);
 }
 
 static void
