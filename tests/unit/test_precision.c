@@ -360,8 +360,8 @@ test_choose(void)
 	struct test_result t[4];
 	struct pass_result p[4][3];
 	struct settings s;
-	int copies[2] = {1, 2}, open[4] = {1, 1, 1, 1}, k;
-	double secs[4] = {1, 1, 1, 1};
+	struct precision_test pt[4];
+	int copies[2] = {1, 2}, k;
 	enum precision_stop stop;
 
 	memset(&s, 0, sizeof(s));
@@ -374,27 +374,29 @@ test_choose(void)
 	s.precision_pct = 2;
 	passes_of(&t[0], p[0], "pipe", noisy);
 	passes_of(&t[1], p[1], "spawn", equal);
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < 4; k++) {
 		res[k] = &t[k];
+		pt[k].seconds = pt[k].open = 1;
+	}
 	CHECK("choose: the noisy test",
-	    precision_choose(&s, res, open, secs, 100, &stop) == 0 &&
+	    precision_choose(&s, res, pt, 100, &stop) == 0 &&
 	        stop == PRECISION_GO);
 	CHECK("choose: its pass does not fit: budget",
-	    precision_choose(&s, res, open, secs, 0.5, &stop) == -1 &&
+	    precision_choose(&s, res, pt, 0.5, &stop) == -1 &&
 	        stop == PRECISION_BUDGET);
 	s.precision_pct = 50;
 	CHECK("choose: within 50% already: reached",
-	    precision_choose(&s, res, open, secs, 100, &stop) == -1 &&
+	    precision_choose(&s, res, pt, 100, &stop) == -1 &&
 	        stop == PRECISION_REACHED);
 	s.precision_pct = 2;
-	open[0] = 0;
+	pt[0].open = 0;
 	CHECK("choose: the noisy test closed: stopped",
-	    precision_choose(&s, res, open, secs, 100, &stop) == -1 &&
+	    precision_choose(&s, res, pt, 100, &stop) == -1 &&
 	        stop == PRECISION_STUCK);
-	open[0] = 1;
+	pt[0].open = 1;
 	t[0].outcome = OUTCOME_FAILED;
 	CHECK("choose: a failed test does not count: reached",
-	    precision_choose(&s, res, open, secs, 100, &stop) == -1 &&
+	    precision_choose(&s, res, pt, 100, &stop) == -1 &&
 	        stop == PRECISION_REACHED);
 	/* Two copies values: 1 copy quiet, 2 copies' spawn noisy. */
 	passes_of(&t[0], p[0], "pipe", equal);
@@ -402,7 +404,7 @@ test_choose(void)
 	passes_of(&t[3], p[3], "spawn", noisy);
 	s.ncopies = 2;
 	CHECK("choose: the noisy test at the second copies value",
-	    precision_choose(&s, res, open, secs, 100, &stop) == 3 &&
+	    precision_choose(&s, res, pt, 100, &stop) == 3 &&
 	        stop == PRECISION_GO);
 }
 

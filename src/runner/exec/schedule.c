@@ -281,8 +281,7 @@ block_end(struct block *b, const struct report *r, time_t end)
 /* What precision_choose reads of a run's tests, one entry a test. */
 struct precise {
 	const struct test_result **t;
-	int *open; /* it may have one more pass */
-	double *secs; /* the estimate of a pass */
+	struct precision_test *pt; /* may it have one more pass, how long */
 	int more; /* passes after the first rounds */
 	double next_line; /* bench_now() of the next line on the console */
 };
@@ -300,15 +299,15 @@ precise_choose(struct run_ctx *x, struct test_run *tr, struct precise *pr,
 
 	for (k = 0; k < s->ncopies * s->ntests; k++) {
 		pr->t[k] = tr[k].t;
-		pr->open[k] = !tr[k].running && tr[k].t->passes != NULL &&
-		              tr[k].t->outcome == OUTCOME_OK &&
-		              tr[k].t->npasses < PRECISION_MAX_PASSES;
-		pr->secs[k] = estimate_pass_guess(&x->plan, k);
+		pr->pt[k].open = !tr[k].running && tr[k].t->passes != NULL &&
+		                 tr[k].t->outcome == OUTCOME_OK &&
+		                 tr[k].t->npasses < PRECISION_MAX_PASSES;
+		pr->pt[k].seconds = estimate_pass_guess(&x->plan, k);
 	}
 	if (process_stop_signal)
 		return -1;
-	return precision_choose(s, pr->t, pr->open, pr->secs,
-	    s->budget_s - (bench_now() - x->origin), stop);
+	return precision_choose(
+	    s, pr->t, pr->pt, s->budget_s - (bench_now() - x->origin), stop);
 }
 
 /* One more pass of one, and a line on the console now and then. */
@@ -349,14 +348,13 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 {
 	struct report *r = x->r;
 	size_t n = (size_t)r->settings.ncopies * (size_t)r->settings.ntests;
-	struct precise pr = {NULL, NULL, NULL, 0, bench_now() + PRECISE_LINE_S};
+	struct precise pr = {NULL, NULL, 0, bench_now() + PRECISE_LINE_S};
 	enum precision_stop stop = PRECISION_STUCK;
 	int k, rc = -1;
 
 	pr.t = calloc(n, sizeof(*pr.t));
-	pr.open = calloc(n, sizeof(*pr.open));
-	pr.secs = calloc(n, sizeof(*pr.secs));
-	if (pr.t == NULL || pr.open == NULL || pr.secs == NULL)
+	pr.pt = calloc(n, sizeof(*pr.pt));
+	if (pr.t == NULL || pr.pt == NULL)
 		goto out;
 	x->progress.precise = 1;
 	if (!process_stop_signal)
@@ -373,8 +371,7 @@ run_precise(struct run_ctx *x, struct test_run *tr)
 	rc = 0;
 out:
 	free(pr.t);
-	free(pr.open);
-	free(pr.secs);
+	free(pr.pt);
 	return rc;
 }
 

@@ -292,10 +292,9 @@ set_common(const struct test_result *const *tests, struct precision_index *ixs,
 
 int
 precision_choose(const struct settings *s,
-    const struct test_result *const *tests, const int *open,
-    const double *seconds, double left_s, enum precision_stop *stop)
+    const struct test_result *const *tests, struct precision_test *pt,
+    double left_s, enum precision_stop *stop)
 {
-	struct precision_test *pt;
 	struct precision_index *ixs;
 	double *mean, *w, sum;
 	int *at, *ok, n = s->ncopies * s->ntests, nix = 0, c, i, k, next = -1;
@@ -305,19 +304,17 @@ precision_choose(const struct settings *s,
 	for (d = 0; d < catalog_nindexes; d++)
 		slots += catalog_indexes[d].nrows;
 	slots *= (size_t)s->ncopies;
-	pt = calloc((size_t)n + 1, sizeof(*pt));
 	mean = calloc((size_t)n + 1, sizeof(*mean));
 	ok = calloc((size_t)n + 1, sizeof(*ok));
 	ixs = calloc(catalog_nindexes * (size_t)s->ncopies + 1, sizeof(*ixs));
 	defs = calloc(catalog_nindexes * (size_t)s->ncopies + 1, sizeof(*defs));
 	at = calloc(slots + 1, sizeof(*at));
 	w = calloc(slots + 1, sizeof(*w));
-	if (!pt || !mean || !ok || !ixs || !defs || !at || !w)
+	if (!mean || !ok || !ixs || !defs || !at || !w)
 		goto out;
 	for (k = 0; k < n; k++) {
 		ok[k] = test_view(tests[k], &pt[k], &mean[k]) == 0;
-		pt[k].seconds = seconds[k];
-		pt[k].open = ok[k] && open[k];
+		pt[k].open &= ok[k];
 	}
 	slots = 0;
 	for (c = 0; c < s->ncopies; c++) {
@@ -350,7 +347,6 @@ precision_choose(const struct settings *s,
 	set_common(tests, ixs, defs, nix);
 	next = precision_next(pt, ixs, nix, s->precision_pct, left_s, stop);
 out:
-	free(pt);
 	free(mean);
 	free(ok);
 	free(ixs);

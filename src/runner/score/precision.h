@@ -92,15 +92,16 @@ int precision_bimodal(const double *rates, int n, struct precision_bimodal *b);
 
 /*
  * The rules applied to a run in progress.  tests[c * s->ntests + i] is
- * test i of s at copies value c with its passes so far; open[k] whether
- * it may run again, seconds[k] the expected seconds of its next pass.
+ * test i of s at copies value c with its passes so far; the caller sets
+ * pt[k].open and .seconds, the rest is filled here (open cleared where
+ * the passes are unusable).
  * The indexes are those its report shows, at every copies value, over
  * the tests whose passes all succeeded.  Returns precision_next's choice,
  * or -1 with *stop (PRECISION_STUCK also when out of memory).
  */
 int precision_choose(const struct settings *s,
-    const struct test_result *const *tests, const int *open,
-    const double *seconds, double left_s, enum precision_stop *stop);
+    const struct test_result *const *tests, struct precision_test *pt,
+    double left_s, enum precision_stop *stop);
 
 /* The intervals of a --precision run's indexes with the shared part of
  * the first rounds, pooled over copies values as precision_choose does. */
