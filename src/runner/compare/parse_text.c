@@ -387,8 +387,9 @@ run_line(struct parser *p, const struct line *l)
 			    year >= 1970 && year <= 9999 && day == floor(day) &&
 			    year == floor(year)) {
 				snprintf(p->block->date, sizeof(p->block->date),
-				    "%04d-%02d-%02d", (int)year, m + 1,
-				    (int)day);
+				    "%04u-%02u-%02u", (unsigned)year % 10000u,
+				    (unsigned)m % 12u + 1u,
+				    (unsigned)day % 32u);
 				return 1;
 			}
 	return 1;
