@@ -45,7 +45,12 @@ stop() {
 
 # (SIGINT: a background job of this shell ignores it.)
 stop TERM
-stop HUP
+# A signal ignored on entry stays ignored (nohup ./Run goes on, as it should).
+if [ "$(sh -c 'kill -HUP $$; echo ignored' 2>/dev/null)" = ignored ]; then
+	skip "SIGHUP during ./Run's build" "SIGHUP ignored here (nohup)"
+else
+	stop HUP
+fi
 
 # make dist, its gzip held open, stopped by SIGTERM (as make passes it on).
 if git rev-parse --git-dir >/dev/null 2>&1; then
