@@ -132,12 +132,6 @@ cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
 	return n + strlen(buf + n);
 }
 
-int
-cmp_str_order(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 const struct cmp_test *
 cmp_find_test(const struct cmp_block *b, const char *title)
 {

@@ -112,9 +112,6 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 	        ? NULL                                                         \
 	        : ((array) = (tmp), &(array)[(n)-1]))
 
-/* The order of strings (char * or const char *) for qsort: strcmp's. */
-int cmp_str_order(const void *a, const void *b);
-
 /* The test of block b titled title, the index of b (NULL: none)
  * labelled label; NULL: none. */
 const struct cmp_test *cmp_find_test(

@@ -17,7 +17,7 @@
 
 const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
 const char *const cmp_group_key[NGROUPS] = {"1", "N"};
-const char *const cmp_why_text[NWHY] = {"", "", "", "units differ",
+const char *const cmp_why_text[NWHY] = {"", "", "units differ",
     "index methods differ", "index baselines differ",
     "indexes over different tests", "partial and full index"};
 
@@ -48,12 +48,10 @@ compare_index_noise(double a, double a_low, double a_high, double b,
 double
 compare_ratio(double first, double value, int lower_is_better)
 {
-	double r;
+	double r = !(first > 0) || !(value > 0) ? NAN
+	           : lower_is_better            ? first / value
+	                                        : value / first;
 
-	if (!(first > 0) || !(value > 0) || !isfinite(first) ||
-	    !isfinite(value))
-		return NAN;
-	r = lower_is_better ? first / value : value / first;
 	return isfinite(r) && r > 0 ? r : NAN;
 }
 
@@ -92,18 +90,6 @@ find_index_row(const struct column *col, const char *title)
 	return NULL;
 }
 
-/* Appends title to the growing list *titles of *n. */
-static int
-add_title(const char ***titles, int *n, const char *title)
-{
-	void *grown;
-	const char **to = CMP_PUSH(grown, *titles, *n, INT32_MAX);
-
-	if (to != NULL)
-		*to = title;
-	return to != NULL ? 0 : -1;
-}
-
 /* Appends a row titled title, an index score's when is_index. */
 static int
 add_row(struct table *t, const char *title, int is_index)
@@ -118,16 +104,24 @@ add_row(struct table *t, const char *title, int is_index)
 	return 0;
 }
 
-/* Whether t has an index score row labelled label. */
+/* The row titled title, an index score's when is_index; t->nrows: none. */
 static int
-has_index_row(const struct table *t, const char *label)
+find_row(const struct table *t, const char *title, int is_index)
 {
-	int k;
+	int r;
 
-	for (k = 0; k < t->nrows; k++)
-		if (t->rows[k].is_index && strcmp(t->rows[k].title, label) == 0)
-			return 1;
-	return 0;
+	for (r = 0; r < t->nrows; r++)
+		if (t->rows[r].is_index == is_index &&
+		    strcmp(t->rows[r].title, title) == 0)
+			break;
+	return r;
+}
+
+static int
+row_order(const void *a, const void *b)
+{
+	return strcmp(
+	    ((const struct row *)a)->title, ((const struct row *)b)->title);
 }
 
 /*
@@ -137,32 +131,33 @@ has_index_row(const struct table *t, const char *label)
 static int
 table_rows(struct table *t)
 {
-	const char **titles = NULL;
 	const struct cmp_block *b;
 	const struct cmp_index *x;
-	int n = 0, i, j, k, rc = 0;
+	int i, j, k, n = 0, rc = 0;
 
 	for (i = 0; i < t->ncols && rc == 0; i++) {
 		for (k = 0; k < t->cols[i].group->n; k++)
 			for (b = cmp_run_block(&t->cols[i], k), j = 0;
 			     b != NULL && j < b->ntests && rc == 0; j++)
-				rc = add_title(&titles, &n, b->tests[j].title);
+				rc = add_row(t, b->tests[j].title, 0);
 		b = t->cols[i].block;
 		for (j = 0; j < b->nindexes && rc == 0; j++)
 			for (x = col_index_at(&t->cols[i], j), k = 0;
 			     k < x->nrows && rc == 0; k++)
-				rc = add_title(&titles, &n, x->rows[k].title);
+				rc = add_row(t, x->rows[k].title, 0);
 	}
-	if (n > 0 && rc == 0)
-		qsort(titles, (size_t)n, sizeof(*titles), cmp_str_order);
-	for (i = 0; i < n && rc == 0; i++)
-		if (i == 0 || strcmp(titles[i], titles[i - 1]) != 0)
-			rc = add_row(t, titles[i], 0);
-	free(titles);
+	if (rc == -1)
+		return -1;
+	if (t->nrows > 0)
+		qsort(t->rows, (size_t)t->nrows, sizeof(*t->rows), row_order);
+	for (i = 0; i < t->nrows; i++)
+		if (n == 0 || strcmp(t->rows[i].title, t->rows[n - 1].title))
+			t->rows[n++] = t->rows[i];
+	t->nrows = n;
 	for (i = 0; i < t->ncols && rc == 0; i++)
 		for (b = t->cols[i].block, j = 0; j < b->nindexes && rc == 0;
 		     j++)
-			if (!has_index_row(t, b->indexes[j].label))
+			if (find_row(t, b->indexes[j].label, 1) == t->nrows)
 				rc = add_row(t, b->indexes[j].label, 1);
 	return rc;
 }
@@ -278,10 +273,11 @@ suite_gap(const struct row *row)
 static void
 suite_rule(struct cell *c, const struct row *row)
 {
-	c->suite_gap = suite_gap(row);
-	c->unmeasured = c->suite_gap == 0;
+	double gap = suite_gap(row);
+
+	c->unmeasured = gap == 0;
 	if (c->noise != CMP_NOISE_BEYOND || c->unmeasured ||
-	    fabs(log(c->ratio)) > log1p(c->suite_gap / 100))
+	    fabs(log(c->ratio)) > log1p(gap / 100))
 		return;
 	c->noise = CMP_NOISE_WITHIN;
 	c->between.small = 1;
@@ -344,11 +340,11 @@ test_verdict(const struct table *t, const struct row *row, int j,
 	cmp_cell_verdict(c, &a, &b, row->lower_is_better, t->min_change);
 	if (!c->grouped)
 		c->noise = compare_noise(c0->test, c->test);
-	if (c->noise == CMP_NOISE_BEYOND && d0 && dj)
+	if (c->noise == CMP_NOISE_BEYOND && d0 && dj) {
 		c->nexplain = explain_rank(d0, c0->test->nrates, dj,
 		    c->test->nrates, c->explain, EXPLAIN_MAX);
-	c->explained =
-	    c->noise == CMP_NOISE_BEYOND && d0 && dj && c->nexplain >= 0;
+		c->explained = c->nexplain >= 0;
+	}
 	return WHY_NONE;
 }
 
@@ -362,9 +358,7 @@ judge(struct table *t, int r, int j)
 
 	c->ratio = NAN;
 	c->noise = CMP_NOISE_UNKNOWN;
-	if (!c0->present || !isfinite(c0->value))
-		c->why = WHY_NO_FIRST;
-	else if (!c->present || !isfinite(c->value))
+	if (!isfinite(c0->value) || !isfinite(c->value)) /* NAN: none */
 		c->why = WHY_NO_VALUE;
 	else
 		c->why = row->is_index ? index_verdict(t, j, c0, c)
@@ -408,19 +402,6 @@ fill_row(struct table *t, int r)
 	}
 }
 
-/* The test row titled title. */
-static int
-test_row(const struct table *t, const char *title)
-{
-	int r;
-
-	for (r = 0; r < t->nrows; r++)
-		if (!t->rows[r].is_index &&
-		    strcmp(t->rows[r].title, title) == 0)
-			break;
-	return r;
-}
-
 /* Column j's spread pooled over its tests' runs (a group's), its tests
  * taken in the order its runs first have them. */
 static int
@@ -428,30 +409,29 @@ pool_column(struct table *t, int j)
 {
 	struct column *col = &t->cols[j];
 	const double **rows = calloc((size_t)t->nrows + 1, sizeof(*rows));
-	int *n = calloc(2 * (size_t)t->nrows + 1, sizeof(*n)), *seen, i, k, r;
+	int *n = calloc((size_t)t->nrows + 1, sizeof(*n)), i, k, q, m = 0;
+	int ok = rows != NULL && n != NULL;
 	const struct cmp_block *b;
-	int m = 0;
+	const struct cell *c;
 
-	if (rows == NULL || n == NULL) {
-		free(rows);
-		free(n);
-		return -1;
-	}
-	seen = n + t->nrows; /* by row: its test pooled already */
-	for (i = 0; i < col->group->n; i++)
+	for (i = 0; ok && i < col->group->n; i++)
 		for (b = cmp_run_block(col, i), k = 0; b && k < b->ntests;
 		     k++) {
-			r = test_row(t, b->tests[k].title);
-			if (seen[r]++ > 0)
-				continue;
-			rows[m] = cmp_cell_at(t, r, j)->run_values;
-			n[m] = cmp_cell_at(t, r, j)->runs;
-			col->pool_tests += n[m++] > 1;
+			c = cmp_cell_at(
+			    t, find_row(t, b->tests[k].title, 0), j);
+			for (q = 0; q < m && rows[q] != c->run_values; q++)
+				;
+			if (q == m) {
+				rows[m] = c->run_values;
+				n[m] = c->runs;
+				col->pool_tests += n[m++] > 1;
+			}
 		}
-	between_pooled(rows, n, m, &col->pool_var, &col->pool_dof);
+	if (ok)
+		between_pooled(rows, n, m, &col->pool_var, &col->pool_dof);
 	free(rows);
 	free(n);
-	return 0;
+	return ok ? 0 : -1;
 }
 
 static void
@@ -637,40 +617,35 @@ static void
 caveat_text(const struct column *a, struct column *b)
 {
 	const struct cmp_report *x = a->report, *y = b->report;
-	int quick = x->quick != y->quick,
-	    duration = x->duration_s != y->duration_s;
-	int build = x->build_kind[0] != '\0' && y->build_kind[0] != '\0' &&
-	            strcmp(x->build_kind, y->build_kind) != 0;
-	int copies = a->block->copies > 0 && b->block->copies > 0 &&
-	             a->block->copies != b->block->copies;
-	const char *sep = ": ";
+	int duration = x->duration_s != y->duration_s;
 	char *buf = b->caveat;
-	size_t n, size = sizeof(b->caveat);
+	size_t size = sizeof(b->caveat);
+	size_t n0 = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id), n = n0;
 
-	if (!quick && !duration && !build && !copies)
-		return;
-	n = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id);
-	if (quick)
+#define SEP (n == n0 ? ": " : "; ")
+	if (x->quick != y->quick)
 		n = cmp_appendf(buf, size, n,
-		    "%s%s is a quick run, %s is not%s", sep,
+		    "%s%s is a quick run, %s is not%s", SEP,
 		    x->quick ? a->id : b->id, x->quick ? b->id : a->id,
-		    duration ? "" : QUICK_PASSES_TEXT),
-		sep = "; ";
+		    duration ? "" : QUICK_PASSES_TEXT);
 	if (duration) {
 		n = cmp_appendf(buf, size, n,
-		    "%spass lengths differ: %s's are ", sep, a->id);
+		    "%spass lengths differ: %s's are ", SEP, a->id);
 		n = pass_length(buf, size, n, x);
 		n = cmp_appendf(buf, size, n, ", %s's ", b->id);
 		n = pass_length(buf, size, n, y);
-		sep = "; ";
 	}
-	if (build)
-		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", sep,
-		    x->build_kind, y->build_kind),
-		sep = "; ";
-	if (copies)
-		cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", sep,
+	if (x->build_kind[0] != '\0' && y->build_kind[0] != '\0' &&
+	    strcmp(x->build_kind, y->build_kind) != 0)
+		n = cmp_appendf(buf, size, n, "%sbuilds differ (%s, %s)", SEP,
+		    x->build_kind, y->build_kind);
+	if (a->block->copies > 0 && b->block->copies > 0 &&
+	    a->block->copies != b->block->copies)
+		n = cmp_appendf(buf, size, n, "%scopies differ (%d, %d)", SEP,
 		    a->block->copies, b->block->copies);
+#undef SEP
+	if (n == n0)
+		buf[0] = '\0';
 }
 
 /* Builds the table of copies group g of the groups; an empty one has

@@ -67,10 +67,9 @@ struct row {
 	int lower_is_better;
 };
 
-/* Why a ratio is not given. */
+/* Why a ratio is not given: a side has no number, or cmp_why_text's. */
 enum why {
 	WHY_NONE,
-	WHY_NO_FIRST,
 	WHY_NO_VALUE,
 	WHY_UNITS,
 	WHY_METHOD,
@@ -98,10 +97,8 @@ struct cell {
 	enum why why;
 	enum cmp_noise noise;
 	/* Suites differ and the row was never measured against the other
-	 * suite ("!"); else, suites differing, the gap in percent below
-	 * which no change is real. */
+	 * suite ("!"). */
 	int unmeasured;
-	double suite_gap;
 	/* One run a side, beyond its passes' noise, but a run's records
 	 * show other work on the machine: noise unknown. */
 	int disturbed;
