@@ -302,6 +302,13 @@ interval_index(struct index_result *ir)
 	interval_index_common(ir, 0, 0, 0);
 }
 
+int
+interval_known(const struct index_result *ir)
+{
+	return ir->nok > 0 && ir->ci_low > 0 && ir->ci_high > 0 &&
+	       isfinite(ir->ci_high);
+}
+
 /* I_k of round k (0-based) over the ok entries; NAN when not positive. */
 static double
 round_index(const struct index_result *ir, int k)

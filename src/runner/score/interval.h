@@ -77,6 +77,9 @@ void interval_index(struct index_result *ir);
  */
 void interval_index_rounds(struct index_result *ir);
 
+/* 1 when the index has a score and a 95% interval (both ends > 0). */
+int interval_known(const struct index_result *ir);
+
 /* The part of an index's noise that the tests share, var_c, from whole
  * rounds, pooled over several sets of rounds by adding the sums. */
 struct interval_common {

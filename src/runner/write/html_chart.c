@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "score/interval.h"
 #include "write/escape.h"
 #include "write/html.h"
 #include "write/writers.h"
@@ -46,13 +47,6 @@ has_score(const struct index_result *x)
 	return x != NULL && x->nok > 0 && isfinite(x->score);
 }
 
-static int
-has_interval(const struct index_result *x)
-{
-	return has_score(x) && x->ci_low > 0 && x->ci_high > 0 &&
-	       isfinite(x->ci_high);
-}
-
 /* The largest value the axis must hold: bars and interval tops. */
 static double
 chart_max(const struct report *r, const struct index_result *x0)
@@ -66,7 +60,7 @@ chart_max(const struct report *r, const struct index_result *x0)
 	for (b = 0; b < run->nblocks; b++) {
 		x = writer_index_of(&run->blocks[b], x0->def);
 		if (has_score(x))
-			max = fmax(max, has_interval(x)
+			max = fmax(max, interval_known(x)
 			                    ? fmax(x->score, x->ci_high)
 			                    : x->score);
 		for (i = 0; i < x0->nentries; i++) {
@@ -222,8 +216,8 @@ chart_group(FILE *f, const struct report *r, const struct index_result *x0,
 		e = writer_entry_of(x, row);
 		if (row == NULL && has_score(x)) {
 			v.value = x->score;
-			v.lo = has_interval(x) ? x->ci_low : 0;
-			v.hi = has_interval(x) ? x->ci_high : 0;
+			v.lo = interval_known(x) ? x->ci_low : 0;
+			v.hi = interval_known(x) ? x->ci_high : 0;
 			v.what = x->partial ? " (Partial Only)" : "";
 		} else if (e != NULL && e->ok && isfinite(e->index)) {
 			v.value = e->index;

@@ -4,8 +4,10 @@
  * line, with -v the spread and counters tables, and the --runs summary.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "score/interval.h"
 #include "write/textwrap.h"
 #include "write/write_text.h"
 #include "write/writers.h"
@@ -56,37 +58,23 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 	fputc('\n', f);
 }
 
-/* Lines of prose are folded before this column. */
-#define TEXT_WIDTH 72
-
 /*
- * Prints label and text folded at spaces into lines of at most TEXT_WIDTH
- * columns (a longer word gets a line of its own), continuation lines
+ * label and text in lines of at most 72 columns, continuation lines
  * indented by two spaces.
  */
 static void
 folded(FILE *f, const char *label, const char *text)
 {
-	size_t col = strlen(label), n;
-	const char *p = text;
+	size_t n = strlen(label) + strlen(text) + 2;
+	char *line = malloc(n);
 
-	fputs(label, f);
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		for (n = 0; p[n] != '\0' && p[n] != ' '; n++)
-			;
-		if (n == 0)
-			break;
-		if (col > 2 && col + 1 + n > TEXT_WIDTH) {
-			fputs("\n ", f);
-			col = 1;
-		}
-		fprintf(f, " %.*s", (int)n, p);
-		col += 1 + n;
-		p += n;
+	if (line == NULL) {
+		fprintf(f, "%s %s\n", label, text);
+		return;
 	}
-	fputc('\n', f);
+	snprintf(line, n, "%s %s", label, text);
+	text_wrap(f, line, 0, 2, 72);
+	free(line);
 }
 
 void
@@ -125,7 +113,7 @@ text_interval(FILE *f, const struct index_result *ir)
 {
 	char line[96];
 
-	if (ir->nok == 0 || !(ir->ci_low > 0) || !(ir->ci_high > 0))
+	if (!interval_known(ir))
 		return;
 	snprintf(line, sizeof(line), "95%% interval: %.1f to %.1f", ir->ci_low,
 	    ir->ci_high);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score/interval.h"
 #include "write/escape.h"
 #include "write/html.h"
 #include "write/writers.h"
@@ -184,7 +185,7 @@ html_scores(FILE *f, const struct report *r)
 			    x->partial ? " (Partial Only)" : "",
 			    run->blocks[b].copies,
 			    run->blocks[b].copies == 1 ? "copy" : "copies");
-			if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
+			if (interval_known(x)) {
 				html_printf(f,
 				    "95%% interval %.1f &ndash; %.1f",
 				    x->ci_low, x->ci_high);
@@ -252,7 +253,7 @@ html_score_row(FILE *f, const struct index_result *x)
 	    "<td class=\"n\">%.1f</td></tr>\n",
 	    x->def->label, x->partial ? " (Partial Only)" : "",
 	    x->nok > 0 ? x->score : NAN);
-	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0)
+	if (interval_known(x))
 		html_printf(f,
 		    "<tr><td colspan=\"7\">95%% interval of the index score"
 		    "</td><td class=\"n\">%.1f &ndash; %.1f</td></tr>\n",

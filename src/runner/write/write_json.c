@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score/interval.h"
 #include "write/escape.h"
 #include "write/json_writer.h"
 #include "write/writers.h"
@@ -382,7 +383,7 @@ json_entry(struct json_writer *j, const struct index_entry *e)
 static void
 json_index(struct json_writer *j, const struct index_result *x)
 {
-	int ci = x->ci_low != 0 && x->ci_high != 0;
+	int ci = interval_known(x);
 	int sum = x->def->agg == INDEX_SUM_AVERAGE;
 	int i;
 

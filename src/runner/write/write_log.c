@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "model/quick.h"
+#include "score/interval.h"
 #include "write/writers.h"
 
 /* "  name:", then text with each line indented; "(nothing)" when empty. */
@@ -145,7 +146,7 @@ index_log(FILE *f, const struct block *b)
 		fprintf(f, "\n>>>> %s index, %d cop%s: %.6f%s", x->def->name,
 		    b->copies, b->copies == 1 ? "y" : "ies", x->score,
 		    x->partial ? " (partial)" : "");
-		if (x->ci_low > 0 && x->ci_high > 0)
+		if (interval_known(x))
 			fprintf(f, ", 95%% interval %.6f to %.6f\n", x->ci_low,
 			    x->ci_high);
 		else

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "score/interval.h"
 #include "write/escape.h"
 #include "write/writers.h"
 
@@ -78,7 +79,7 @@ md_index(FILE *f, const struct index_result *x)
 	free(entries);
 	md_printf(f, "| **%s Index Score%s** | | | **%.1f** |\n", x->def->label,
 	    x->partial ? " (Partial Only)" : "", x->nok > 0 ? x->score : NAN);
-	if (x->nok > 0 && x->ci_low != 0 && x->ci_high != 0) {
+	if (interval_known(x)) {
 		md_printf(f, "\n95%% interval of the index score: %.1f to %.1f",
 		    x->ci_low, x->ci_high);
 		fprintf(f, " (+/-%.0f%%)%s\n", 100 * x->ci_half,
