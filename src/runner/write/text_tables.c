@@ -1,19 +1,14 @@
 /*
- * text_tables.c - the tables of the text report under a block's test lines
- * (write_text.h): BYTE Release 3's index, the latency table, the interval
- * line, with -v the spread and counters tables, and the --runs summary.
+ * text_tables.c - the text report's tables under a block's test lines
+ * (write_text.h), and the --runs summary.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "score/interval.h"
 #include "write/textwrap.h"
 #include "write/write_text.h"
 #include "write/writers.h"
-
-/* What the INDEX column says of a row that is not counted. */
-static const char not_counted[] = "---";
 
 /* Column for column the 1991 report's: the sum and average end at 74. */
 void
@@ -40,7 +35,7 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 			    row->baseline,
 			    outcome_name(e != NULL ? e->result->outcome
 			                           : OUTCOME_NOT_RUN),
-			    not_counted);
+			    "---");
 	}
 	fprintf(f, "%65s%s\n", "", "=========");
 	snprintf(label, sizeof(label), "     SUM of %2d items", ir->nok);
@@ -51,9 +46,8 @@ text_index_sum_average(FILE *f, const struct index_result *ir)
 		                : "     AVERAGE",
 		    ir->score);
 	} else {
-		fprintf(f, "%-64s%10s\n", label, not_counted);
-		fprintf(f, "%-64s%10s\n", "     AVERAGE (Partial Only)",
-		    not_counted);
+		fprintf(f, "%-64s%10s\n", label, "---");
+		fprintf(f, "%-64s%10s\n", "     AVERAGE (Partial Only)", "---");
 	}
 	fputc('\n', f);
 }
@@ -106,18 +100,6 @@ text_latency(FILE *f, const struct test_result *t)
 	    l->extras, l->extras);
 	folded(f, "Combined:", line);
 	fputc('\n', f);
-}
-
-void
-text_interval(FILE *f, const struct index_result *ir)
-{
-	char line[96];
-
-	if (!interval_known(ir))
-		return;
-	snprintf(line, sizeof(line), "95%% interval: %.1f to %.1f", ir->ci_low,
-	    ir->ci_high);
-	fprintf(f, "%75s\n", line);
 }
 
 void

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "model/quick.h"
+#include "score/interval.h"
 #include "write/textwrap.h"
 #include "write/write_text.h"
 #include "write/writers.h"
@@ -353,13 +354,15 @@ index_table(FILE *f, const struct index_result *ir,
 	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
 	snprintf(head, sizeof(head), "%s Index Score%s", def->label,
 	    ir->partial ? " (Partial Only)" : "");
-	if (ir->nok > 0) {
-		fprintf(f, "%-66s %8.1f\n", head, ir->score);
-		text_interval(f, ir);
-		fputc('\n', f);
-	} else {
+	if (ir->nok == 0) {
 		fprintf(f, "%-66s %8s\n\n", head, "---");
+		return;
 	}
+	fprintf(f, "%-66s %8.1f\n", head, ir->score);
+	/* Right-aligned under the score. */
+	snprintf(head, sizeof(head), "95%% interval: %.1f to %.1f", ir->ci_low,
+	    ir->ci_high);
+	fprintf(f, interval_known(ir) ? "%75s\n\n" : "\n", head);
 }
 
 static int

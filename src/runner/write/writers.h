@@ -37,18 +37,11 @@ const struct index_result *writer_index_of(
 const struct index_entry *writer_entry_of(
     const struct index_result *x, const struct index_row *row);
 
-/*
- * The tests of block b, and the entries of index x, by the test's title
- * (the text report's order): malloc'd arrays into b or x, NULL out of
- * memory.
- */
+/* b's tests and x's entries by test title (malloc'd; NULL: no memory). */
 const struct test_result **writer_sorted_tests(const struct block *b);
 const struct index_entry **writer_sorted_entries(const struct index_result *x);
 
-/*
- * When block b took turns with the others: "The 1-copy and 2-copy passes
- * took turns in this time, round by round." in buf, else "".
- */
+/* "The 1-copy and 2-copy passes took turns ..." in buf, or "". */
 void writer_took_turns(
     char *buf, size_t size, const struct report *r, const struct block *b);
 
@@ -56,12 +49,9 @@ void writer_took_turns(
 extern const char writer_reading[];
 
 /*
- * The scaling table of s: its heading ("Scaling from 1 copy to 2: each
- * result at 2 copies / ..."), a row per test and index (its title, ratio
- * and flag: "below 1", "above 2" or ""), then a sentence for each flag
- * shown.  Nothing without rows.  fmt NULL: the text report's (sentences
- * wrapped, rows in columns); else each sentence and string goes through
- * esc between fmt's pieces.
+ * The scaling table of s: a heading, a row per test and index (title,
+ * ratio, flag), a sentence per flag shown; nothing without rows.  fmt
+ * NULL: the text report's; else strings go through esc between its pieces.
  */
 struct scale_format {
 	int (*esc)(FILE *f, const char *s);
@@ -70,29 +60,19 @@ struct scale_format {
 void writer_scaling(
     FILE *f, const struct scaling *s, const struct scale_format *fmt);
 
-/*
- * The wait after ./Run's build as one sentence in buf ("" when there was
- * no build): "./Run built the suite in 18 s, then waited 42 s until the
- * load average fell from 1.50 to 0.49."
- */
+/* The wait after ./Run's build as a sentence in buf ("" without one). */
 void writer_settle(char *buf, size_t size, const struct report *r);
 
 /*
- * A test's outcome as the writers show it, "failed: exited 1", through
- * esc (escape_html, escape_md); or in buf.  The outcome alone without a
- * message, the message alone when it begins with the outcome
- * ("interrupted by signal 2").
+ * An outcome and its message, "failed: exited 1", through esc or in buf;
+ * the message alone when it says the outcome ("interrupted by signal 2").
  */
 void write_outcome(FILE *f, int (*esc)(FILE *, const char *), enum outcome o,
     const char *message);
 void writer_outcome_line(
     char *buf, size_t size, enum outcome o, const char *message);
 
-/*
- * The catalog for -l (listing.c): the tests, the groups, each index with
- * its baselines.  With --smoke, every smoke run of every test, one a line,
- * "name unit program arguments..." (@TMP, @DATA, @BIN as they stand).
- */
+/* The catalog for -l; with --smoke, "name unit program args" a line. */
 void listing_print(FILE *f);
 void listing_print_smoke(FILE *f);
 
