@@ -11,7 +11,7 @@
 #include "compare/group.h"
 #include "score/between.h"
 
-#define GROUP_KEY (8 * CMP_TEXT_MAX + 64) /* bytes of an identity */
+#define GROUP_KEY (8 * CMP_TEXT_MAX + 64) /* bytes of a group's key */
 
 static const char *
 str(const char *s)
@@ -20,18 +20,25 @@ str(const char *s)
 }
 
 /*
- * The identity of a report's system and run: host, OS name, release and
- * version line, suite and version, build kind and flags, mode, copies.
- * "" when the report names neither host nor OS (a paste without header).
+ * What groups report r: its LABEL= (user), its --runs report, else with
+ * ident its system and run: host, OS name, release and version line,
+ * suite and version, build kind and flags, mode, copies.  "" (a group of
+ * its own) without ident or for a paste without host or OS.
  */
 static void
-identity(const struct cmp_report *r, char *buf, size_t size)
+group_key(const struct cmp_report *r, const char *user, int ident, char *buf,
+    size_t size)
 {
 	size_t n;
 	int i;
 
 	buf[0] = '\0';
-	if (str(r->hostname)[0] == '\0' && str(r->os_name)[0] == '\0')
+	if (user != NULL)
+		snprintf(buf, size, "L%s", user);
+	else if (r->run_set > 0)
+		snprintf(buf, size, "R%d", r->run_set);
+	if (buf[0] != '\0' || !ident ||
+	    (str(r->hostname)[0] == '\0' && str(r->os_name)[0] == '\0'))
 		return;
 	n = cmp_appendf(buf, size, 0, "%s\n%s\n%s\n%s\n%s\n%s\n%s\n%d %g",
 	    str(r->hostname), str(r->os_name), str(r->os_release),
@@ -43,62 +50,28 @@ identity(const struct cmp_report *r, char *buf, size_t size)
 }
 
 /*
- * The group of each report by its key (key[i]; "" alone), numbered in
- * the order of first appearance; returns the number of groups.
- */
-static int
-number_groups(char (*key)[GROUP_KEY], int n, int *of)
-{
-	int i, j, groups = 0;
-
-	for (i = 0; i < n; i++) {
-		of[i] = -1;
-		for (j = 0; j < i && key[i][0] != '\0'; j++)
-			if (strcmp(key[i], key[j]) == 0) {
-				of[i] = of[j];
-				break;
-			}
-		if (of[i] < 0)
-			of[i] = groups++;
-	}
-	return groups;
-}
-
-/*
  * The group of each of reports[0..n-1] into of[], numbered by first
- * appearance: the same LABEL= (user[i]; NULL: none), the same --runs
- * report, else, unless no_group, the same identity unless that makes one
- * group of all.  Returns the number of groups, or -1 out of memory.
+ * appearance; returns their number.  The identity (unless no_group) only
+ * where it does not make one group of all: nothing would be compared.
  */
 static int
 group_of(struct cmp_report *const *reports, const char **user, int n,
     int no_group, int *of)
 {
-	char(*key)[GROUP_KEY];
-	int i, groups, pass;
+	char a[GROUP_KEY], b[GROUP_KEY];
+	int i, j, groups = 0, ident;
 
-	if ((key = calloc((size_t)n + 1, sizeof(*key))) == NULL)
-		return -1;
-	/* Pass 0 with the identity, pass 1 without: identity alone may not
-	 * make one group of everything (nothing would be compared). */
-	for (pass = no_group ? 1 : 0, groups = 0; pass < 2; pass++) {
-		for (i = 0; i < n; i++) {
-			if (user[i] != NULL)
-				snprintf(
-				    key[i], sizeof(key[i]), "L%s", user[i]);
-			else if (reports[i]->run_set > 0)
-				snprintf(key[i], sizeof(key[i]), "R%d",
-				    reports[i]->run_set);
-			else if (pass == 0)
-				identity(reports[i], key[i], sizeof(key[i]));
-			else
-				key[i][0] = '\0';
+	for (ident = !no_group; ident >= 0 && groups < 2; ident--)
+		for (i = 0, groups = 0; i < n; i++) {
+			group_key(reports[i], user[i], ident, a, sizeof(a));
+			for (j = 0, of[i] = -1; j < i && a[0] && of[i] < 0;
+			     j++) {
+				group_key(
+				    reports[j], user[j], ident, b, sizeof(b));
+				of[i] = strcmp(a, b) == 0 ? of[j] : -1;
+			}
+			of[i] = of[i] < 0 ? groups++ : of[i];
 		}
-		groups = number_groups(key, n, of);
-		if (groups > 1 || pass == 1)
-			break;
-	}
-	free(key);
 	return groups;
 }
 
@@ -131,16 +104,13 @@ apart(
 
 	copies_text(f, cf, sizeof(cf));
 	for (j = 0; j < ng; j++) {
-		if (j == k)
-			continue;
 		o = g[j].runs[0];
 		copies_text(o, co, sizeof(co));
-		diff |= (cmp_suites_differ(f, o) ? 1 : 0) |
-		        (f->quick != o->quick || f->duration_s != o->duration_s
-		                ? 2
-		                : 0) |
-		        (strcmp(f->build_kind, o->build_kind) ? 4 : 0) |
-		        (strcmp(cf, co) ? 8 : 0);
+		diff |= cmp_suites_differ(f, o) |
+		        (f->quick != o->quick || f->duration_s != o->duration_s)
+		            << 1 |
+		        (strcmp(f->build_kind, o->build_kind) != 0) << 2 |
+		        (strcmp(cf, co) != 0) << 3;
 	}
 	if (diff & 1)
 		n = cmp_appendf(buf, size, n, ", %.*s",
@@ -159,67 +129,66 @@ apart(
 	return n;
 }
 
-/* The label of group k of several runs: its LABEL= (user), else its OS
- * and release and what sets it apart, else its first run's label. */
+/*
+ * What group k says of itself: whether all its runs have passes; one
+ * run's label, comment and records; a group's label: its LABEL= (there
+ * already), its --runs report's file name, its OS and release and what
+ * sets it apart, else its first run's label.
+ */
 static int
-group_label(struct cmp_group *g, int ng, int k, const char *user)
+group_fill(struct cmp_group *g, int ng, int k)
 {
-	const struct cmp_report *f = g[k].runs[0];
+	struct cmp_group *gr = &g[k];
+	const struct cmp_report *f = gr->runs[0];
+	const char *name = gr->label;
 	char buf[3 * CMP_TEXT_MAX];
+	int i;
 
-	if (user != NULL)
-		snprintf(buf, sizeof(buf), "%s", user);
-	else if (f->run_set > 0 && f->name != NULL) /* its file's name */
-		snprintf(buf, sizeof(buf), "%s", f->name);
-	else if (f->os_name[0] != '\0')
+	for (gr->passes_known = 1, i = 0; i < gr->n; i++)
+		gr->passes_known &= gr->runs[i]->passes_known;
+	if (gr->n == 1) {
+		gr->label = f->label;
+		gr->comment = f->comment;
+		gr->disturbed = f->disturbed;
+		return 0;
+	}
+	if (name == NULL && f->run_set > 0)
+		name = f->name;
+	if (name == NULL && f->os_name[0] == '\0')
+		name = f->label;
+	if (name != NULL)
+		snprintf(buf, sizeof(buf), "%s", name);
+	else
 		apart(g, ng, k, buf, sizeof(buf),
 		    cmp_appendf(buf, sizeof(buf), 0, "%s%s%s", f->os_name,
 		        f->os_release[0] ? " " : "", f->os_release));
-	else
-		snprintf(buf, sizeof(buf), "%s", f->label);
-	g[k].own = cmp_text(buf, strlen(buf));
-	g[k].label = g[k].own;
-	return g[k].own == NULL ? -1 : 0;
+	gr->label = gr->own = cmp_text(buf, strlen(buf));
+	return gr->own == NULL ? -1 : 0;
 }
 
-/* What group gr says of itself: one run's label, comment and records, a
- * group's label (group_label) and whether all its runs have passes. */
-static int
-group_fill(struct cmp_group *g, int ng, int k, const char *user)
-{
-	struct cmp_group *gr = &g[k];
-	int i;
-
-	gr->passes_known = 1;
-	for (i = 0; i < gr->n; i++)
-		gr->passes_known &= gr->runs[i]->passes_known;
-	if (gr->n > 1)
-		return group_label(g, ng, k, user);
-	gr->label = gr->runs[0]->label;
-	gr->comment = gr->runs[0]->comment;
-	gr->disturbed = gr->runs[0]->disturbed;
-	return 0;
-}
-
+/* The groups' runs are one array, group after group (g[0].runs). */
 int
 cmp_groups_make(struct cmp_group **out, int *ng,
     struct cmp_report *const *reports, const char **user, int n, int no_group)
 {
-	struct cmp_group *g = NULL;
-	int i, k, rc, *of = calloc((size_t)n + 1, sizeof(*of));
+	struct cmp_group *g = calloc((size_t)n + 1, sizeof(*g));
+	int i, k, m, rc = 0, *of = calloc((size_t)n + 1, sizeof(*of));
 
-	*ng = of != NULL ? group_of(reports, user, n, no_group, of) : -1;
-	rc = *ng >= 0 && (g = calloc((size_t)*ng + 1, sizeof(*g))) != NULL ? 0
-	                                                                   : -1;
 	*out = g;
+	*ng = 0;
+	if (g == NULL || of == NULL ||
+	    (g->runs = calloc((size_t)n + 1, sizeof(*g->runs))) == NULL)
+		rc = -1;
+	else
+		*ng = group_of(reports, user, n, no_group, of);
+	for (k = 0, m = 0; k < *ng; m += g[k++].n)
+		for (g[k].runs = g->runs + m, i = 0; i < n; i++)
+			if (of[i] == k) {
+				g[k].label = user[i]; /* one for all its runs */
+				g[k].runs[g[k].n++] = reports[i];
+			}
 	for (k = 0; rc == 0 && k < *ng; k++)
-		if ((g[k].runs = calloc((size_t)n, sizeof(*g[k].runs))) == NULL)
-			rc = -1;
-	for (i = 0; rc == 0 && i < n; i++)
-		g[of[i]].runs[g[of[i]].n++] = reports[i];
-	for (i = 0; rc == 0 && i < n; i++)
-		if (g[of[i]].runs[0] == reports[i])
-			rc = group_fill(g, *ng, of[i], user[i]);
+		rc = group_fill(g, *ng, k);
 	free(of);
 	return rc;
 }
@@ -229,10 +198,10 @@ cmp_groups_free(struct cmp_group *g, int n)
 {
 	int k;
 
-	for (k = 0; g != NULL && k < n; k++) {
+	for (k = 0; g != NULL && k < n; k++)
 		free(g[k].own);
-		free(g[k].runs);
-	}
+	if (g != NULL)
+		free(g->runs);
 	free(g);
 }
 
@@ -299,51 +268,31 @@ cmp_col_index(const struct column *col, const char *label)
 	return best != NULL ? best : x;
 }
 
-/* A score fit for a geometric mean. */
-static int
-positive(double v)
-{
-	return v > 0 && isfinite(v);
-}
-
-/* Into v, the scores of the runs of column col that have one: of the
- * test titled title, or (x set) of the index covering x's tests.
- * Returns the first run's test of that title, or NULL. */
-static const struct cmp_test *
-gather(const struct column *col, const char *title, const struct cmp_index *x,
-    struct cell *c, double *v)
+const struct cmp_test *
+cmp_group_cell(const struct column *col, const char *title,
+    const struct cmp_index *x, struct cell *c, double *v)
 {
 	const struct cmp_test *t, *first = NULL;
 	const struct cmp_index *y;
 	const struct cmp_block *b;
+	double s;
 	int i;
 
 	for (i = 0; i < col->group->n; i++) {
 		if ((b = cmp_run_block(col, i)) == NULL)
 			continue;
 		c->of_runs++;
-		if (x != NULL) {
-			y = cmp_find_index(b, x->label);
-			if (y != NULL && y->has_score && positive(y->score) &&
-			    same_tests(y, x))
-				v[c->runs++] = y->score;
-		} else if ((t = cmp_find_test(b, title)) != NULL) {
-			first = first != NULL ? first : t;
-			if (t->status[0] == '\0' && positive(t->value)) {
-				v[c->runs++] = t->value;
-				c->test = t; /* one run: its passes judge it */
-			}
+		y = x != NULL ? cmp_find_index(b, x->label) : NULL;
+		t = x != NULL ? NULL : cmp_find_test(b, title);
+		first = first != NULL ? first : t;
+		s = y != NULL && y->has_score && same_tests(y, x) ? y->score
+		    : t != NULL && t->status[0] == '\0'           ? t->value
+		                                                  : NAN;
+		if (s > 0 && isfinite(s)) { /* fit for a geometric mean */
+			v[c->runs++] = s;
+			c->test = t; /* one run: its passes judge it */
 		}
 	}
-	return first;
-}
-
-const struct cmp_test *
-cmp_group_cell(const struct column *col, const char *title,
-    const struct cmp_index *x, struct cell *c, double *v)
-{
-	const struct cmp_test *first = gather(col, title, x, c, v);
-
 	if (x == NULL && first == NULL) {
 		c->of_runs = 0;
 		return NULL;

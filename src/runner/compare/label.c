@@ -8,18 +8,6 @@
 
 #include "compare/table.h"
 
-/* The first date of a report's blocks, or "". */
-static const char *
-report_date(const struct cmp_report *r)
-{
-	int i;
-
-	for (i = 0; i < r->nblocks; i++)
-		if (r->blocks[i].date[0] != '\0')
-			return r->blocks[i].date;
-	return "";
-}
-
 /*
  * The file name a label is made of: the last part of the path without a
  * .json or .txt ending ("results/vm-2026-12-01-01.json" ->
@@ -32,8 +20,6 @@ file_label(const char *path, char *buf, size_t size, int dirs)
 	size_t n;
 
 	/* The last part, or with dirs the directories above it too. */
-	while (base > path && base[-1] == '/')
-		base--;
 	for (dirs++; dirs > 0 && base > path; dirs--) {
 		while (base > path && base[-1] == '/')
 			base--;
@@ -75,15 +61,16 @@ name_dirs(const char **file, int n, int i)
 	return dirs;
 }
 
+/* *field := a copy of text fit for output (cmp_text); -1 out of memory. */
 static int
-set_label(struct cmp_report *r, const char *text)
+set_text(char **field, const char *text)
 {
-	char *label = cmp_text(text, strlen(text));
+	char *s = cmp_text(text, strlen(text));
 
-	if (label == NULL)
+	if (s == NULL)
 		return -1;
-	free(r->label);
-	r->label = label;
+	free(*field);
+	*field = s;
 	return 0;
 }
 
@@ -91,43 +78,39 @@ int
 compare_label(
     struct cmp_report **reports, const char **user, const char **file, int n)
 {
+	struct cmp_report *r;
 	char buf[3 * CMP_TEXT_MAX];
 	int i, j, same, k;
 
 	for (i = 0; i < n; i++) {
-		if (user[i] != NULL)
-			snprintf(buf, sizeof(buf), "%s", user[i]);
-		else if (reports[i]->run_label != NULL)
-			snprintf(buf, sizeof(buf), "%s", reports[i]->run_label);
-		else
+		r = reports[i];
+		if (user[i] == NULL && r->run_label == NULL)
 			file_label(
 			    file[i], buf, sizeof(buf), name_dirs(file, n, i));
+		else
+			snprintf(buf, sizeof(buf), "%s",
+			    user[i] != NULL ? user[i] : r->run_label);
 		/* The name without " #k": a --runs group's (group.c). */
-		free(reports[i]->name);
-		if ((reports[i]->name = cmp_text(buf, strlen(buf))) == NULL)
+		if (set_text(&r->name, buf) == -1)
 			return -1;
 		/* Several reports of one file under one name: "name #k". */
-		for (j = 0, same = 0, k = 0; j < n; j++) {
-			if (user[j] != user[i] || file[j] != file[i] ||
-			    (user[i] == NULL && (reports[i]->run_label ||
-			                            reports[j]->run_label)))
-				continue;
-			same++;
-			k += j <= i;
-		}
+		for (j = 0, same = 0, k = 0; j < n; j++)
+			if (user[j] == user[i] && file[j] == file[i] &&
+			    (user[i] != NULL ||
+			        (!r->run_label && !reports[j]->run_label))) {
+				same++;
+				k += j <= i;
+			}
 		if (same > 1)
 			cmp_appendf(buf, sizeof(buf), strlen(buf), " #%d", k);
-		if (set_label(reports[i], buf) == -1)
+		if (set_text(&r->label, buf) == -1)
 			return -1;
 		/* A label an earlier report has: "label #2", "label #3". */
 		for (j = 0, k = 1; j < i; j++)
-			k += strcmp(reports[j]->label, reports[i]->label) == 0;
-		if (k > 1) {
-			snprintf(
-			    buf, sizeof(buf), "%s #%d", reports[i]->label, k);
-			if (set_label(reports[i], buf) == -1)
-				return -1;
-		}
+			k += strcmp(reports[j]->label, r->label) == 0;
+		snprintf(buf, sizeof(buf), "%s #%d", r->label, k);
+		if (k > 1 && set_text(&r->label, buf) == -1)
+			return -1;
 	}
 	return 0;
 }
@@ -140,9 +123,12 @@ compare_label(
 void
 cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
 {
-	const char *os = r->os_name, *date = report_date(r);
+	const char *os = r->os_name, *date = "";
 	size_t n;
+	int i;
 
+	for (i = r->nblocks - 1; i >= 0; i--) /* the first date of its blocks */
+		date = r->blocks[i].date[0] != '\0' ? r->blocks[i].date : date;
 	if (strncmp(os, "GNU/", 4) == 0 && os[4] != '\0')
 		os += 4;
 	snprintf(buf, size, "%s%s%s%s%s%s%s%s%s", r->origin,
