@@ -463,16 +463,11 @@ static double
 cpu_per_loop(const struct column *col, const struct cell *c)
 {
 	const double *d = counters(col, c);
-	double *v, m;
-	int i, n = 0, k = c->test != NULL ? c->test->nrates : 0;
+	double m = NAN, lo, hi;
 
-	if (d == NULL || k < 1 || (v = malloc(sizeof(*v) * (size_t)k)) == NULL)
-		return NAN;
-	for (i = 0; i < k; i++)
-		if (isfinite(d[(size_t)i * NDERIVED + DRV_CPU_PER_LOOP]))
-			v[n++] = d[(size_t)i * NDERIVED + DRV_CPU_PER_LOOP];
-	m = n > 0 ? sorted_median(v, n) : NAN;
-	free(v);
+	if (d != NULL)
+		explain_passes(
+		    d, c->test->nrates, DRV_CPU_PER_LOOP, &m, &lo, &hi);
 	return m;
 }
 

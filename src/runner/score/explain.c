@@ -6,12 +6,9 @@
 
 #include "score/explain.h"
 
-/*
- * Median, least and greatest of value k over the n passes of v that have
- * it; 0 when none does.
- */
-static int
-side(const double *v, int n, int k, double *median, double *lo, double *hi)
+int
+explain_passes(
+    const double *v, int n, int k, double *median, double *lo, double *hi)
 {
 	double *x;
 	int i, m = 0;
@@ -50,8 +47,8 @@ explain_rank(const double *a, int na, const double *b, int nb,
 	int k, i, n = 0, any_a = 0, any_b = 0, has_a, has_b;
 
 	for (k = 0; k < NDERIVED; k++) {
-		has_a = side(a, na, k, &ma, &la, &ha);
-		has_b = side(b, nb, k, &mb, &lb, &hb);
+		has_a = explain_passes(a, na, k, &ma, &la, &ha);
+		has_b = explain_passes(b, nb, k, &mb, &lb, &hb);
 		any_a |= has_a;
 		any_b |= has_b;
 		if (!has_a || !has_b)

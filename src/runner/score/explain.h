@@ -33,6 +33,11 @@ struct explain_item {
 int explain_rank(const double *a, int na, const double *b, int nb,
     struct explain_item *out, int max);
 
+/* The median, least and greatest of counter k over the passes of
+ * v[0..n*NDERIVED-1] that have it; 0 (all three untouched) when none does. */
+int explain_passes(
+    const double *v, int n, int k, double *median, double *lo, double *hi);
+
 /* One item as the why-line says it: "CPU busy 97% -> 21%". */
 void explain_item_text(const struct explain_item *it, char *buf, size_t len);
 
