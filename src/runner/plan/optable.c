@@ -97,14 +97,23 @@ one_line(const char *s, double max)
 	return 1;
 }
 
-/* Sets the option of row d in ctx from val, as its type says. */
+/*
+ * Sets the option of row d (named by the len bytes of name) in ctx from
+ * val, as its type says, or says the value is missing.
+ */
 static int
-typed(const struct opt_def *d, void *ctx, const char *val, char *err,
-    size_t errlen)
+set(const struct opt_def *d, void *ctx, const char *name, size_t len,
+    const char *val, char *err, size_t errlen)
 {
 	char *at = (char *)ctx + d->off, what[200];
 	long n;
 
+	if (d->arg != NULL && val == NULL) {
+		if (d->missing != NULL)
+			return opt_bad(err, errlen, d->missing, NULL);
+		snprintf(what, sizeof(what), "%.*s", (int)len, name);
+		return opt_bad(err, errlen, "missing value for", what);
+	}
 	switch (d->type) {
 	case OPT_FLAG:
 		*(int *)(void *)at = d->value;
@@ -135,22 +144,6 @@ typed(const struct opt_def *d, void *ctx, const char *val, char *err,
 	snprintf(what, sizeof(what), "%s needs %s from %.15g to %.15g",
 	    d->names, d->what, d->min, d->max);
 	return opt_bad(err, errlen, what, val);
-}
-
-/* Sets the option, or says the value is missing. */
-static int
-set(const struct opt_def *d, void *ctx, const char *name, size_t len,
-    const char *val, char *err, size_t errlen)
-{
-	char opt[64];
-
-	if (d->arg != NULL && val == NULL) {
-		if (d->missing != NULL)
-			return opt_bad(err, errlen, d->missing, NULL);
-		snprintf(opt, sizeof(opt), "%.*s", (int)len, name);
-		return opt_bad(err, errlen, "missing value for", opt);
-	}
-	return typed(d, ctx, val, err, errlen);
 }
 
 /* A long option; *i is advanced past a value taken from the next one. */
@@ -190,7 +183,7 @@ short_options(const struct opt_table *t, void *ctx, int argc, char *const *argv,
 			                      : NULL;
 			return set(d, ctx, opt, 2, val, err, errlen);
 		}
-		if ((rc = typed(d, ctx, NULL, err, errlen)) != 0)
+		if ((rc = set(d, ctx, opt, 2, NULL, err, errlen)) != 0)
 			return rc;
 	}
 	return 0;

@@ -376,7 +376,7 @@ options_print_usage(FILE *f, const char *name)
  * The message for a name that is no test or group; a report's file name
  * (an existing file, or a report's suffix) is pointed to compare.
  */
-static void
+static int
 unknown_name(const char *name, char *err, size_t errlen)
 {
 	const char *dot = strrchr(name, '.');
@@ -391,6 +391,7 @@ unknown_name(const char *name, char *err, size_t errlen)
 		    name, name);
 	else
 		catalog_unknown(name, err, errlen);
+	return -1;
 }
 
 int
@@ -399,7 +400,7 @@ options_parse(
 {
 	char **names, badname[64];
 	static char index_name[] = CATALOG_DEFAULT;
-	int nnames = 0, rc = 0;
+	int nnames = 0, rc = 0, n;
 
 	memset(o, 0, sizeof(*o));
 	o->action = ACTION_RUN;
@@ -441,20 +442,15 @@ options_parse(
 	if (rc == 0 && o->action == ACTION_RUN) {
 		if (nnames == 0)
 			names[nnames++] = index_name;
-		o->settings.ntests = catalog_expand(names, nnames,
-		    &o->settings.tests, badname, sizeof(badname));
-		if (o->settings.ntests == CATALOG_NO_MEMORY) {
-			o->settings.ntests = 0;
-			o->settings.tests = NULL;
+		n = catalog_expand(names, nnames, &o->settings.tests, badname,
+		    sizeof(badname));
+		o->settings.ntests = n > 0 ? n : 0;
+		if (n == CATALOG_NO_MEMORY)
 			rc = opt_bad(err, errlen, "out of memory", NULL);
-		} else if (o->settings.ntests < 0) {
-			o->settings.ntests = 0;
-			o->settings.tests = NULL;
-			unknown_name(badname, err, errlen);
-			rc = -1;
-		} else if (o->settings.ntests == 0) {
+		else if (n < 0)
+			rc = unknown_name(badname, err, errlen);
+		else if (n == 0)
 			rc = opt_bad(err, errlen, "no tests to run", NULL);
-		}
 	}
 	free(names);
 	if (rc != 0)

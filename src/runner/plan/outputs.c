@@ -14,9 +14,8 @@
 
 #include "plan/outputs.h"
 
-/* The directory part of path into dir ("." when it has none). */
-static void
-dir_of(const char *path, char *dir, size_t size)
+void
+outputs_dir_of(const char *path, char *dir, size_t size)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -114,7 +113,7 @@ check_one(struct options_output *o, char *err, size_t errlen)
 	} else if (errno != ENOENT)
 		why = strerror(errno);
 	if (why == NULL) {
-		dir_of(o->path, dir, sizeof(dir));
+		outputs_dir_of(o->path, dir, sizeof(dir));
 		if (descriptor_dir(dir))
 			why = "no such descriptor open";
 	}

@@ -19,6 +19,9 @@
  */
 int outputs_check(struct options_output *out, int n, char *err, size_t errlen);
 
+/* The directory part of path into dir: "." when it has none, "/" the root. */
+void outputs_dir_of(const char *path, char *dir, size_t size);
+
 /* 1 when one of the outputs (checked) is standard output. */
 int outputs_to_stdout(const struct options_output *out, int n);
 

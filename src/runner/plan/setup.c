@@ -17,6 +17,8 @@
 #include "parse.h"
 #include "plan/estimate.h"
 #include "plan/limits.h"
+#include "plan/optable.h"
+#include "plan/outputs.h"
 #include "plan/room.h"
 #include "plan/topology.h"
 #include "plan/setup.h"
@@ -31,14 +33,6 @@
  */
 #define MAX_TMPDIR      3000
 #define MAX_TMPDIR_TEXT "3000"
-
-/* Writes what, then arg, into err as one line; returns -1. */
-static int
-fail(char *err, size_t errlen, const char *what, const char *arg)
-{
-	snprintf(err, errlen, "%s%s", what, arg);
-	return -1;
-}
 
 /* dir as an absolute path (relative ones are taken from the cwd). */
 static int
@@ -87,18 +81,6 @@ program_dir(char *out, size_t len, const char *argv0)
 	slash = strrchr(path, '/');
 	*slash = '\0';
 	return absolute(out, len, path[0] != '\0' ? path : "/");
-}
-
-/* The parent of dir (absolute, no trailing slash), "/" for the root. */
-static void
-parent_of(const char *dir, char *out, size_t len)
-{
-	const char *slash = strrchr(dir, '/');
-	size_t n = slash != NULL ? (size_t)(slash - dir) : 0;
-
-	snprintf(out, len, "%.*s", (int)n, dir);
-	if (out[0] == '\0')
-		snprintf(out, len, "/");
 }
 
 static int
@@ -162,7 +144,7 @@ scratch_room(
 	        kib > LLONG_MAX ? LLONG_MAX : (long long)kib, err,
 	        sizeof(err)) == 0)
 		return 0;
-	return fail(out, outlen, err, "");
+	return opt_bad(out, outlen, err, NULL);
 }
 
 int
@@ -172,9 +154,9 @@ setup_check_env(char *err, size_t errlen)
 	long n;
 
 	if (factor != NULL && parse_long(factor, 1, 1000000, &n) == -1)
-		return fail(err, errlen,
-		    "MULTI_SH_WORK_FACTOR must be a "
-		    "whole number from 1 to 1000000: ",
+		return opt_bad(err, errlen,
+		    "MULTI_SH_WORK_FACTOR must be a whole number from 1 to "
+		    "1000000",
 		    factor);
 	return 0;
 }
@@ -187,9 +169,9 @@ setup_settle(struct settle *st, char *err, size_t errlen)
 	long n = NOISE_SETTLE_MAX_S;
 
 	if (max != NULL && parse_long(max, 0, 3600, &n) == -1)
-		return fail(err, errlen,
+		return opt_bad(err, errlen,
 		    "UB_SETTLE must be a whole number of seconds from 0 to "
-		    "3600: ",
+		    "3600",
 		    max);
 	st->max_s = (int)n;
 	/* Run's own variable: a bad value is no build. */
@@ -236,7 +218,7 @@ default_testdir(char *out, size_t len, const char *top, const char *argv0)
 		return -1;
 	if (is_dir(out) || program_dir(own, sizeof(own), argv0) == -1)
 		return 0;
-	parent_of(own, own_top, sizeof(own_top));
+	outputs_dir_of(own, own_top, sizeof(own_top));
 	if ((size_t)snprintf(own, sizeof(own), "%s/testdir", own_top) <
 	        sizeof(own) &&
 	    is_dir(own) && (size_t)snprintf(out, len, "%s", own) >= len)
@@ -255,18 +237,18 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 		return -1;
 	if (env != NULL ? absolute(d->bin, sizeof(d->bin), env) == -1
 	                : program_dir(d->bin, sizeof(d->bin), argv0) == -1)
-		return fail(
-		    err, errlen, "cannot find the program directory", "");
+		return opt_bad(
+		    err, errlen, "cannot find the program directory", NULL);
 	if (check_dir("program directory", d->bin, 0, err, errlen) == -1)
 		return -1;
-	parent_of(d->bin, top, sizeof(top));
+	outputs_dir_of(d->bin, top, sizeof(top));
 	if (env_of("UB_TESTDIR", &env, err, errlen) == -1)
 		return -1;
 	if (env != NULL
 	        ? absolute(d->test, sizeof(d->test), env) == -1
 	        : default_testdir(d->test, sizeof(d->test), top, argv0) == -1)
-		return fail(
-		    err, errlen, "test data directory name too long", "");
+		return opt_bad(
+		    err, errlen, "test data directory name too long", NULL);
 	if ((env != NULL || setup_uses_arg(s, "@DATA/")) &&
 	    check_dir("test data directory", d->test, 0, err, errlen) == -1)
 		return -1;
@@ -276,9 +258,9 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 		env = "/tmp";
 	if (absolute(d->tmp, sizeof(d->tmp), env) == -1 ||
 	    strlen(d->tmp) > MAX_TMPDIR)
-		return fail(err, errlen,
+		return opt_bad(err, errlen,
 		    "scratch directory name too long (more "
-		    "than " MAX_TMPDIR_TEXT " characters): ",
+		    "than " MAX_TMPDIR_TEXT " characters)",
 		    env);
 	if (check_dir("scratch directory", d->tmp, 1, err, errlen) == -1)
 		return -1;
@@ -286,19 +268,20 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 		return -1;
 	env = getenv("UB_OUTPUT_FILE_NAME");
 	if (env != NULL && !results_plain_name(env))
-		return fail(err, errlen,
-		    "UB_OUTPUT_FILE_NAME must be a plain file "
-		    "name: ",
-		    env);
+		return opt_bad(err, errlen,
+		    "UB_OUTPUT_FILE_NAME must be a plain file name", env);
 	if (env_of("UB_RESULTDIR", &env, err, errlen) == -1)
 		return -1;
 	if (env != NULL ? absolute(d->results, sizeof(d->results), env) == -1
 	                : (size_t)snprintf(d->results, sizeof(d->results),
 	                      "%s/results", top) >= sizeof(d->results))
-		return fail(err, errlen, "results directory name too long", "");
-	if (mkdir(d->results, 0755) == -1 && errno != EEXIST)
-		return fail(err, errlen, "cannot create the results directory ",
+		return opt_bad(
+		    err, errlen, "results directory name too long", NULL);
+	if (mkdir(d->results, 0755) == -1 && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create the results directory %s",
 		    d->results);
+		return -1;
+	}
 	if (check_dir("results directory", d->results, 1, err, errlen) == -1)
 		return -1;
 	return 0;
@@ -328,7 +311,7 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 	int k, n, cpu, *copies, *pins;
 
 	if (topology_collect(&t, "") == -1)
-		return fail(out, outlen, "out of memory", "");
+		return opt_bad(out, outlen, "out of memory", NULL);
 	n = cpu_usable_list(usable, CPU_LIST_MAX);
 	copies = realloc(
 	    s->copies, sizeof(int) * ((size_t)s->ncopies + TOPO_KINDS_MAX));
@@ -338,7 +321,7 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 	if (copies == NULL || pins == NULL || t.nkinds == 0 || n < 1) {
 		free(t.cpus);
 		free(pins);
-		return fail(out, outlen, "--per-core-type: ",
+		return opt_bad(out, outlen, "--per-core-type",
 		    copies == NULL || pins == NULL ? "out of memory"
 		    : t.nkinds == 0 ? "this system does not say what kinds "
 		                      "of core it has"
@@ -357,24 +340,6 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 	return 0;
 }
 
-/* Seconds the plan of s is expected to take; -1 when out of memory. */
-static double
-estimate_total(const struct settings *s)
-{
-	struct plan_step *steps;
-	struct plan_run pr = {NULL, NULL, 0};
-	double left = -1;
-	int n;
-
-	if (plan_make(s, NULL, &steps, &n) == -1)
-		return -1;
-	if (estimate_start(&pr, steps, n) == 0)
-		left = estimate_left(&pr);
-	free(pr.tally);
-	free(steps);
-	return left;
-}
-
 /*
  * --precision pct with a budget (0: the default): quick passes,
  * PRECISION_FIRST_ROUNDS of them first, which must fit in the budget.
@@ -383,16 +348,24 @@ static int
 budget_plan(
     struct settings *s, double pct, double budget, char *err, size_t errlen)
 {
+	struct plan_step *steps = NULL;
+	struct plan_run pr = {NULL, NULL, 0};
 	char need[24];
-	double first;
+	double first = -1;
+	int n;
 
 	s->quick = 1;
 	s->long_passes = s->short_passes = PRECISION_FIRST_ROUNDS;
 	s->precision_pct = pct;
 	s->budget_s = budget > 0 ? budget : PRECISION_BUDGET_DEFAULT;
 	/* The first rounds: every planned pass, as the estimate guesses. */
-	if ((first = estimate_total(s)) < 0)
-		return fail(err, errlen, "out of memory", "");
+	if (plan_make(s, NULL, &steps, &n) == 0 &&
+	    estimate_start(&pr, steps, n) == 0)
+		first = estimate_left(&pr);
+	free(pr.tally);
+	free(steps);
+	if (first < 0)
+		return opt_bad(err, errlen, "out of memory", NULL);
 	if (first > s->budget_s) {
 		estimate_clock(first, need, sizeof(need));
 		snprintf(err, errlen,
@@ -408,7 +381,6 @@ int
 setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
 {
 	long room = limits_process_room();
-	char err[200];
 	int i, most = 0, usable = limits_usable_cpus();
 
 	*s = o->settings; /* s takes o's copies and tests */
@@ -420,7 +392,7 @@ setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
 		s->long_passes = s->short_passes = QUICK_PASSES;
 	if (s->ncopies == 0) {
 		if ((s->copies = malloc(2 * sizeof(*s->copies))) == NULL)
-			return fail(out, outlen, "out of memory", "");
+			return opt_bad(out, outlen, "out of memory", NULL);
 		s->copies[s->ncopies++] = 1;
 		if (usable > 1)
 			s->copies[s->ncopies++] = usable;
@@ -430,11 +402,10 @@ setup_settings(struct settings *s, struct options *o, char *out, size_t outlen)
 	for (i = 0; i < s->ncopies; i++)
 		if (s->copies[i] > most)
 			most = s->copies[i];
-	if (room_check_copies(
-	        most, room, limits_memory_kib(), err, sizeof(err)) == -1)
-		return fail(out, outlen, err, "");
-	if (o->precision_pct > 0 && budget_plan(s, o->precision_pct,
-	                                o->budget_s, err, sizeof(err)) == -1)
-		return fail(out, outlen, err, "");
-	return 0;
+	if (room_check_copies(most, room, limits_memory_kib(), out, outlen) ==
+	    -1)
+		return -1;
+	return o->precision_pct > 0
+	           ? budget_plan(s, o->precision_pct, o->budget_s, out, outlen)
+	           : 0;
 }

@@ -2,6 +2,7 @@
  * topology.c - the CPUs' topology (topology.h), a pure function of the
  * texts a reader gives; topology_collect gives it this system's.
  */
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@
 #include "plan/sysread.h"
 #include "plan/topology.h"
 
-#define CPU_DIR "/sys/devices/system/cpu"
+#define CPU_DIR  "/sys/devices/system/cpu"
+#define NODE_DIR "/sys/devices/system/node"
 
 /* What tells one CPU's kind: its hybrid class, model, capacity, clock. */
 struct kind_key {
@@ -22,29 +24,43 @@ struct kind_key {
 	long khz; /* cpuinfo_max_freq, 0 unknown */
 };
 
-/* The number in a file's text, or -1 when there is none. */
-static long
-read_number(topo_reader read, void *ctx, const char *path)
-{
-	char *text = read(ctx, path), *end;
-	long v = -1;
+static char *text_at(topo_reader read, void *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-	if (text != NULL) {
-		v = strtol(text, &end, 10);
-		if (end == text || v < 0)
-			v = -1;
-	}
+/* The text of the file (or sysctl value) fmt names, as read gives it. */
+static char *
+text_at(topo_reader read, void *ctx, const char *fmt, ...)
+{
+	char path[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	return read(ctx, path);
+}
+
+/* The number in text (freed), or -1 when there is none. */
+static long
+number_in(char *text)
+{
+	char *end;
+	long v = text != NULL ? strtol(text, &end, 10) : -1;
+
+	if (text != NULL && (end == text || v < 0))
+		v = -1;
 	free(text);
 	return v;
 }
 
-/* Marks the CPUs < n of a list file in set; its count, 0 when none. */
+/* set[i] for the CPUs i < n of a list text (freed); its count, 0: none. */
 static int
-read_list(
-    topo_reader read, void *ctx, const char *path, unsigned char *set, int n)
+list_in(char *text, unsigned char *set, int n)
 {
-	char *text = read(ctx, path);
-	int count = text != NULL ? limits_cpu_list_set(text, set, n) : 0;
+	int count;
+
+	memset(set, 0, (size_t)n);
+	count = text != NULL ? limits_cpu_list_set(text, set, n) : 0;
 
 	free(text);
 	return count;
@@ -91,10 +107,8 @@ cpu_models(const char *cpuinfo, char **models, int n)
 		    sscanf(p + 9, " : %ld", &cpu) == 1 && cpu >= 0 && cpu < n &&
 		    models[cpu] == NULL) {
 			len = next != NULL ? (size_t)(next - p) : strlen(p);
-			if ((section = malloc(len + 1)) == NULL)
+			if ((section = strndup(p, len)) == NULL)
 				return -1;
-			memcpy(section, p, len);
-			section[len] = '\0';
 			models[cpu] = sysinfo_cpu_model(section);
 			free(section);
 			if (models[cpu] == NULL)
@@ -229,16 +243,6 @@ distinct(const struct cpu_topology *t, size_t field)
 	return n;
 }
 
-/* The number in CPU_DIR/cpuN/file, or -1. */
-static long
-cpu_number(topo_reader read, void *ctx, int cpu, const char *file)
-{
-	char path[128];
-
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/%s", cpu, file);
-	return read_number(read, ctx, path);
-}
-
 /*
  * One CPU's files: its package, cluster, core (its first online thread
  * sibling), SMT (its online siblings), capacity and clock.
@@ -248,18 +252,17 @@ read_cpu(struct cpu_topology *t, int cpu, topo_reader read, void *ctx,
     unsigned char *set)
 {
 	struct cpu_entry *c = &t->cpus[cpu];
-	char path[128];
 	int n, i;
 
-	c->package =
-	    (int)cpu_number(read, ctx, cpu, "topology/physical_package_id");
-	c->cluster = (int)cpu_number(read, ctx, cpu, "topology/cluster_id");
+	c->package = (int)number_in(text_at(
+	    read, ctx, CPU_DIR "/cpu%d/topology/physical_package_id", cpu));
+	c->cluster = (int)number_in(
+	    text_at(read, ctx, CPU_DIR "/cpu%d/topology/cluster_id", cpu));
 	if (c->cluster == 65535)
 		c->cluster = -1; /* x86's "no cluster" (BAD_APICID) */
-	snprintf(path, sizeof(path),
-	    CPU_DIR "/cpu%d/topology/thread_siblings_list", cpu);
-	memset(set, 0, (size_t)t->ncpus);
-	read_list(read, ctx, path, set, t->ncpus);
+	list_in(text_at(read, ctx,
+	            CPU_DIR "/cpu%d/topology/thread_siblings_list", cpu),
+	    set, t->ncpus);
 	c->core = -1;
 	for (i = n = 0; i < t->ncpus; i++) {
 		if (!set[i] || !t->cpus[i].online)
@@ -270,10 +273,11 @@ read_cpu(struct cpu_topology *t, int cpu, topo_reader read, void *ctx,
 	}
 	if (n > t->threads)
 		t->threads = n;
-	c->capacity = (int)cpu_number(read, ctx, cpu, "cpu_capacity");
-	c->max_mhz =
-	    (double)cpu_number(read, ctx, cpu, "cpufreq/cpuinfo_max_freq") /
-	    1000;
+	c->capacity = (int)number_in(
+	    text_at(read, ctx, CPU_DIR "/cpu%d/cpu_capacity", cpu));
+	c->max_mhz = (double)number_in(text_at(read, ctx,
+	                 CPU_DIR "/cpu%d/cpufreq/cpuinfo_max_freq", cpu)) /
+	             1000;
 	if (c->max_mhz < 0)
 		c->max_mhz = 0;
 }
@@ -284,20 +288,14 @@ read_nodes(struct cpu_topology *t, topo_reader read, void *ctx,
     unsigned char *set, int nset)
 {
 	unsigned char *cpus = set + nset;
-	char path[128];
 	int node, i;
 
-	memset(set, 0, (size_t)nset);
-	if (read_list(
-	        read, ctx, "/sys/devices/system/node/online", set, nset) == 0)
+	if (list_in(read(ctx, NODE_DIR "/online"), set, nset) == 0)
 		return;
 	for (node = 0; node < nset; node++) {
-		if (!set[node])
-			continue;
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/node/node%d/cpulist", node);
-		memset(cpus, 0, (size_t)t->ncpus);
-		if (read_list(read, ctx, path, cpus, t->ncpus) == 0)
+		if (!set[node] || list_in(text_at(read, ctx,
+		                              NODE_DIR "/node%d/cpulist", node),
+		                      cpus, t->ncpus) == 0)
 			continue;
 		t->nodes++;
 		for (i = 0; i < t->ncpus; i++)
@@ -318,9 +316,8 @@ finish(struct cpu_topology *t, char **models, const char *model,
 	unsigned char *atom = set + t->ncpus;
 	int i;
 
-	memset(set, 0, 2 * (size_t)t->ncpus);
-	read_list(read, ctx, "/sys/devices/cpu_core/cpus", set, t->ncpus);
-	read_list(read, ctx, "/sys/devices/cpu_atom/cpus", atom, t->ncpus);
+	list_in(read(ctx, "/sys/devices/cpu_core/cpus"), set, t->ncpus);
+	list_in(read(ctx, "/sys/devices/cpu_atom/cpus"), atom, t->ncpus);
 	for (i = 0; i < t->ncpus; i++) {
 		t->cpus[i].kind = -1;
 		if (!t->cpus[i].online)
@@ -382,9 +379,9 @@ linux_read(struct cpu_topology *t, const char *model, topo_reader read,
 	char **models, *cpuinfo;
 	int i, n, rc;
 
-	if (read_list(read, ctx, CPU_DIR "/present", present, TOPO_CPUS_MAX) ==
+	if (list_in(read(ctx, CPU_DIR "/present"), present, TOPO_CPUS_MAX) ==
 	        0 ||
-	    read_list(read, ctx, CPU_DIR "/online", online, TOPO_CPUS_MAX) == 0)
+	    list_in(read(ctx, CPU_DIR "/online"), online, TOPO_CPUS_MAX) == 0)
 		return 0;
 	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
 		;
@@ -426,20 +423,12 @@ within(const char *from, const char *end, const char *word)
 static int
 spec_cpus(const char *p, unsigned char *set, int nset)
 {
-	const char *from = strstr(p, "<cpu"), *to;
-	char *list;
-	int n;
+	const char *from = strstr(p, "<cpu"), *to = NULL;
 
-	memset(set, 0, (size_t)nset);
-	if (from == NULL || (from = strchr(from, '>')) == NULL ||
-	    (to = strstr(++from, "</cpu>")) == NULL ||
-	    (list = malloc((size_t)(to - from) + 1)) == NULL)
-		return 0;
-	memcpy(list, from, (size_t)(to - from));
-	list[to - from] = '\0';
-	n = limits_cpu_list_set(list, set, nset);
-	free(list);
-	return n;
+	if (from != NULL && (from = strchr(from, '>')) != NULL)
+		to = strstr(++from, "</cpu>");
+	return list_in(
+	    to != NULL ? strndup(from, (size_t)(to - from)) : NULL, set, nset);
 }
 
 /*
@@ -532,11 +521,8 @@ out:
 static long
 perflevel(topo_reader read, void *ctx, int level, const char *field)
 {
-	char path[96];
-
-	snprintf(
-	    path, sizeof(path), "sysctl int hw.perflevel%d.%s", level, field);
-	return read_number(read, ctx, path);
+	return number_in(
+	    text_at(read, ctx, "sysctl int hw.perflevel%d.%s", level, field));
 }
 
 /*
@@ -548,9 +534,9 @@ static int
 macos_read(
     struct cpu_topology *t, const char *model, topo_reader read, void *ctx)
 {
-	long levels = read_number(read, ctx, "sysctl int hw.nperflevels");
+	long levels = number_in(read(ctx, "sysctl int hw.nperflevels"));
 	long cores, cpus, most, per_l2;
-	char path[96], *text, *name;
+	char *text, *name;
 	struct cpu_kind *k;
 	int i, l2s = 0;
 
@@ -565,8 +551,7 @@ macos_read(
 			memset(t, 0, sizeof(*t));
 			return 0;
 		}
-		snprintf(path, sizeof(path), "sysctl hw.perflevel%d.name", i);
-		text = read(ctx, path);
+		text = text_at(read, ctx, "sysctl hw.perflevel%d.name", i);
 		name = sysread_trimmed(text != NULL ? text : "");
 		free(text);
 		if (name == NULL)
@@ -594,7 +579,7 @@ macos_read(
 	t->clusters = l2s > 0 ? l2s : 0;
 	t->nkinds = (int)levels;
 	t->same_part = levels == 1;
-	most = read_number(read, ctx, "sysctl int hw.packages");
+	most = number_in(read(ctx, "sysctl int hw.packages"));
 	t->packages = most > 0 ? (int)most : 0;
 	t->known = 1;
 	return 0;
