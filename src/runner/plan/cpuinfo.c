@@ -398,18 +398,14 @@ sysinfo_cpu_facts(struct sysinfo *s, const char *t)
 	mhz = first_value(t, mhz_keys, NKEYS(mhz_keys));
 	bogo = first_value(t, bogo_keys, NKEYS(bogo_keys));
 	flags = sysread_value(t, "flags", ':');
-	if (mhz == NULL || bogo == NULL || flags == NULL ||
-	    s->cpu_model == NULL) {
-		free(mhz);
-		free(bogo);
-		free(flags);
-		return -1;
+	if (mhz != NULL && bogo != NULL && flags != NULL &&
+	    s->cpu_model != NULL) {
+		s->cpu_mhz = strtod(mhz, NULL);
+		if (s->cpu_mhz <= 0)
+			s->cpu_mhz = bsd_cpu_mhz();
+		s->bogomips = strtod(bogo, NULL);
+		s->cpu_flags = named_flags(flags);
 	}
-	s->cpu_mhz = strtod(mhz, NULL);
-	if (s->cpu_mhz <= 0)
-		s->cpu_mhz = bsd_cpu_mhz();
-	s->bogomips = strtod(bogo, NULL);
-	s->cpu_flags = named_flags(flags);
 	free(mhz);
 	free(bogo);
 	free(flags);

@@ -121,6 +121,8 @@ set(const struct opt_def *d, void *ctx, const char *name, size_t len,
 	case OPT_INT:
 		if (parse_long(val, (long)d->min, (long)d->max, &n) == -1)
 			break;
+		if (d->set != NULL)
+			return d->set(ctx, val, err, errlen);
 		*(int *)(void *)at = (int)n;
 		return 0;
 	case OPT_DOUBLE:

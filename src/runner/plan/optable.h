@@ -14,7 +14,8 @@
 enum opt_type {
 	OPT_CALL, /* by the row's set function */
 	OPT_FLAG, /* the int at off becomes value (no argument) */
-	OPT_INT, /* an int at off, a whole number from min to max */
+	OPT_INT, /* an int at off, a whole number from min to max (with a
+	            set function: that number given to it instead) */
 	OPT_DOUBLE, /* a double at off, a number from min to max */
 	OPT_LINE /* a const char * at off: one printable line, at most max
 	            bytes (it points into argv) */
@@ -32,7 +33,7 @@ struct opt_def {
 	const char *help; /* one paragraph; -h wraps it */
 	/* The message when the value is missing; NULL: "missing value for" */
 	const char *missing;
-	/* OPT_CALL: sets it in ctx from val (NULL: none); 0 or -1 (err). */
+	/* OPT_CALL, OPT_INT: sets it in ctx from val (NULL: none); 0 or -1. */
 	int (*set)(void *ctx, const char *val, char *err, size_t errlen);
 	enum opt_type type;
 	size_t off; /* where the value goes in ctx (offsetof) */

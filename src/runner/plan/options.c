@@ -13,7 +13,6 @@
 #include "plan/options.h"
 #include "score/precision.h"
 #include "write/writers.h"
-#include "parse.h"
 #include "place.h"
 
 /* The lines of -h before and after the options; '@' is the command. */
@@ -194,21 +193,13 @@ static int
 set_copies(void *ctx, const char *val, char *err, size_t errlen)
 {
 	struct settings *s = &O(ctx)->settings;
-	char what[80];
-	int *grown;
-	long n;
+	int *grown =
+	    realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies + 1));
 
-	if (parse_long(val, 1, OPTIONS_MAX_COPIES, &n) == -1) {
-		snprintf(what, sizeof(what),
-		    "-c needs a number of copies from 1 to %ld",
-		    OPTIONS_MAX_COPIES);
-		return opt_bad(err, errlen, what, val);
-	}
-	grown = realloc(s->copies, sizeof(*grown) * (size_t)(s->ncopies + 1));
 	if (grown == NULL)
 		return opt_bad(err, errlen, "out of memory", NULL);
 	s->copies = grown;
-	s->copies[s->ncopies++] = (int)n;
+	s->copies[s->ncopies++] = (int)strtol(val, NULL, 10);
 	return 0;
 }
 
@@ -294,7 +285,8 @@ static const struct opt_def run_options[] = {
     {"-c", "n",
         "run n copies of each test at once (repeatable; default: 1, then "
         "one per usable CPU)",
-        NULL, .set = set_copies},
+        NULL, .set = set_copies, .type = OPT_INT, .min = 1,
+        .max = OPTIONS_MAX_COPIES, .what = "a number of copies"},
     {"-f", "fmt,...",
         "result files to write: text, log, json, html, csv, md (default: "
         "text, log, json, html; UB_OUTPUT_CSV=true adds csv); a last item "

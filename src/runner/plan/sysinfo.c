@@ -286,7 +286,7 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 {
 	struct utsname u;
 	char host[256], *release = sysread_slurp("/etc/os-release");
-	int ok = 1;
+	int ok;
 
 	memset(s, 0, sizeof(*s));
 	if (uname(&u) == -1)
@@ -308,11 +308,9 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->scratch_fs = sysread_trimmed("");
 	s->cpus_online = limits_online_cpus();
 	s->cpus_usable = limits_usable_cpus();
-	if (s->machine == NULL || cpu_facts(s) == -1 ||
-	    topology_collect(&s->topo, s->cpu_model) == -1)
-		ok = 0;
-	if (locale_facts(s) == -1 || build_facts(s, bindir) == -1)
-		ok = 0;
+	ok = s->machine != NULL && cpu_facts(s) == 0 &&
+	     topology_collect(&s->topo, s->cpu_model) == 0 &&
+	     locale_facts(s) == 0 && build_facts(s, bindir) == 0;
 	load_facts(s);
 	s->uptime = uptime_line(s);
 	s->memory_kib = limits_physical_kib();
@@ -321,11 +319,10 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	s->mitigations_summary =
 	    s->mitigations != NULL ? sysinfo_mitigations_summary(s->mitigations)
 	                           : NULL;
-	if (!s->mitigations || !s->mitigations_summary)
-		ok = 0;
-	if (!s->hostname || !s->os_name || !s->os_release || !s->os_version ||
-	    !s->platform || !s->distro || !s->shell || !s->uptime ||
-	    !s->scratch_dir || !s->scratch_fs)
-		ok = 0;
-	return ok ? 0 : -1;
+	return ok && s->mitigations_summary && s->hostname && s->os_name &&
+	               s->os_release && s->os_version && s->platform &&
+	               s->distro && s->shell && s->uptime && s->scratch_dir &&
+	               s->scratch_fs
+	           ? 0
+	           : -1;
 }

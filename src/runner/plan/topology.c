@@ -345,15 +345,17 @@ finish(struct cpu_topology *t, char **models, const char *model,
 }
 
 /*
- * t->ncpus CPUs, none known yet, online where online[i]; present counts
- * those of present or online.  0 or -1.
+ * t->cpus up to the last CPU present or online, none known yet, online
+ * where online[i]; t->present counts those of either.  0 or -1.
  */
 static int
-new_cpus(struct cpu_topology *t, int n, const unsigned char *present,
+new_cpus(struct cpu_topology *t, const unsigned char *present,
     const unsigned char *online)
 {
-	int i;
+	int i, n;
 
+	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
+		;
 	if ((t->cpus = calloc((size_t)n, sizeof(*t->cpus))) == NULL)
 		return -1;
 	t->ncpus = n;
@@ -383,10 +385,8 @@ linux_read(struct cpu_topology *t, const char *model, topo_reader read,
 	        0 ||
 	    list_in(read(ctx, CPU_DIR "/online"), online, TOPO_CPUS_MAX) == 0)
 		return 0;
-	for (n = TOPO_CPUS_MAX; n > 0 && !present[n - 1] && !online[n - 1]; n--)
-		;
-	if (new_cpus(t, n, present, online) == -1 ||
-	    (models = calloc((size_t)n, sizeof(*models))) == NULL)
+	if (new_cpus(t, present, online) == -1 ||
+	    (models = calloc((size_t)(n = t->ncpus), sizeof(*models))) == NULL)
 		return -1;
 	for (i = 0; i < n; i++)
 		present[i] = present[i] && !online[i];
@@ -472,11 +472,10 @@ freebsd_read(struct cpu_topology *t, const char *model, topo_reader read,
 	if (spec == NULL || (g = strstr(spec, "<group")) == NULL ||
 	    spec_cpus(g, online, TOPO_CPUS_MAX) == 0)
 		goto out;
-	for (n = TOPO_CPUS_MAX; n > 0 && !online[n - 1]; n--)
-		;
 	rc = -1;
-	if (new_cpus(t, n, online, online) == -1)
+	if (new_cpus(t, online, online) == -1)
 		goto out;
+	n = t->ncpus;
 	t->threads = 1;
 	for (; g != NULL; g = next) {
 		next = strstr(g + 1, "<group");
