@@ -12,44 +12,31 @@
 
 #include "write/writers.h"
 
-/*
- * A write lock on the whole file open as fd, held while this process
- * lives (SIGKILL included).  0, or -1 where locks do not work.
- */
+/* A write lock on fd's whole file while this process lives; 0 or -1. */
 int files_lock(int fd);
 
-/*
- * The mark of a file a run leaves behind only when it is killed (a claim,
- * a pass's lock file), written into fd.  0, or -1 with errno.
- */
+/* The mark of a file only a killed run leaves (a claim, a pass's lock
+ * file), written into fd.  0, or -1 with errno. */
 #define FILES_MARK "bytebench: in use by a run in progress\n"
 int files_mark(int fd);
 
-/*
- * 1 when name in the directory open as dirfd is what a killed run left: a
- * regular file of this user, of the given mode, holding the mark and
- * nothing else, that no live process holds a lock on; else 0.
- */
+/* 1 when name in dirfd is what a killed run left: this user's regular
+ * file of that mode, holding the mark alone, that no process locks. */
 int files_left(int dirfd, const char *name, mode_t mode);
 
 /*
- * Writes r in w's format to path through a new file beside it,
- * path.tmp.XXXXXX, of the given mode, close-on-exec and locked until it
- * is in place (so a tidying run leaves it while this process lives).
- * Once written and flushed, install(tmp, path, ctx) puts it in place
- * (NULL: rename(2)); a temporary file that did not get there is removed.
- * 0, or -1 with errno (the file at path, if any, then as it was).
+ * Writes r in w's format to path through path.tmp.XXXXXX of that mode,
+ * locked until install(tmp, path, ctx) (NULL: rename) puts it in place;
+ * one that did not get there is removed.  0, or -1 with errno (the file
+ * at path, if any, as it was).
  */
 int files_write_beside(const char *path, mode_t mode, const struct writer *w,
     const struct report *r,
     int (*install)(const char *tmp, const char *path, const void *ctx),
     const void *ctx);
 
-/*
- * Writes r in the format named to the descriptor fd (standard output and
- * error through their streams), or when fd is -1 to path through
- * files_write_beside with the mode the umask gives.  0, or -1 with errno.
- */
+/* r in the format named to fd, or (fd -1) to path by files_write_beside
+ * with the umask's mode.  0, or -1 with errno. */
 int files_write_named(
     const char *format, const char *path, int fd, const struct report *r);
 
@@ -60,20 +47,16 @@ size_t files_beside_stem(const char *name);
 int files_six_random(const char *s);
 
 /*
- * Removes the entries of dir that pick accepts (given the directory open
- * as dirfd, the name and the entry's lstat): a file, or a directory of
- * this user whose file lock_name a killed run left (files_left, mode
- * 0600).  Returns how many were removed.
+ * Removes the entries of dir that pick accepts (given dirfd, the name and
+ * its lstat): a file, or a directory of this user whose file lock_name a
+ * killed run left (files_left, mode 0600).  Returns how many.
  */
 int files_remove_dead(const char *dir,
     int (*pick)(int dirfd, const char *name, const struct stat *st),
     const char *lock_name);
 
-/*
- * Removes dir and everything below it, never following a link.  dir's
- * entry named last (none when NULL) goes last, only once all else has
- * gone, so a removal that failed leaves it for a later run.  0 or -1.
- */
+/* Removes dir's tree, following no link; its entry last (or NULL) only
+ * once all else has gone, so a failure leaves it for a later run.  0/-1. */
 int files_remove_tree(const char *dir, const char *last);
 
 #endif

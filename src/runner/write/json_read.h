@@ -22,9 +22,8 @@ enum json_type {
 };
 
 /*
- * One value.  A string is NUL-terminated UTF-8 as the document wrote it
- * (escapes decoded; it may hold a NUL from \u0000, so len counts).  An
- * array has n items; an object has n keys and n items, in document order.
+ * One value.  A string is NUL-terminated, escapes decoded (len counts: a
+ * \u0000 is a NUL).  An array has n items, an object n keys and n items.
  */
 struct json_value {
 	enum json_type type;
@@ -37,21 +36,15 @@ struct json_value {
 };
 
 /*
- * Parses text[0..len-1] as one JSON document (whitespace around it
- * allowed) into *out.  Returns 0, or -1 after writing why into err (size
- * errlen): bad syntax (with the byte offset), too deep, too many values,
- * a number out of range, or out of memory.  On -1 *out holds nothing.
- * Numbers are read in the C locale's format whatever the current locale.
+ * Parses text[0..len-1] as one JSON document into *out, numbers in any
+ * locale.  0, or -1 with why in err (bad syntax at a byte offset, too
+ * deep, too many values, a number out of range, no memory), *out empty.
  */
 int json_parse(const char *text, size_t len, struct json_value *out, char *err,
     size_t errlen);
 
-/*
- * Converts s[0..len-1], a decimal number with an optional sign, fraction
- * and exponent written with a '.' (as JSON and the text reports write
- * them), whatever the current locale.  Returns 0, or -1 when the text is
- * no such number, longer than 300 bytes, or not finite as a double.
- */
+/* s[0..len-1], a decimal number written with a '.', in any locale; -1
+ * when it is none, longer than 300 bytes, or not finite. */
 int json_decimal(const char *s, size_t len, double *out);
 
 /* Frees what json_parse stored in *v (not v itself). */

@@ -21,13 +21,11 @@ struct json_writer {
 /* Starts writing one document onto f. */
 void jw_start(struct json_writer *j, FILE *f);
 
-/* Opens an object ('{') or array ('[') as a member or element, flat or
- * not (inside a flat one, flat); jw_close ends it with '}' or ']'. */
+/* Opens an object ('{') or array ('['), flat or not; jw_close ends it. */
 void jw_open(struct json_writer *j, const char *key, int c, int flat);
 void jw_close(struct json_writer *j, int c);
 
-/* A member or element: a string (NULL: null), a number (NaN or infinite:
- * null), an integer, a boolean, null. */
+/* A member (key) or element (NULL key); NULL, NaN and inf are null. */
 void jw_str(struct json_writer *j, const char *key, const char *s);
 void jw_num(struct json_writer *j, const char *key, double v);
 void jw_int(struct json_writer *j, const char *key, long v);

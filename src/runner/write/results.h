@@ -34,39 +34,29 @@ struct results {
 };
 
 /*
- * Removes from dir what runs that were killed left, and nothing else:
- * the claims they had made (named like results_claim's, mode 0400,
- * holding the mark, files_left) and beside such a claim the temporary
- * file of its report (its name and .tmp.XXXXXX, the same user's).
- * Returns how many were removed.
+ * Removes from dir what killed runs left, nothing else: their claims
+ * (named as results_claim's, mode 0400, files_left) and beside one its
+ * report's temporary file (the same user's).  Returns how many.
  */
 int results_tidy(const char *dir);
 
-/*
- * 1 when name is a plain file name for UB_OUTPUT_FILE_NAME: not empty, no
- * '/', not "." or "..".
- */
+/* 1 when name is a plain file name: not empty, no '/', not . or .. */
 int results_plain_name(const char *name);
 
 /*
- * Prepares the files of the given formats in dir: under fixed_name when
- * it is not NULL (a plain name, results_plain_name, which the caller
- * checked before any work; refused when it names something other than a
- * file or a link, which will be replaced), else claims them under
- * <host>-<date of when>-<NN> with the first NN for which no format's file
- * exists; each claim stays locked while this process lives.  Returns 0,
- * or -1 after writing the problem into err.
+ * Prepares the formats' files in dir: under fixed_name (a plain name,
+ * refused when it is there but neither file nor link), else claimed under
+ * <host>-<date of when>-<NN>, the first NN free for every format, each
+ * locked while this process lives.  0, or -1 with the problem in err.
  */
 int results_claim(struct results *res, const char *dir, const char *fixed_name,
     const char *host, time_t when, const struct writer *const *formats,
     int nformats, char *err, size_t errlen);
 
 /*
- * Writes every format and sets written[].  When a claim is no longer this
- * run's (deleted, or replaced by another run), every format goes under
- * the next free name instead and res->taken is set.  A format that could
- * not be written leaves no file.  Returns 0, or -1 after naming every
- * file that failed, with why, in err.
+ * Writes every format and sets written[]; when a claim is no longer this
+ * run's, all go under the next free name and res->taken is set.  A format
+ * not written leaves no file.  0, or -1 naming each failure in err.
  */
 int results_write(
     struct results *res, const struct report *r, char *err, size_t errlen);

@@ -9,10 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/*
- * The report's lines and the console's long ones: at most TEXT_COLUMNS
- * columns, a wrapped line going on after TEXT_GO_ON spaces (column 11).
- */
+/* The report's and the console's width; a wrapped line's indent. */
 #define TEXT_COLUMNS 80
 #define TEXT_GO_ON   10
 
@@ -26,21 +23,14 @@ size_t text_width(const char *s, size_t len);
 char *text_plain_spaces(char *s);
 
 /*
- * Writes text (one line, no newline in it) on f in lines of at most
- * width columns, broken at spaces: the first line goes on after `used`
- * columns already written (its own leading spaces kept), the others are
- * indented by indent spaces.  A word longer than a line stays whole; a
- * no-break space is no place to break and is written as a plain space.
- * Ends with a newline.
+ * Writes text (one line) and a newline in lines of at most width columns,
+ * broken at spaces (a no-break one written plain): the first after used
+ * columns already written, the others after indent spaces.
  */
 void text_wrap(
     FILE *f, const char *text, size_t used, int indent, size_t width);
 
-/*
- * Writes buf[0..len-1], lines ending in '\n', on f: a line of at most
- * width columns as it is, a longer one wrapped with text_wrap (its
- * continuation indented by indent).
- */
+/* Writes buf[0..len-1]'s lines, a line over width wrapped by text_wrap. */
 void text_wrap_lines(
     FILE *f, const char *buf, size_t len, int indent, size_t width);
 
