@@ -1,9 +1,7 @@
 /*
- * html_chart.c - the inline SVG charts of the HTML report (html.h): a bar
- * chart per index, each test's bars titled above them so the chart stays
- * narrow enough for a phone, and the plot of a --runs report's passes.
- * No width or height: the viewBox alone sizes a chart; lines and text
- * take their colours from the page's style.
+ * html_chart.c - the HTML report's inline SVG charts (html.h), sized by
+ * their viewBox alone, coloured by the page's style; a group's title above
+ * its bars keeps a chart narrow enough for a phone.
  */
 #include <math.h>
 #include <stdio.h>
@@ -192,10 +190,7 @@ chart_bar(FILE *f, const struct bar *v, int n, int by, double axis_max)
 	    right + 4, by + CHART_BAR - 5, CHART_SMALL, v->value);
 }
 
-/*
- * A group at the top y, a bar per copies value: the index score (row
- * NULL) or the index of one test.
- */
+/* A group at the top y: the index score (row NULL) or a test's index. */
 static void
 chart_group(FILE *f, const struct report *r, const struct index_result *x0,
     const struct index_row *row, int y, double axis_max)
@@ -303,9 +298,8 @@ runs_dots(FILE *f, const struct report *r, int npasses)
 						continue;
 					y = t->passes[p].rate / t->runs_median -
 					    1;
-					y = y > RUNS_RANGE    ? RUNS_RANGE
-					    : y < -RUNS_RANGE ? -RUNS_RANGE
-					                      : y;
+					y = fmax(
+					    -RUNS_RANGE, fmin(RUNS_RANGE, y));
 					x = RUNS_LEFT +
 					    (seq + 0.5) * RUNS_W /
 					        (npasses > 0 ? npasses : 1);

@@ -1,8 +1,6 @@
 /*
- * write_text.c - the text report (doc/report-contract.md), line for line
- * in UnixBench's layout: header, one block per copies value, test lines
- * and index tables sorted by title.  Formats only; every number comes
- * from the model.
+ * write_text.c - the text report (doc/report-contract.md) in UnixBench's
+ * layout: a header, then a block per copies value, its lines by title.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +31,8 @@ count_of(FILE *f, int n, const char *name, int *first)
 	*first &= n <= 0;
 }
 
-/*
- * "CPUs: 8 online, 2 kinds: 4 x ARM Cortex-X3 up to 3.2 GHz, 4 x ...",
- * the flags, then "Topology: 1 package, 8 cores, no SMT, 1 NUMA node":
- * a few lines at any CPU count (the JSON has the table of CPUs).
- */
+/* "CPUs: 8 online, 2 kinds: 4 x ...", the flags, "Topology: 1 package,
+ * ...": a few lines at any CPU count (the JSON has a row per CPU). */
 static void
 cpu_lines(FILE *f, const struct sysinfo *s, int brief)
 {
@@ -88,20 +83,14 @@ cpu_lines(FILE *f, const struct sysinfo *s, int brief)
 	fputs(first ? "unknown\n" : "\n", f);
 }
 
-/*
- * "Kind of core: 1 of 2, ARM Cortex-X3 up to 3.2 GHz (--per-core-type)":
- * the kind of the CPU a --per-core-type block was pinned to (named on
- * its copies line); for a 1-copy block on a machine of several kinds,
- * "Passes ended on: 7 x P-core ..., 3 x E-core ...".
- */
+/* "Kind of core: 1 of 2, ... (--per-core-type)" of a pinned block; for a
+ * 1-copy one on a machine of kinds, "Passes ended on: 7 x P-core, ...". */
 static void
 pinned(FILE *f, const struct report *r, const struct block *b)
 {
 	const struct cpu_topology *t = &r->sys.topo;
-
 	int k, n = 0;
 
-	/* A 1-copy block on a machine of kinds: where its passes ended. */
 	for (k = 0; !b->pinned && t->nkinds > 1 && k < t->nkinds; k++)
 		if (b->kind_passes[k] > 0)
 			fprintf(f, "%s%d x %s",
@@ -122,12 +111,8 @@ pinned(FILE *f, const struct report *r, const struct block *b)
 	fputs(" (--per-core-type)\n", f);
 }
 
-/*
- * "Placement: context1 same-cpu, ctxlat same-cpu (--placement)": where the
- * tests of the run that take a placement ran (those of its first block);
- * nothing when none.  A line of bytebench's own after its own Compiler
- * line, where readers of a UnixBench header expect nothing.
- */
+/* "Placement: context1 same-cpu, ... (--placement)" of the first block's
+ * tests: bytebench's own line after its own Compiler line. */
 static void
 placement(FILE *f, const struct report *r)
 {
@@ -199,14 +184,13 @@ header_lines(FILE *f, const struct report *r)
 	if (r->settings.quick && r->settings.precision_pct > 0)
 		fprintf(f,
 		    "   Quick passes of " QUICK_SECONDS_TEXT
-		    ": %d rounds, then one "
-		    "pass at a time to the noisiest tests\n",
+		    ": %d rounds, then "
+		    "one pass at a time to the noisiest tests\n",
 		    r->settings.long_passes);
 	else if (r->settings.quick)
 		fprintf(f,
-		    "   Quick mode: %d passes of " QUICK_SECONDS_TEXT
-		    " per test, in "
-		    "rounds; see each index's interval\n",
+		    "   Quick mode: %d passes of " QUICK_SECONDS_TEXT " per "
+		    "test, in rounds; see each index's interval\n",
 		    r->settings.long_passes);
 	if (r->precision_end != NULL)
 		fprintf(f, "   Precision: %s\n", r->precision_text);
@@ -218,11 +202,7 @@ header_lines(FILE *f, const struct report *r)
 	fputc('\n', f);
 }
 
-/*
- * The header as UnixBench lays it out, each line that is longer than 80
- * columns (CPU flags, a compiler with its flags) wrapped under the CPU
- * flags' indent.
- */
+/* The header as UnixBench's, a line over 80 columns wrapped. */
 static int
 header(FILE *out, const struct report *r)
 {
@@ -269,10 +249,7 @@ test_line(FILE *f, const struct test_result *t)
 	}
 }
 
-/*
- * The closing warning that names the tests without a result and the
- * copies they ran at (the lines above say why), when there are any.
- */
+/* The closing warning naming the tests without a result, if any. */
 static void
 failed_warning(FILE *f, const struct report *r)
 {
@@ -311,11 +288,8 @@ in_list(const struct test_def *const *list, const struct test_def *t)
 	return 0;
 }
 
-/*
- * One index table: a row per test of the block that is in the index (its
- * baseline, result and index, or what happened to it) or shown in it
- * without a baseline, in title order; then the index score.
- */
+/* An index table: a row per test of tests[] in the index or shown in it
+ * without a baseline, then the index score. */
 static void
 index_table(FILE *f, const struct index_result *ir,
     const struct test_result *const *tests, int ntests)
@@ -432,8 +406,7 @@ write_text(FILE *f, const struct report *r)
 				return -1;
 	}
 	if (r->scaling.nrows > 0) {
-		/* One number a row, no unit nor "Score": no harness rule reads
-		 * it. */
+		/* No unit nor "Score" in it: no harness rule reads it. */
 		writer_scaling(f, &r->scaling, NULL);
 		fputc('\n', f);
 	}
