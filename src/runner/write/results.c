@@ -16,11 +16,8 @@
 #include "write/files.h"
 #include "write/results.h"
 
-/*
- * The mode of a claim until its report replaces it: read-only for its
- * owner; with its mark (files_mark) and its lock, a claim a killed run
- * left is told from anything else.
- */
+/* A claim's mode until its report replaces it: with its mark and lock,
+ * what tells a claim a killed run left from anything else. */
 #define CLAIM_MODE 0400
 
 static int say(char *err, size_t errlen, const char *fmt, ...)
@@ -134,8 +131,10 @@ claim(struct results *res, const char *base)
 
 /* Claims the first free <stem>-<NN>; 0, or -1 with err written. */
 static int
-claim_next(struct results *res, const char *dir, char *err, size_t errlen)
+claim_next(struct results *res, char *err, size_t errlen)
 {
+	/* The directory, for messages: the stem up to its last '/'. */
+	int dir = (int)(strrchr(res->stem, '/') - res->stem);
 	char base[4096], *copy;
 	int nn;
 
@@ -150,11 +149,12 @@ claim_next(struct results *res, const char *dir, char *err, size_t errlen)
 			break;
 		if (errno != EEXIST)
 			return say(err, errlen,
-			    "cannot create results file in %s: %s", dir,
-			    strerror(errno));
+			    "cannot create results file in %.*s: %s", dir,
+			    res->stem, strerror(errno));
 	}
 	if (nn == 10000)
-		return say(err, errlen, "no free results name in %s", dir);
+		return say(err, errlen, "no free results name in %.*s", dir,
+		    res->stem);
 	if ((copy = strdup(base)) == NULL) {
 		drop_claims(res, base, res->nformats);
 		return say(err, errlen, "out of memory");
@@ -240,7 +240,7 @@ results_claim(struct results *res, const char *dir, const char *fixed_name,
 	snprintf(base, sizeof(base), "%s/%s-%s", dir, name, date);
 	if ((res->stem = strdup(base)) == NULL)
 		return say(err, errlen, "out of memory");
-	return claim_next(res, dir, err, errlen);
+	return claim_next(res, err, errlen);
 }
 
 /* Format i of res, for install. */
@@ -250,10 +250,9 @@ struct format_of {
 };
 
 /*
- * Puts tmp in place of a format's file at path (ctx: its format_of):
- * renamed over it for a given name; else only while the claim is still
- * this run's, by removing the claim and linking tmp there (which fails
- * rather than replace a file another run made meanwhile), or by a rename
+ * Puts tmp at path (ctx: its format_of): renamed over a given name; else
+ * only while the claim is this run's, by removing it and linking tmp
+ * there (which fails rather than replace another run's file), or renamed
  * where the file system has no links.  0, or -1 with errno.
  */
 static int
@@ -276,16 +275,6 @@ install(const char *tmp, const char *path, const void *ctx)
 	return rename(tmp, path);
 }
 
-/* Writes format i through a temporary file in the same directory. */
-static int
-write_one(
-    const struct results *res, int i, const char *path, const struct report *r)
-{
-	struct format_of fo = {res, i};
-
-	return files_write_beside(path, 0644, res->formats[i], r, install, &fo);
-}
-
 /* 1 when a claim of res is no longer this run's. */
 static int
 claim_lost(const struct results *res)
@@ -305,7 +294,7 @@ int
 results_write(
     struct results *res, const struct report *r, char *err, size_t errlen)
 {
-	char path[4096], *dir, *slash;
+	char path[4096];
 	size_t used = 0;
 	int i, rc = 0;
 
@@ -313,15 +302,9 @@ results_write(
 	if (!res->fixed && claim_lost(res)) {
 		/* Another run took the name: every format moves on together. */
 		drop_claims(res, res->base, res->claimed);
-		if ((dir = strdup(res->stem)) == NULL)
-			return say(err, errlen, "out of memory");
-		if ((slash = strrchr(dir, '/')) != NULL)
-			*slash = '\0';
 		res->taken = res->base;
 		res->base = NULL;
-		rc = claim_next(res, dir, err, errlen);
-		free(dir);
-		if (rc == -1)
+		if (claim_next(res, err, errlen) == -1)
 			return -1;
 	}
 	for (i = 0; i < res->nformats; i++) {
@@ -331,7 +314,8 @@ results_write(
 		if (path_of(path, sizeof(path), res->base,
 		        res->formats[i]->suffix) == -1)
 			errno = ENAMETOOLONG;
-		else if (write_one(res, i, path, r) == 0) {
+		else if (files_write_beside(path, 0644, res->formats[i], r,
+		             install, &(struct format_of){res, i}) == 0) {
 			res->written[i] = 1;
 			continue;
 		}
@@ -398,11 +382,8 @@ left_claim(int dirfd, const char *name, const struct stat *st)
 	       files_left(dirfd, name, CLAIM_MODE);
 }
 
-/*
- * The temporary file of a report a killed run was writing
- * (files_write_beside): this user's, named as its claim and .tmp. and six
- * letters or digits, beside that claim left by a killed run.
- */
+/* A report's temporary file (files_write_beside), this user's, beside
+ * its claim that a killed run left. */
 static int
 left_temp(int dirfd, const char *name, const struct stat *st)
 {
