@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "compare/compare.h"
-#include "compare/group.h"
+#include "compare/table.h"
 #include "write/json_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,11 +1,10 @@
 /* cli.c - the command `compare`: its options, then the files read
  * (inputs.c), the reports labelled and the comparison written. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "compare/compare.h"
-#include "compare/group.h"
+#include "compare/table.h"
 #include "compare/inputs.h"
 #include "plan/optable.h"
 

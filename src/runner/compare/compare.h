@@ -24,7 +24,6 @@ int parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 int compare_label(
     struct cmp_report **reports, const char **user, const char **file, int n);
 
-/* What is known of the noise of a difference; see compare_noise(). */
 enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
 
 /* Whether two tests differ beyond run-to-run noise (doc/compare.md, "The
@@ -41,9 +40,7 @@ enum cmp_noise compare_index_noise(double a, double a_low, double a_high,
  * better; NAN when either is not positive. */
 double compare_ratio(double first, double value, int lower_is_better);
 
-/* Output formats of compare_write(). */
 enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
-
 struct comparison; /* compare/table.h */
 
 /* Builds *c, the comparison of the labelled reports[0..n-1] (pointers
@@ -54,11 +51,10 @@ int compare_build(struct comparison *c, struct cmp_report *const *reports,
     const char **user, int n, int no_group, double min_change);
 void compare_free(struct comparison *c);
 
-/* Writes comparison c onto f in format; 0, or -1 when a write failed. */
+/* Writes c onto f in format: 0, or -1 when a write failed.  Regressions
+ * (--fail-below): on f, one line each, every ratio of c below `below` and
+ * not within noise; returns their number. */
 int compare_write(FILE *f, enum cmp_format format, const struct comparison *c);
-
-/* --fail-below: says on f, one line each, every ratio of c below `below`
- * and not within noise.  Returns their number. */
 int compare_regressions(FILE *f, const struct comparison *c, double below);
 
 /* `compare ...`, argv[0] "compare": the exit status (doc/compare.md). */

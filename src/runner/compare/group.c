@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/group.h"
+#include "compare/table.h"
 #include "score/between.h"
 
 #define GROUP_KEY (8 * CMP_TEXT_MAX + 64) /* bytes of a group's key */
@@ -200,8 +200,7 @@ cmp_groups_free(struct cmp_group *g, int n)
 
 	for (k = 0; g != NULL && k < n; k++)
 		free(g[k].own);
-	if (g != NULL)
-		free(g->runs);
+	free(g != NULL ? g->runs : NULL);
 	free(g);
 }
 
@@ -220,22 +219,20 @@ cmp_run_block(const struct column *col, int i)
 	return NULL;
 }
 
-/* How many tests index x covers (rows with an index); with y, how many
- * of them y covers too. */
+/* How many of the tests index x covers (rows with an index) y covers too;
+ * cover(x, x): all of them. */
 static int
 cover(const struct cmp_index *x, const struct cmp_index *y)
 {
 	int i, j, n = 0;
 
-	for (i = 0; i < x->nrows; i++) {
-		if (!isfinite(x->rows[i].index))
-			continue;
-		for (j = 0; y != NULL && j < y->nrows; j++)
+	for (i = 0; i < x->nrows; i++)
+		for (j = 0; isfinite(x->rows[i].index) && j < y->nrows; j++)
 			if (isfinite(y->rows[j].index) &&
-			    strcmp(x->rows[i].title, y->rows[j].title) == 0)
+			    strcmp(x->rows[i].title, y->rows[j].title) == 0) {
+				n++;
 				break;
-		n += y == NULL || j < y->nrows;
-	}
+			}
 	return n;
 }
 
@@ -243,9 +240,9 @@ cover(const struct cmp_index *x, const struct cmp_index *y)
 static int
 same_tests(const struct cmp_index *x, const struct cmp_index *y)
 {
-	int n = cover(x, NULL);
+	int n = cover(x, x);
 
-	return n == cover(y, NULL) && cover(x, y) == n;
+	return n == cover(y, y) && cover(x, y) == n;
 }
 
 const struct cmp_index *
@@ -262,7 +259,7 @@ cmp_col_index(const struct column *col, const char *label)
 	for (i = 0; i < col->group->n; i++) {
 		y = cmp_find_index(cmp_run_block(col, i), label);
 		if (y != NULL &&
-		    (best == NULL || cover(y, NULL) > cover(best, NULL)))
+		    (best == NULL || cover(y, y) > cover(best, best)))
 			best = y;
 	}
 	return best != NULL ? best : x;

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare/group.h"
 #include "compare/table.h"
 #include "write/json_writer.h"
 

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/group.h"
 #include "compare/table.h"
 #include "model/catalog.h"
 #include "model/quick.h"
