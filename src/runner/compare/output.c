@@ -1,8 +1,7 @@
 /*
- * output.c - compare's output: the key, the tables in the chosen format,
- * the verdicts between groups of runs and the notes under them (what
- * the marks mean, why columns are not comparable), and the regressions
- * of --fail-below.
+ * output.c - compare's text and Markdown around the tables: the key, the
+ * verdicts between groups of runs, the notes; the regressions of
+ * --fail-below.
  */
 #include <math.h>
 #include <stdio.h>
@@ -72,30 +71,6 @@ say(FILE *f, int md, enum say k, const char *mark, const char *text)
 
 #define SAY_MAX 4 /* changes named per column; the rest counted */
 
-/* "A: 2 runs; run-to-run spread 0.95%, pooled over 12 tests (12 degrees
- * of freedom)" */
-static void
-say_spread(FILE *f, int md, const struct table *t, int col)
-{
-	const struct column *c = &t->cols[col];
-	char text[3 * CMP_TEXT_MAX];
-	size_t n;
-
-	if (c->group->n < 2)
-		return;
-	n = cmp_appendf(
-	    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->group->n);
-	if (c->pool_dof > 0)
-		cmp_appendf(text, sizeof(text), n,
-		    "run-to-run spread %.2f%%, pooled over %d test%s (%g "
-		    "degrees of freedom)",
-		    100 * sqrt(c->pool_var), c->pool_tests,
-		    c->pool_tests == 1 ? "" : "s", c->pool_dof);
-	else
-		cmp_appendf(text, sizeof(text), n, "no spread known");
-	say(f, md, SAY_ITEM, NULL, text);
-}
-
 /* Column col's changes beyond run-to-run noise in words, index scores
  * first, at most SAY_MAX of them appended to buf: "Title 0.97x (0.950
  * to 0.980)", a huge ratio's bounds as its ratio (%g). */
@@ -162,12 +137,15 @@ say_column(FILE *f, int md, const struct table *t, int col)
 	say(f, md, SAY_ITEM, NULL, text);
 }
 
-/* Under table t: each group's run-to-run spread and each column's
- * changes beyond run-to-run noise (score/between.h). */
+/* Under table t: each group's run-to-run spread ("A: 2 runs; run-to-run
+ * spread 0.95%, pooled over 12 tests (12 degrees of freedom)") and each
+ * column's changes beyond run-to-run noise (score/between.h). */
 static void
 write_verdicts(FILE *f, int md, const struct table *t)
 {
 	char text[3 * CMP_TEXT_MAX];
+	const struct column *c;
+	size_t n;
 	int j;
 
 	if (!t->grouped)
@@ -177,8 +155,21 @@ write_verdicts(FILE *f, int md, const struct table *t)
 	    "95%% interval; a change under %g%% is never real):",
 	    t->min_change);
 	say(f, md, SAY_HEAD, NULL, text);
-	for (j = 0; j < t->ncols; j++)
-		say_spread(f, md, t, j);
+	for (j = 0; j < t->ncols; j++) {
+		if ((c = &t->cols[j])->group->n < 2)
+			continue;
+		n = cmp_appendf(
+		    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->group->n);
+		if (c->pool_dof > 0)
+			cmp_appendf(text, sizeof(text), n,
+			    "run-to-run spread %.2f%%, pooled over %d test%s "
+			    "(%g degrees of freedom)",
+			    100 * sqrt(c->pool_var), c->pool_tests,
+			    c->pool_tests == 1 ? "" : "s", c->pool_dof);
+		else
+			cmp_appendf(text, sizeof(text), n, "no spread known");
+		say(f, md, SAY_ITEM, NULL, text);
+	}
 	for (j = 1; j < t->ncols; j++)
 		say_column(f, md, t, j);
 }
@@ -317,14 +308,6 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	}
 }
 
-/* Under the tables when no group has several runs. */
-#define ONE_RUN_A_SIDE                                                         \
-	"run-to-run noise unknown: one run a side, so the marks say only "     \
-	"whether the difference is beyond the noise of the passes inside "     \
-	"each run.  To measure it, make several runs a side (./Run --runs "    \
-	"3) and compare those reports, or give each side's reports one "       \
-	"label (A=1.json A=2.json B=3.json B=4.json)."
-
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, int md, const struct notes *notes,
@@ -334,16 +317,16 @@ write_notes(FILE *f, int md, const struct notes *notes,
 	int i, k;
 
 	say(f, md, SAY_NOTE, "B/A",
-	    notes->lower
-	        ? "B against A: above 1.00x B is better, below 1.00x A is "
-	          "(where "
-	          "lower is better, as for times in us, the ratio is A/B)."
-	        : "B against A: above 1.00x B is better, below 1.00x A is.");
+	    notes->lower ? "B against A: above 1.00x B is better, below 1.00x "
+	                   "A is (where lower is better, as for times in us, "
+	                   "the ratio is A/B)."
+	                 : "B against A: above 1.00x B is better, below "
+	                   "1.00x A is.");
 	if (notes->within)
 		say(f, md, SAY_NOTE, "~",
 		    "within run-to-run noise at 95%: the "
-		    "difference may be chance.  No mark: beyond the noise "
-		    "(the rule: doc/compare.md).");
+		    "difference may be chance.  No mark: beyond the noise (the "
+		    "rule: doc/compare.md).");
 	if (notes->unknown)
 		write_unknown(f, md, notes, g, n);
 	if (notes->caveat) {
@@ -362,12 +345,20 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		say(f, md, SAY_NOTE, "p",
 		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		say(f, md, SAY_ASIDE, NULL, ONE_RUN_A_SIDE);
+		say(f, md, SAY_ASIDE, NULL,
+		    "run-to-run noise unknown: one run a side, so the marks "
+		    "say "
+		    "only whether the difference is beyond the noise of the "
+		    "passes inside each run.  To measure it, make several runs "
+		    "a side (./Run --runs 3) and compare those reports, or "
+		    "give "
+		    "each side's reports one label (A=1.json A=2.json B=3.json "
+		    "B=4.json).");
 	if (notes->explained)
 		say(f, md, SAY_NOTE, "why:",
-		    "the counters of the passes that "
-		    "moved most, beyond their own noise: the medians of A's "
-		    "and B's passes (the rule: doc/why.md).");
+		    "the counters of the passes that moved most, beyond their "
+		    "own noise: the medians of A's and B's passes (the rule: "
+		    "doc/why.md).");
 	for (i = WHY_UNITS; i < NWHY; i++)
 		if (notes->why[i]) {
 			snprintf(text, sizeof(text), "not compared: %s.",
@@ -431,8 +422,7 @@ write_speed(FILE *f, int md, const struct table *t)
 		    "The machine itself ran %s in %s than in %s: CPU time per "
 		    "loop %s in %d of %d tests, by %.0f%% (median), so most of "
 		    "%s's ratios show the machine, not the software; no "
-		    "why-line "
-		    "a test.",
+		    "why-line a test.",
 		    c->speed < 1 ? "faster" : "slower", c->id, t->cols[0].id,
 		    c->speed < 1 ? "fell" : "rose", c->speed_n, c->speed_of,
 		    100 * fabs(c->speed - 1), c->id);
