@@ -30,6 +30,17 @@ cmp_row_title(const struct row *row, char *buf, size_t size)
  * ("N p" for "N (partial)"), Markdown. */
 enum form { TEXT, TEXT_SHORT, MD };
 
+/* Sub-column s of the side-by-side layout is 0 the title, 1 the unit, 2
+ * the first value, then for column j > 0 its value, ratio and marks at
+ * 3j, 3j + 1, 3j + 2; its column is s / 3. */
+enum kind { TITLE, UNIT, VALUE, RATIO, MARKS };
+
+static enum kind
+kind(int s)
+{
+	return s < 3 ? (enum kind)s : (enum kind)(VALUE + s % 3);
+}
+
 #define CELL_MAX (3 * CMP_TEXT_MAX) /* a cell's text */
 
 /* The value of a cell: "1234.5", "failed", "-" when absent, ... */
@@ -82,27 +93,25 @@ header_text(const struct table *t, int s, enum form form, char *buf)
 	const struct column *c = &t->cols[s / 3], *a = &t->cols[0];
 	const char *sub = strchr(c->id, '/'); /* "/4": A with 4 copies */
 
-	if (s == 0 && form == MD)
+	if (kind(s) == TITLE && form == MD)
 		snprintf(buf, CELL_MAX, "Test");
-	else if (s == 0)
+	else if (kind(s) == TITLE)
 		table_name(t, buf);
-	else if (s == 1)
+	else if (kind(s) == UNIT)
 		snprintf(buf, CELL_MAX, "unit");
-	else if (s % 3 == 1)
+	else if (kind(s) == RATIO)
 		snprintf(buf, CELL_MAX, "%s/%s%s",
 		    form == MD ? c->group->label : c->id,
 		    form == MD ? a->group->label : a->id,
 		    c->caveat[0] ? "!" : "");
-	else if (s == 2 || s % 3 == 0)
+	else if (kind(s) == VALUE)
 		snprintf(buf, CELL_MAX, "%s%s",
 		    form == MD ? c->group->label : c->id,
 		    form == MD && sub ? sub : "");
 }
 
-/* Sub-columns of the side-by-side layout: 0 title, 1 unit, 2 the first
- * value, then for column j > 0 its value, ratio and marks (3j, 3j + 1,
- * 3j + 2).  The text of sub-column s of row r (-1: the header) into buf:
- * a ratio "1.05x", "n/a" or ""; the marks "~" or "?", then "!" when not
+/* The text of sub-column s of row r (-1: the header) into buf: a ratio
+ * "1.05x", "n/a" or ""; the marks "~" or "?", then "!" when not
  * comparable, in Markdown joined to the ratio by a no-break space
  * ("1.02x ?" stays one). */
 static void
@@ -120,19 +129,19 @@ cell_text(const struct table *t, int r, int s, char *buf, enum form form)
 		    t->cols[s / 3].caveat[0] || c->unmeasured ? "!" : "");
 	if (r < 0)
 		header_text(t, s, form, buf);
-	else if (s == 0)
+	else if (kind(s) == TITLE)
 		cmp_row_title(&t->rows[r], buf, CELL_MAX);
-	else if (s == 1)
+	else if (kind(s) == UNIT)
 		snprintf(buf, CELL_MAX, "%s", t->rows[r].unit);
-	else if (s == 2 || s % 3 == 0)
+	else if (kind(s) == VALUE)
 		value_text(t, r, s / 3, buf, form);
-	else if (s % 3 == 2)
+	else if (kind(s) == MARKS)
 		snprintf(buf, CELL_MAX, "%s", marks);
 	else if (!isnan(c->ratio))
 		cmp_ratio_text(c->ratio, buf, CELL_MAX);
 	else if (c->why >= WHY_UNITS)
 		snprintf(buf, CELL_MAX, "n/a");
-	if (form == MD && s > 2 && s % 3 == 1 && marks[0] != '\0')
+	if (form == MD && kind(s) == RATIO && marks[0] != '\0')
 		cmp_appendf(buf, CELL_MAX, strlen(buf), NBSP "%s", marks);
 }
 
@@ -206,19 +215,17 @@ write_one_by_one(FILE *f, const struct table *t)
  * tables as it takes, every table beginning with the test's title. */
 #define MD_WIDTH 100
 
-/* The sub-columns a table shows: all (text), all but the marks (one
- * Markdown table), the unit and values, the ratios (split Markdown). */
+/* The sub-columns a table shows, of kinds[pass] a bit a kind: all (text),
+ * all but the marks (one Markdown table), the unit and values, the ratios
+ * (split Markdown). */
 enum pass { PASS_ALL, PASS_MD, PASS_VALUES, PASS_RATIOS };
 
 static int
 shown(int s, int pass)
 {
-	int kind = s < 3 ? (s == 2 ? 0 : -1) : s % 3;
+	static const int kinds[] = {037, 017, 07, 011};
 
-	return s == 0 || pass == PASS_ALL ||
-	       (pass == PASS_MD          ? kind != 2
-	           : pass == PASS_VALUES ? kind <= 0
-	                                 : kind == 1);
+	return kinds[pass] >> kind(s) & 1;
 }
 
 /* The widest text of sub-column s, header included. */
@@ -244,9 +251,9 @@ static void
 text_cell(FILE *f, int s, const char *buf, size_t width, size_t *pad)
 {
 	size_t w = width - text_width(buf, strlen(buf));
-	int left = s < 2 || (s > 2 && s % 3 == 2);
+	int left = kind(s) < VALUE || kind(s) == MARKS;
 
-	*pad += s == 0 ? 0 : s < 3 || s % 3 != 2 ? 2 : width > 0;
+	*pad += s == 0 ? 0 : kind(s) != MARKS ? 2 : width > 0;
 	*pad += left ? 0 : w;
 	if (buf[0] != '\0') {
 		fprintf(f, "%*s%s", (int)*pad, "", buf);
