@@ -11,62 +11,39 @@
 #include "write/escape.h"
 #include "write/textwrap.h"
 
-/* The lines of text and Markdown that are not a table: a report's in
- * the key (mark: its id), a run's there, an item, a comment, a paragraph
- * above a table, the heading of the words under one, a note (mark: its
- * mark), a sub-point of the note before, a note without a mark. */
-enum say {
-	SAY_KEY,
-	SAY_RUN,
-	SAY_ITEM,
-	SAY_COMMENT,
-	SAY_PARA,
-	SAY_HEAD,
-	SAY_NOTE,
-	SAY_SUB,
-	SAY_ASIDE,
-	NSAY
-};
-
-/* A line's start in one format: before it, then lead, the mark padded
- * to pad, tail; after it. */
-struct form {
-	const char *before, *lead;
+/* How a line that is not a table begins: in text the mark padded to pad,
+ * then tail, its further lines indented by rest; in Markdown (never
+ * wrapped) lead, the mark, end. */
+struct line {
 	int pad;
-	const char *tail, *after;
+	const char *tail, *lead, *end;
+	int rest;
 };
 
-/* Text wraps a line's further lines at rest; Markdown never wraps. */
-static const struct {
-	struct form text, md;
-	int rest;
-} how[NSAY] = {
-    [SAY_KEY] = {{"", "", 2, " ", ""}, {"", "- **", 0, "** ", ""}, 3},
-    [SAY_RUN] = {{"", "   ", 0, "", ""}, {"", "- ", 0, "", ""}, 5},
-    [SAY_ITEM] = {{"", "  ", 0, "", ""}, {"", "- ", 0, "", ""}, 4},
-    [SAY_COMMENT] = {{"", "   ", 0, "", ""}, {"", "  ", 0, "", ""}, 3},
-    [SAY_PARA] = {{"", "", 0, "", "\n"}, {"", "", 0, "", "\n"}, 0},
-    [SAY_HEAD] = {{"\n", "", 0, "", ""}, {"", "", 0, "", "\n"}, 0},
-    [SAY_NOTE] = {{"", "", 4, " ", ""}, {"", "- `", 0, "` ", ""}, 5},
-    [SAY_SUB] = {{"", "", 4, " ", ""}, {"", "  - ", 0, "", ""}, 5},
-    [SAY_ASIDE] = {{"", "", 4, " ", ""}, {"", "- ", 0, "", ""}, 5},
-};
+/* A report's line in the key (mark: its id), a run's there, an item, a
+ * comment, a paragraph, a note (mark: its mark), a sub-point of the note
+ * before, a note without a mark. */
+static const struct line key_line = {2, " ", "- **", "** ", 3},
+                         run_line = {3, "", "- ", "", 5},
+                         item_line = {2, "", "- ", "", 4},
+                         comment_line = {3, "", "  ", "", 3},
+                         para_line = {0, "", "", "", 0},
+                         note_line = {4, " ", "- `", "` ", 5},
+                         sub_line = {4, " ", "  - ", "", 5},
+                         aside_line = {4, " ", "- ", "", 5};
 
 static void
-say(FILE *f, int md, enum say k, const char *mark, const char *text)
+say(FILE *f, int md, const struct line *k, const char *mark, const char *text)
 {
-	const struct form *x = md ? &how[k].md : &how[k].text;
 	int used;
 
-	fputs(x->before, f);
-	used =
-	    fprintf(f, "%s%-*s%s", x->lead, x->pad, mark ? mark : "", x->tail);
-	if (md)
+	if (md) {
+		fprintf(f, "%s%s%s", k->lead, mark ? mark : "", k->end);
 		md_printf(f, "%s\n", text);
-	else
-		text_wrap(f, text, used > 0 ? (size_t)used : 0, how[k].rest,
-		    TEXT_WIDTH);
-	fputs(x->after, f);
+		return;
+	}
+	used = fprintf(f, "%-*s%s", k->pad, mark ? mark : "", k->tail);
+	text_wrap(f, text, used > 0 ? (size_t)used : 0, k->rest, TEXT_WIDTH);
 }
 
 #define SAY_MAX 4 /* changes named per column; the rest counted */
@@ -134,7 +111,7 @@ say_column(FILE *f, int md, const struct table *t, int col)
 		                               : t->cols[0].id,
 		    assumed == BETWEEN_A_FOR_B ? t->cols[0].id
 		                               : t->cols[col].id);
-	say(f, md, SAY_ITEM, NULL, text);
+	say(f, md, &item_line, NULL, text);
 }
 
 /* Under table t: each group's run-to-run spread ("A: 2 runs; run-to-run
@@ -154,7 +131,9 @@ write_verdicts(FILE *f, int md, const struct table *t)
 	    "Between groups of runs (the ratio of their geometric means, its "
 	    "95%% interval; a change under %g%% is never real):",
 	    t->min_change);
-	say(f, md, SAY_HEAD, NULL, text);
+	fputs(md ? "" : "\n", f);
+	say(f, md, &para_line, NULL, text);
+	fputs(md ? "\n" : "", f);
 	for (j = 0; j < t->ncols; j++) {
 		if ((c = &t->cols[j])->group->n < 2)
 			continue;
@@ -168,7 +147,7 @@ write_verdicts(FILE *f, int md, const struct table *t)
 			    c->pool_tests == 1 ? "" : "s", c->pool_dof);
 		else
 			cmp_appendf(text, sizeof(text), n, "no spread known");
-		say(f, md, SAY_ITEM, NULL, text);
+		say(f, md, &item_line, NULL, text);
 	}
 	for (j = 1; j < t->ncols; j++)
 		say_column(f, md, t, j);
@@ -217,15 +196,15 @@ write_key(FILE *f, int md, const struct cmp_group *g, int n)
 		else
 			run_text(
 			    text, sizeof(text), "", g[i].label, g[i].runs[0]);
-		say(f, md, SAY_KEY, id, text);
+		say(f, md, &key_line, id, text);
 		for (k = 0; g[i].n > 1 && k < g[i].n; k++) {
 			snprintf(run, sizeof(run), "%s%d ", id, k + 1);
 			run_text(text, sizeof(text), run, g[i].runs[k]->label,
 			    g[i].runs[k]);
-			say(f, md, SAY_RUN, NULL, text);
+			say(f, md, &run_line, NULL, text);
 		}
 		if (g[i].comment != NULL)
-			say(f, md, SAY_COMMENT, NULL, g[i].comment);
+			say(f, md, &comment_line, NULL, g[i].comment);
 	}
 	fputc('\n', f);
 }
@@ -294,7 +273,7 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	else
 		snprintf(text, sizeof(text), "noise unknown: too few passes.");
 	if (names > 0 || !notes->disturbed)
-		say(f, md, SAY_NOTE, "?", text);
+		say(f, md, &note_line, "?", text);
 	for (i = 0; i < n; i++) {
 		if (g[i].disturbed == NULL)
 			continue;
@@ -302,7 +281,7 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 		snprintf(text, sizeof(text),
 		    "noise unknown: %s's run recorded other work: %s.", id,
 		    g[i].disturbed);
-		say(f, md, names ? SAY_SUB : SAY_NOTE, names ? NULL : "?",
+		say(f, md, names ? &sub_line : &note_line, names ? NULL : "?",
 		    text);
 		names++;
 	}
@@ -316,36 +295,36 @@ write_notes(FILE *f, int md, const struct notes *notes,
 	char text[4 * CMP_TEXT_MAX];
 	int i, k;
 
-	say(f, md, SAY_NOTE, "B/A",
+	say(f, md, &note_line, "B/A",
 	    notes->lower ? "B against A: above 1.00x B is better, below 1.00x "
 	                   "A is (where lower is better, as for times in us, "
 	                   "the ratio is A/B)."
 	                 : "B against A: above 1.00x B is better, below "
 	                   "1.00x A is.");
 	if (notes->within)
-		say(f, md, SAY_NOTE, "~",
+		say(f, md, &note_line, "~",
 		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise (the "
 		    "rule: doc/compare.md).");
 	if (notes->unknown)
 		write_unknown(f, md, notes, g, n);
 	if (notes->caveat) {
-		say(f, md, SAY_NOTE, "!",
+		say(f, md, &note_line, "!",
 		    "not comparable: the runs were made "
 		    "differently, and the ratio shows that too:");
 		for (k = 0; k < notes->ncaveats; k++)
-			say(f, md, SAY_SUB, NULL, notes->caveats[k]);
+			say(f, md, &sub_line, NULL, notes->caveats[k]);
 	}
 	if (notes->unmeasured)
-		say(f, md, SAY_NOTE, "!",
+		say(f, md, &note_line, "!",
 		    "never measured against the other suite: this test may "
 		    "differ between UnixBench and bytebench by more than the "
 		    "index does.");
 	if (notes->partial_p)
-		say(f, md, SAY_NOTE, "p",
+		say(f, md, &note_line, "p",
 		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		say(f, md, SAY_ASIDE, NULL,
+		say(f, md, &aside_line, NULL,
 		    "run-to-run noise unknown: one run a side, so the marks "
 		    "say "
 		    "only whether the difference is beyond the noise of the "
@@ -355,7 +334,7 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		    "each side's reports one label (A=1.json A=2.json B=3.json "
 		    "B=4.json).");
 	if (notes->explained)
-		say(f, md, SAY_NOTE, "why:",
+		say(f, md, &note_line, "why:",
 		    "the counters of the passes that moved most, beyond their "
 		    "own noise: the medians of A's and B's passes (the rule: "
 		    "doc/why.md).");
@@ -363,7 +342,7 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		if (notes->why[i]) {
 			snprintf(text, sizeof(text), "not compared: %s.",
 			    cmp_why_text[i]);
-			say(f, md, SAY_NOTE, "n/a", text);
+			say(f, md, &note_line, "n/a", text);
 		}
 }
 
@@ -401,7 +380,8 @@ write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 	    "and the shell tests; doc/fidelity.md), so a change between them "
 	    "smaller than that is never called real.",
 	    SUITE_GAP, SUITE_GAP_WIDE);
-	say(f, md, SAY_PARA, NULL, text);
+	say(f, md, &para_line, NULL, text);
+	fputc('\n', f);
 }
 
 /* Said once above a table when a column's CPU time per loop moved the
@@ -426,7 +406,8 @@ write_speed(FILE *f, int md, const struct table *t)
 		    c->speed < 1 ? "faster" : "slower", c->id, t->cols[0].id,
 		    c->speed < 1 ? "fell" : "rose", c->speed_n, c->speed_of,
 		    100 * fabs(c->speed - 1), c->id);
-		say(f, md, SAY_PARA, NULL, text);
+		say(f, md, &para_line, NULL, text);
+		fputc('\n', f);
 	}
 }
 
