@@ -131,10 +131,7 @@ escape_md(FILE *f, const char *s)
 	return walk(f, s, &md_esc);
 }
 
-/*
- * Writes buf, printf output of the current locale, with the locale's
- * decimal point written as '.'.
- */
+/* Writes buf, printf's in the current locale, its decimal point as '.'. */
 static int
 put_c_number(FILE *f, const char *buf)
 {

@@ -17,9 +17,8 @@
 #define BESIDE ".tmp.XXXXXX"
 
 /*
- * Empties the directory open as fd (closed here) but of its entry named
- * keep (none when NULL).  Entries are looked at without following links
- * and directories are entered with O_NOFOLLOW relative to their parent,
+ * Empties the directory open as fd (closed here) but of its entry keep
+ * (or NULL); entries are looked at and entered without following links,
  * so a link planted or swapped in is removed, never followed.
  */
 static int

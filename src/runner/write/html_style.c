@@ -4,16 +4,12 @@
 #include "write/html.h"
 
 /*
- * The page's style: it fits a phone (the chart scales by its viewBox; on
- * a narrow screen a run table's row becomes a card, the test's name on a
- * line of its own, then each value named by its data-k; other wide
- * tables scroll inside their box), follows a dark preference (the chart's
- * lines and text take currentColor, so a forced dark mode that recolours
- * the text recolours them too; Chromium's forced dark mode darkens the
- * page but leaves what is inside an inline SVG alone, so the chart paints
- * its own background and stays a light card there), and repeats table
- * headers when printed, where the folded lists are printed open (in
- * browsers that know ::details-content).
+ * It fits a phone (on a narrow screen a run table's row becomes a card,
+ * each value named by its data-k; other wide tables scroll in their box),
+ * follows a dark preference (the chart's lines and text take currentColor;
+ * it paints its own background, as Chromium's forced dark mode leaves an
+ * inline SVG alone), and prints table headers on each page and the folded
+ * lists open.
  */
 const char html_style[] =
     ":root{color-scheme:light dark}\n"

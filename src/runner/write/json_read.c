@@ -184,11 +184,8 @@ unicode_escape(struct parser *p)
 	return 0xfffd;
 }
 
-/*
- * A string at p->pos (on the opening quote) into a new buffer.  Decoded
- * text is never longer than its source, so one allocation of the source
- * length suffices.
- */
+/* A string at p->pos (its quote) into a buffer of its source's length,
+ * which its decoded text never exceeds. */
 static int
 parse_string(struct parser *p, char **out, size_t *outlen)
 {
@@ -302,11 +299,8 @@ parse_key(struct parser *p, char **key)
 	return fail(p, "expected : at byte %zu", p->pos);
 }
 
-/*
- * An array, or an object (keys set), at p->pos (on its '[' or '{').  An
- * item counts in v->n from its start, so json_free frees what a failure
- * left.
- */
+/* An array, or an object (keys), at p->pos; an item counts in v->n from
+ * its start, so json_free frees what a failure left. */
 static int
 parse_list(struct parser *p, struct json_value *v, int depth, int keys)
 {
@@ -335,10 +329,7 @@ parse_list(struct parser *p, struct json_value *v, int depth, int keys)
 	return fail(p, "expected , or %c at byte %zu", close, p->pos);
 }
 
-/*
- * One value at p->pos into *v (zeroed by the caller).  On -1, json_free
- * frees what v holds.
- */
+/* One value at p->pos into *v (zeroed); on -1 json_free frees v. */
 static int
 parse_value(struct parser *p, struct json_value *v, int depth)
 {

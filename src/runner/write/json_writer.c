@@ -18,10 +18,7 @@ jw_start(struct json_writer *j, FILE *f)
 		j->empty[i] = 1, j->flat[i] = 0;
 }
 
-/*
- * Starts a member of an object (key given) or an element of an array
- * (key NULL): the comma and line break before it, the key.
- */
+/* Starts a member or an element: the comma and break before it, the key. */
 static void
 jw_item(struct json_writer *j, const char *key)
 {

@@ -1,7 +1,6 @@
 /*
- * write_csv.c - UnixBench's UB_OUTPUT_CSV layout: a header "Concurrency,
- * <test title>,..." then one row per copies value with the scores (%.1f),
- * and each index score as a last column.  Lines end in "\n" as UnixBench's.
+ * write_csv.c - UnixBench's UB_OUTPUT_CSV: "Concurrency,<test title>,...",
+ * then a row of scores per copies value, the index scores last.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -133,11 +133,8 @@ html_warnings(FILE *f, const struct report *r)
 	fputs("</ul>\n</details>\n", f);
 }
 
-/*
- * Under the title: the run's label and comment, and a banner for a run
- * whose scores are not those of a standard index (stopped, quick passes,
- * --duration).
- */
+/* Under the title: label, comment, and a banner where the scores are not
+ * a standard index's (stopped, quick passes, --duration). */
 static void
 html_notes(FILE *f, const struct report *r)
 {

@@ -242,10 +242,8 @@ json_precision(struct json_writer *j, const struct report *r)
 	jw_close(j, '}');
 }
 
-/*
- * An object of the values v[k] whose bit k is set in have, named by the
- * counter's key (derived: the derived value's); null when none is.
- */
+/* An object of the v[k] whose bit k is in have, by counter's or derived
+ * value's key; null when none is. */
 static void
 j_values(struct json_writer *j, const char *key, unsigned long have,
     const double *v, int derived)

@@ -1,7 +1,6 @@
 /*
- * write_log.c - the .log beside the report: every pass of every copy of
- * every test (command, what it printed on stdout and stderr, count, time,
- * wall time, exit status, kept or dropped, the start barrier's skew).
+ * write_log.c - the .log beside the report: every copy of every pass of
+ * every test, its command, output, numbers, exit and the barrier's skew.
  */
 #include <string.h>
 #include <time.h>
