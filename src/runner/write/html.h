@@ -1,4 +1,4 @@
-/* html.h - the HTML report's charts (html_chart.c) and style sheet. */
+/* html.h - the HTML report's charts (html_chart.c). */
 #ifndef HTML_H
 #define HTML_H
 
@@ -12,7 +12,5 @@ int html_chart(FILE *f, const struct report *r, const struct index_result *x0);
 
 /* With --runs, every pass against its test's median, then the summary. */
 void html_runs(FILE *f, const struct report *r);
-
-extern const char html_style[];
 
 #endif
