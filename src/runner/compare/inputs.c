@@ -50,10 +50,10 @@ stem_len(const char *path, const char *ext)
 static int
 holds(const char *buf, size_t len, const char *s)
 {
-	size_t k = s != NULL ? strlen(s) : 0, i;
+	size_t i;
 
-	for (i = 0; s != NULL && i + k <= len; i++)
-		if (memcmp(buf + i, s, k) == 0)
+	for (i = 0; s != NULL && i + strlen(s) <= len; i++)
+		if (memcmp(buf + i, s, strlen(s)) == 0)
 			return 1;
 	return s == NULL;
 }
@@ -67,9 +67,8 @@ own_kind(const char *buf, size_t len)
 	size_t i = strspn(buf, " \n\r"), n;
 
 	for (o = own_files; o < own_files + NOWN; o++) {
-		n = o->within == 0    ? (nl ? (size_t)(nl - buf) : len)
-		    : len < o->within ? len
-		                      : o->within;
+		n = o->within ? o->within : nl ? (size_t)(nl - buf) : len;
+		n = n < len ? n : len;
 		if (len - i >= strlen(o->begin) &&
 		    memcmp(buf + i, o->begin, strlen(o->begin)) == 0 &&
 		    holds(buf, n, o->marks[0]) && holds(buf, n, o->marks[1]))
@@ -86,39 +85,42 @@ is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The line refusing path, an own file of that kind: "x.log is the pass
- * log of run x; compare x.json". */
+/* Refuses path, an own file of that kind: "x.log is the pass log of run
+ * x; compare x.json" (x itself when only the text report is there). */
 static void
-own_refuse(const char *path, const struct own_file *o, char *err, size_t errlen)
+own_refuse(const char *path, const struct own_file *o)
 {
 	size_t n = stem_len(path, o->ext);
-	char json[4096];
+	char json[4096], err[4096];
 	int text;
 
-	if (n == 0) {
-		snprintf(err, errlen,
-		    "%s is bytebench's %s, not a report: compare the run's "
-		    ".json",
-		    path, o->kind);
-		return;
-	}
-	/* Its JSON, else its text report when only that is there. */
 	snprintf(json, sizeof(json), "%.*s.json", (int)n, path);
 	text = !is_file(json);
 	json[n] = '\0';
 	text = text && is_file(json);
-	snprintf(err, errlen, "%s is the %s of run %.*s; compare %.*s%s", path,
-	    o->kind, (int)n, path, (int)n, path, text ? "" : ".json");
+	if (n == 0)
+		snprintf(err, sizeof(err),
+		    "%s is bytebench's %s, not a report: compare the run's "
+		    ".json",
+		    path, o->kind);
+	else
+		snprintf(err, sizeof(err),
+		    "%s is the %s of run %.*s; compare %.*s%s", path, o->kind,
+		    (int)n, path, (int)n, path, text ? "" : ".json");
+	cmp_complain(NULL, err);
 }
 
+/* Adds path[0..plen-1] as an input; -1 (said) when out of memory. */
 static int
 add(struct cmp_read *rs, const char *path, size_t plen, const char *label)
 {
 	void *grown;
 	struct cmp_input *x = CMP_PUSH(grown, rs->in, rs->nin, INT32_MAX);
 
-	if (x == NULL || (x->path = strndup(path, plen)) == NULL)
+	if (x == NULL || (x->path = strndup(path, plen)) == NULL) {
+		cmp_complain(NULL, "out of memory");
 		return -1;
+	}
 	snprintf(x->label, sizeof(x->label), "%s", label);
 	return 0;
 }
@@ -130,21 +132,20 @@ listed(const struct dirent *e)
 	return e->d_name[0] != '.' && strstr(e->d_name, ".tmp.") == NULL;
 }
 
-/* The regular files listed in dir, sorted, as inputs; -1 (said in err). */
+/* Adds the regular files listed in dir, sorted; -1 (said) when none. */
 static int
-add_dir(struct cmp_read *rs, const char *dir, const char *label, char *err,
-    size_t errlen)
+add_dir(struct cmp_read *rs, const char *dir, const char *label)
 {
 	struct dirent **names;
 	char path[4096];
 	int n = scandir(dir, &names, listed, alphasort), i, len, rc = 0;
+	int start = rs->nin;
 
 	if (n < 0) {
 		if (errno == ENOMEM)
-			snprintf(err, errlen, "out of memory");
+			cmp_complain(NULL, "out of memory");
 		else
-			snprintf(
-			    err, errlen, "%s: cannot read the directory", dir);
+			cmp_complain(dir, "cannot read the directory");
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -156,20 +157,21 @@ add_dir(struct cmp_read *rs, const char *dir, const char *label, char *err,
 		free(names[i]);
 	}
 	free(names);
-	if (rc == -1)
-		snprintf(err, errlen, "out of memory");
+	if (rc == 0 && rs->nin == start) {
+		cmp_complain(dir, "no report in it");
+		rc = -1;
+	}
 	return rc;
 }
 
-/* The inputs of [LABEL=]FILE or directory arguments; -1 (said in err). */
+/* The inputs of [LABEL=]FILE or directory arguments; -1 (said). */
 static int
-make_inputs(
-    struct cmp_read *rs, char **argv, int nargs, char *err, size_t errlen)
+make_inputs(struct cmp_read *rs, char **argv, int nargs)
 {
 	struct stat st;
 	const char *path, *eq;
 	char label[CMP_TEXT_MAX + 1];
-	int i, start, rc = 0;
+	int i, rc = 0;
 
 	for (i = 0; i < nargs && rc == 0; i++) {
 		path = argv[i];
@@ -181,18 +183,10 @@ make_inputs(
 			    path);
 			path = eq + 1;
 		}
-		start = rs->nin;
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			rc = add_dir(rs, path, label, err, errlen);
-			if (rc == 0 && rs->nin == start) {
-				snprintf(
-				    err, errlen, "%s: no report in it", path);
-				rc = -1;
-			}
-		} else if (add(rs, path, strlen(path), label) == -1) {
-			snprintf(err, errlen, "out of memory");
-			rc = -1;
-		}
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			rc = add_dir(rs, path, label);
+		else
+			rc = add(rs, path, strlen(path), label);
 	}
 	return rc;
 }
@@ -211,36 +205,29 @@ given(const struct cmp_read *rs, const char *stem, size_t n, const char *ext,
 	return 0;
 }
 
-/* Input i's own_files kind when its run's JSON or text report is given,
- * NOWN for a text report beside its JSON, else -1. */
-static int
-beside_json(const struct cmp_read *rs, int i)
-{
-	const char *p = rs->in[i].path;
-	size_t n;
-	int k;
-
-	for (k = 0; k < NOWN; k++)
-		if ((n = stem_len(p, own_files[k].ext)) > 0 &&
-		    (given(rs, p, n, ".json", i) || given(rs, p, n, "", i)))
-			return k;
-	return stem_len(p, ".json") == 0 && given(rs, p, strlen(p), ".json", i)
-	           ? NOWN
-	           : -1;
-}
-
-/* Leaves out each input whose run another holds; says on stderr in one
- * line what was left out. */
+/* Leaves out each input whose run another holds (an own file beside its
+ * run's JSON or text report, a text report beside its JSON); says on
+ * stderr in one line what was left out. */
 static void
 dedupe(struct cmp_read *rs)
 {
 	int count[NOWN + 1] = {0}, i, k, said = 0;
+	const char *p;
+	size_t n;
 
-	for (i = 0; i < rs->nin; i++)
-		if ((k = beside_json(rs, i)) >= 0) {
+	for (i = 0; i < rs->nin; i++) {
+		p = rs->in[i].path;
+		for (k = 0; k < NOWN; k++)
+			if ((n = stem_len(p, own_files[k].ext)) > 0 &&
+			    (given(rs, p, n, ".json", i) ||
+			        given(rs, p, n, "", i)))
+				break;
+		if (k < NOWN || (stem_len(p, ".json") == 0 &&
+		                    given(rs, p, strlen(p), ".json", i))) {
 			rs->in[i].left_out = 1;
 			count[k]++;
 		}
+	}
 	for (k = 0; k <= NOWN; k++)
 		if (count[k] > 0)
 			fprintf(stderr, "%s%d %s",
@@ -306,8 +293,7 @@ load(const char *path, struct cmp_file *file)
 		return -1;
 	}
 	if ((rc = own_kind(buf, len)) >= 0) {
-		own_refuse(path, &own_files[rc], err, sizeof(err));
-		cmp_complain(NULL, err);
+		own_refuse(path, &own_files[rc]);
 		rc = -1;
 	} else if ((rc = compare_read(buf, len, file, err, sizeof(err))) ==
 	           -1) {
@@ -317,40 +303,20 @@ load(const char *path, struct cmp_file *file)
 	return rc;
 }
 
-/* Lists the inputs' reports, run sets (numbered in a file from 1) apart. */
-static void
-gather(struct cmp_read *rs)
-{
-	struct cmp_input *x;
-	int i, j;
-
-	for (i = 0, rs->n = 0; i < rs->nin; i++)
-		for (j = 0, x = &rs->in[i]; j < x->file.nreports; j++) {
-			if (x->file.reports[j].run_set > 0)
-				x->file.reports[j].run_set += rs->n - j;
-			rs->reports[rs->n] = &x->file.reports[j];
-			rs->user[rs->n] = x->label[0] ? x->label : NULL;
-			rs->names[rs->n++] = x->path;
-		}
-}
-
 int
 cmp_read_all(struct cmp_read *rs, char **argv, int nargs)
 {
-	char err[512];
-	int i, n = 0, rc = 0;
+	struct cmp_input *x;
+	int j, n = 0, rc = 0;
 
 	memset(rs, 0, sizeof(*rs));
-	if (make_inputs(rs, argv, nargs, err, sizeof(err)) == -1) {
-		cmp_complain(NULL, err);
+	if (make_inputs(rs, argv, nargs) == -1)
 		return 2;
-	}
 	dedupe(rs);
-	for (i = 0; i < rs->nin; i++) {
-		if (!rs->in[i].left_out &&
-		    load(rs->in[i].path, &rs->in[i].file) == -1)
+	for (x = rs->in; x < rs->in + rs->nin; x++) {
+		if (!x->left_out && load(x->path, &x->file) == -1)
 			rc = 2;
-		n += rs->in[i].file.nreports;
+		n += x->file.nreports;
 	}
 	rs->reports = calloc((size_t)n + 1, sizeof(*rs->reports));
 	rs->user = calloc((size_t)n + 1, sizeof(*rs->user));
@@ -359,7 +325,15 @@ cmp_read_all(struct cmp_read *rs, char **argv, int nargs)
 		cmp_complain(NULL, "out of memory");
 		return 2;
 	}
-	gather(rs);
+	/* The reports in order, run sets (numbered in a file from 1) apart. */
+	for (x = rs->in; x < rs->in + rs->nin; x++)
+		for (j = 0; j < x->file.nreports; j++) {
+			if (x->file.reports[j].run_set > 0)
+				x->file.reports[j].run_set += rs->n - j;
+			rs->reports[rs->n] = &x->file.reports[j];
+			rs->user[rs->n] = x->label[0] ? x->label : NULL;
+			rs->names[rs->n++] = x->path;
+		}
 	return rc;
 }
 
