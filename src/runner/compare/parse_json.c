@@ -33,13 +33,12 @@ string_of(const struct json_value *obj, const char *key, const char *other)
 	return v != NULL ? v : member(obj, other, JSON_STRING);
 }
 
-/* A clean copy of a string member, "" when absent; NULL: out of memory. */
+/* A clean copy of string v, "" when v is none; NULL: out of memory. */
 static char *
-text_of(const struct json_value *obj, const char *key)
+text(const struct json_value *v)
 {
-	const struct json_value *v = member(obj, key, JSON_STRING);
-
-	return v != NULL ? cmp_text(v->string, v->len) : cmp_text("", 0);
+	return v != NULL && v->type == JSON_STRING ? cmp_text(v->string, v->len)
+	                                           : cmp_text("", 0);
 }
 
 static double
@@ -53,11 +52,9 @@ number_of(const struct json_value *obj, const char *key)
 static int
 bool_of(const struct json_value *obj, const char *key, int dflt)
 {
-	const struct json_value *v = json_get(obj, key);
-
-	return v == NULL || (v->type != JSON_TRUE && v->type != JSON_FALSE)
-	           ? dflt
-	           : v->type == JSON_TRUE;
+	return member(obj, key, JSON_TRUE)    ? 1
+	       : member(obj, key, JSON_FALSE) ? 0
+	                                      : dflt;
 }
 
 /* "YYYY-MM-DD" from the start of an ISO 8601 time, or "". */
@@ -77,12 +74,11 @@ date_of(const struct json_value *obj, const char *key, char date[11])
 static const struct json_value *
 not_ok(const struct json_value *obj)
 {
-	const struct json_value *v = json_get(obj, "outcome");
+	const struct json_value *v = member(obj, "outcome", JSON_STRING);
 
-	return v == NULL ||
-	               (v->type == JSON_STRING && strcmp(v->string, "ok") == 0)
+	return v != NULL && strcmp(v->string, "ok") == 0
 	           ? NULL
-	           : v;
+	           : json_get(obj, "outcome");
 }
 
 /* The rates of every pass that ran to its end (their spread is the noise),
@@ -132,26 +128,20 @@ read_test(
 {
 	void *grown;
 	const struct json_value *title = string_of(obj, "title", "name");
-	const struct json_value *unit = member(obj, "unit", JSON_STRING), *v;
+	const struct json_value *unit = member(obj, "unit", JSON_STRING);
 	struct cmp_test *t;
+	char *u;
 
 	if (title == NULL)
 		return FAIL("a test without a title");
-	t = CMP_PUSH(grown, b->tests, b->ntests, INT_MAX);
-	if (t == NULL)
-		return -1;
-	v = not_ok(obj);
-	if ((t->title = cmp_text(title->string, title->len)) == NULL ||
-	    (t->status = v != NULL && v->type == JSON_STRING
-	                     ? cmp_text(v->string, v->len)
-	                     : cmp_text("", 0)) == NULL)
+	if ((t = CMP_PUSH(grown, b->tests, b->ntests, INT_MAX)) == NULL ||
+	    (t->title = text(title)) == NULL ||
+	    (t->status = text(not_ok(obj))) == NULL)
 		return -1;
 	if (unit != NULL && unit->len < sizeof(t->unit)) {
-		char *u = cmp_text(unit->string, unit->len);
-
-		if (u == NULL)
+		if ((u = text(unit)) == NULL)
 			return -1;
-		memcpy(t->unit, u, strlen(u) + 1);
+		snprintf(t->unit, sizeof(t->unit), "%s", u);
 		free(u);
 	}
 	t->lower_is_better = bool_of(obj, "lower_is_better", 0);
@@ -170,12 +160,9 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method)
 	double m;
 	size_t i;
 
-	x = CMP_PUSH(grown, b->indexes, b->nindexes, INT_MAX);
-	if (x == NULL)
-		return -1;
 	label = string_of(obj, "label", "name");
-	if ((x->label = cmp_text(label ? label->string : "Index",
-	         label ? label->len : 5)) == NULL)
+	if ((x = CMP_PUSH(grown, b->indexes, b->nindexes, INT_MAX)) == NULL ||
+	    (x->label = label ? text(label) : cmp_text("Index", 5)) == NULL)
 		return -1;
 	m = number_of(obj, "method");
 	x->method = m >= 1 && m <= 1000 ? (int)m : method;
@@ -191,8 +178,7 @@ read_index(const struct json_value *obj, struct cmp_block *b, int method)
 		if ((label = string_of(e, "title", "test")) == NULL)
 			continue;
 		row = CMP_PUSH(grown, x->rows, x->nrows, INT_MAX);
-		if (row == NULL ||
-		    (row->title = cmp_text(label->string, label->len)) == NULL)
+		if (row == NULL || (row->title = text(label)) == NULL)
 			return -1;
 		row->baseline = number_of(e, "baseline");
 		row->result = number_of(e, "result");
@@ -240,38 +226,30 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 static int
 read_disturbed(const struct json_value *root, struct cmp_report *r)
 {
-	static const char *const kinds[] = {
-	    "other processes used ", "the hypervisor took ", "load average "};
+	static const char *const kinds[] = {"other processes used ",
+	    "the hypervisor took ", "load average ", NULL};
 	const struct json_value *w = member(root, "warnings", JSON_ARRAY);
-	char text[3 * CMP_TEXT_MAX];
-	size_t i, k, n = 0, len;
+	char buf[3 * CMP_TEXT_MAX];
+	const char *s;
+	size_t i, k, n = 0;
 
-	text[0] = '\0';
-	for (i = 0; w != NULL && i < w->n; i++) {
-		if (w->items[i].type != JSON_STRING)
-			continue;
-		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-			if (strncmp(w->items[i].string, kinds[k],
-			        strlen(kinds[k])) == 0)
-				break;
-		if (k == sizeof(kinds) / sizeof(kinds[0]))
-			continue;
-		len = strcspn(w->items[i].string, "(:");
-		n = cmp_appendf(text, sizeof(text), n, "%s%.*s", n ? "; " : "",
-		    (int)len, w->items[i].string);
-	}
-	if (n == 0)
-		return 0;
-	r->disturbed = cmp_text(text, n);
-	return r->disturbed == NULL ? -1 : 0;
+	for (i = 0; w != NULL && i < w->n; i++)
+		for (k = 0, s = w->items[i].string;
+		     kinds[k] != NULL && w->items[i].type == JSON_STRING; k++)
+			if (strncmp(s, kinds[k], strlen(kinds[k])) == 0)
+				n = cmp_appendf(buf, sizeof(buf), n, "%s%.*s",
+				    n ? "; " : "", (int)strcspn(s, "(:"), s);
+	return n > 0 && (r->disturbed = cmp_text(buf, n)) == NULL ? -1 : 0;
 }
 
-/* The report of root with the results of runs (root's, or a repetition's). */
+/* The report of root with the runs of from (root, or a repetition). */
 static int
-read_report(const struct json_value *root, const struct json_value *runs,
+read_report(const struct json_value *root, const struct json_value *from,
     struct cmp_report *r, char *err, size_t errlen)
 {
+	const struct json_value *runs = member(from, "runs", JSON_ARRAY);
 	const struct json_value *sys = member(root, "system", JSON_OBJECT);
+	const struct json_value *build = member(root, "build", JSON_OBJECT);
 	const struct json_value *version, *settings, *v;
 	char date[11], origin[64];
 	double m;
@@ -283,18 +261,17 @@ read_report(const struct json_value *root, const struct json_value *runs,
 	snprintf(origin, sizeof(origin), "bytebench %.40s",
 	    version != NULL ? version->string : "");
 	if ((r->origin = cmp_text(origin, strlen(origin))) == NULL ||
-	    (r->hostname = text_of(sys, "hostname")) == NULL ||
-	    (r->os_name = text_of(sys, "os_name")) == NULL ||
-	    (r->os_release = text_of(sys, "os_release")) == NULL ||
-	    (r->os_version = text_of(sys, "os_version")) == NULL ||
-	    (r->flags = text_of(member(root, "build", JSON_OBJECT), "flags")) ==
-	        NULL)
+	    (r->hostname = text(json_get(sys, "hostname"))) == NULL ||
+	    (r->os_name = text(json_get(sys, "os_name"))) == NULL ||
+	    (r->os_release = text(json_get(sys, "os_release"))) == NULL ||
+	    (r->os_version = text(json_get(sys, "os_version"))) == NULL ||
+	    (r->flags = text(json_get(build, "flags"))) == NULL)
 		return -1;
 	settings = member(root, "settings", JSON_OBJECT);
 	r->quick = bool_of(settings, "quick", 0);
 	m = number_of(settings, "duration_s");
 	r->duration_s = m > 0 && isfinite(m) ? m : 0;
-	v = member(member(root, "build", JSON_OBJECT), "kind", JSON_STRING);
+	v = member(build, "kind", JSON_STRING);
 	if (v != NULL && v->len < sizeof(r->build_kind) &&
 	    strlen(v->string) == v->len)
 		memcpy(r->build_kind, v->string, v->len + 1);
@@ -350,9 +327,8 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 			break;
 		}
 		r->run_set = set;
-		rc = read_report(&root,
-		    member(i < n ? &reps->items[i] : &root, "runs", JSON_ARRAY),
-		    r, err, errlen);
+		rc = read_report(
+		    &root, i < n ? &reps->items[i] : &root, r, err, errlen);
 		if (rc == -1) {
 			if (err[0] == '\0')
 				cmp_appendf(err, errlen, 0, "out of memory");
