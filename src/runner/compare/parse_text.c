@@ -3,7 +3,6 @@
  * normalised, split into words and recognised by its shape, not columns. */
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,6 @@
 /* One normalised line, split at its single spaces. */
 struct line {
 	char text[LINE_BYTES];
-	size_t len;
 	const char *tok[MAX_TOKENS];
 	size_t toklen[MAX_TOKENS];
 	int ntok;
@@ -38,8 +36,7 @@ struct parser {
 	int no_index_line; /* "No index results available" seen */
 	int runs_summary; /* the summary line of a --runs report seen */
 	struct line held; /* a line that may go on in the next one */
-	int holding;
-	int nerrors;
+	int holding, nerrors;
 	char *err;
 	size_t errlen;
 };
@@ -83,13 +80,12 @@ normalise(const char *s, size_t n, struct line *l)
 		l->text[o++] = s[i];
 	}
 	l->text[o] = '\0';
-	l->len = o;
-	for (i = 0, l->ntok = 0; i < o && l->ntok < MAX_TOKENS; i++) {
+	for (i = 0, l->ntok = 0; i < o && l->ntok < MAX_TOKENS;
+	     i++, l->ntok++) {
 		l->tok[l->ntok] = l->text + i;
 		while (i < o && l->text[i] != ' ')
 			i++;
 		l->toklen[l->ntok] = (size_t)(l->text + i - l->tok[l->ntok]);
-		l->ntok++;
 	}
 	return i < o ? -1 : 0;
 }
@@ -143,28 +139,15 @@ number(const struct line *l, int k, double *v)
 	d = strspn(s + i, "0123456789");
 	if (d > 0 && s[i + d] == '.')
 		d += 1 + strspn(s + i + d + 1, "0123456789");
-	if (d == 0 || i + d != n || json_decimal(s, n, &x) == -1)
-		return 0;
-	if (v != NULL)
-		*v = x;
-	return 1;
+	return d > 0 && i + d == n && json_decimal(s, n, v ? v : &x) == 0;
 }
 
-/* Records a problem; the first one is the message, the rest are counted. */
-static void problem(struct parser *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-problem(struct parser *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (p->nerrors++ > 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(p->err, p->errlen, fmt, ap);
-	va_end(ap);
-}
+/* Records a problem of parser p; the first one is the message, the rest
+ * are counted. */
+#define PROBLEM(p, ...)                                                        \
+	((p)->nerrors++ > 0                                                    \
+	        ? (void)0                                                      \
+	        : (void)cmp_appendf((p)->err, (p)->errlen, 0, __VA_ARGS__))
 
 /* The place of the current report among ours, from 1. */
 static int
@@ -208,7 +191,7 @@ end_block(struct parser *p)
 	else if (indexed && b->nindexes == 0 && !p->no_index_line)
 		why = "cut off before its index table";
 	if (why != NULL) {
-		problem(p, "%sreport %d, run %d (%d cop%s): %s",
+		PROBLEM(p, "%sreport %d, run %d (%d cop%s): %s",
 		    p->report_header ? "" : "headerless ", report_no(p),
 		    p->report->nblocks, b->copies, b->copies == 1 ? "y" : "ies",
 		    why);
@@ -230,7 +213,7 @@ end_report(struct parser *p)
 		return;
 	if (p->report->nblocks == 0) {
 		if (p->report_header && !p->report_dropped)
-			problem(p,
+			PROBLEM(p,
 			    "report %d: a header with no complete benchmark "
 			    "run",
 			    report_no(p));
@@ -251,7 +234,7 @@ new_report(struct parser *p, int header)
 	end_report(p);
 	r = CMP_PUSH(grown, p->out->reports, p->out->nreports, CMP_MAX_REPORTS);
 	if ((p->report = r) == NULL) {
-		problem(p, "more than %d reports", CMP_MAX_REPORTS);
+		PROBLEM(p, "more than %d reports", CMP_MAX_REPORTS);
 		return -1;
 	}
 	p->report_header = header;
@@ -317,7 +300,7 @@ header_line(struct parser *p, const struct line *l)
 	/* UnixBench before 5.0 wrote another layout ("INDEX VALUES",
 	 * "FINAL SCORE") of other tests and baselines. */
 	if (ub && s[0] >= '0' && s[0] < '5' && s[1] == '.') {
-		problem(p, "a UnixBench %.*s report: an older layout, not read",
+		PROBLEM(p, "a UnixBench %.*s report: an older layout, not read",
 		    n > 20 ? 20 : n, s);
 		return -1;
 	}
@@ -401,7 +384,7 @@ static int
 run_facts(struct parser *p, const struct line *l)
 {
 	struct cmp_report *r = p->report;
-	char **text = NULL;
+	char **text;
 	double v;
 	int n = l->ntok;
 
@@ -414,21 +397,18 @@ run_facts(struct parser *p, const struct line *l)
 	}
 	if (r->nblocks > 0 || p->block != NULL)
 		return 0;
-	if (starts(l, "Label: "))
-		text = &r->run_label;
-	else if (starts(l, "Comment: "))
-		text = &r->comment;
+	text = starts(l, "Label: ")     ? &r->run_label
+	       : starts(l, "Comment: ") ? &r->comment
+	                                : NULL;
 	if (text != NULL) {
 		free(*text);
 		*text = words(l, 1, n);
 		return *text == NULL ? -1 : 1;
 	}
 	if (n >= 2 && is(l, n - 1, "build)") && l->toklen[n - 2] > 1 &&
-	    l->tok[n - 2][0] == '(' &&
-	    l->toklen[n - 2] < sizeof(r->build_kind)) {
-		memcpy(r->build_kind, l->tok[n - 2] + 1, l->toklen[n - 2] - 1);
-		r->build_kind[l->toklen[n - 2] - 1] = '\0';
-	}
+	    l->tok[n - 2][0] == '(' && l->toklen[n - 2] < sizeof(r->build_kind))
+		snprintf(r->build_kind, sizeof(r->build_kind), "%.*s",
+		    (int)l->toklen[n - 2] - 1, l->tok[n - 2] + 1);
 	return 0;
 }
 
@@ -606,17 +586,6 @@ known_unit(const char *s, size_t n)
 	return -1;
 }
 
-/* The first word of phrase when it ends at word k of l (not 0), or -1. */
-static int
-phrase_at(const struct line *l, int k, const char *phrase)
-{
-	int first = k + 1 - (strchr(phrase, ' ') != NULL ? 2 : 1);
-
-	return first < 1 || !same(phrase, l->tok[first], span(l, first, k + 1))
-	           ? -1
-	           : first;
-}
-
 /* A test line: title, number, unit and "(10.0 s, 7 samples)" (maybe cut),
  * or "Pipe Throughput failed lps (why)"; no tail: a known unit.  Sets the
  * title's end and unit (words), value, outcome ("" ok); 0: not one. */
@@ -624,8 +593,9 @@ static int
 test_shape(const struct line *l, int *title_end, int *unit, double *v,
     const char **outcome)
 {
-	size_t i;
-	int k, tail, first;
+	const char *end;
+	size_t i, n;
+	int k, tail;
 
 	for (k = l->ntok - 2; k >= 1; k--) {
 		if (!unit_like(l->tok[k + 1], l->toklen[k + 1]))
@@ -638,11 +608,16 @@ test_shape(const struct line *l, int *title_end, int *unit, double *v,
 		    (tail || (k + 2 == l->ntok && known_unit(l->tok[k + 1],
 		                                      l->toklen[k + 1]) >= 0)))
 			return 1;
+		/* An outcome's words end at word k, after the title's. */
+		end = l->tok[k] + l->toklen[k];
 		for (i = 0; tail && i < sizeof(outcomes) / sizeof(outcomes[0]);
 		     i++) {
-			if ((first = phrase_at(l, k, outcomes[i])) == -1)
+			n = strlen(outcomes[i]);
+			if ((size_t)(end - l->tok[1]) < n ||
+			    *(end - n - 1) != ' ' ||
+			    memcmp(end - n, outcomes[i], n) != 0)
 				continue;
-			*title_end = first;
+			*title_end = k - (strchr(outcomes[i], ' ') != NULL);
 			*v = NAN;
 			*outcome = outcomes[i];
 			return 1;
@@ -658,7 +633,7 @@ test_line(struct parser *p, const struct line *l)
 	struct cmp_test *t = NULL;
 	const char *outcome;
 	double v = 0;
-	int k, u, i, fresh;
+	int k, u, fresh;
 	char *title;
 
 	if (!test_shape(l, &k, &u, &v, &outcome))
@@ -666,9 +641,8 @@ test_line(struct parser *p, const struct line *l)
 	if ((title = words(l, 0, k)) == NULL)
 		return -1;
 	/* After an index table, results are another pasted run. */
-	fresh = p->block == NULL || p->block->nindexes > 0;
-	for (i = 0; !fresh && i < p->block->ntests; i++)
-		fresh = strcmp(p->block->tests[i].title, title) == 0;
+	fresh = p->block == NULL || p->block->nindexes > 0 ||
+	        cmp_find_test(p->block, title) != NULL;
 	/* Prose may say "100 lps" too: a new run needs the tail. */
 	if (fresh && u + 1 == l->ntok) {
 		free(title);
@@ -684,8 +658,8 @@ test_line(struct parser *p, const struct line *l)
 	}
 	t->title = title;
 	t->value = v;
-	memcpy(t->unit, l->tok[u], l->toklen[u]);
-	t->unit[l->toklen[u]] = '\0';
+	snprintf(
+	    t->unit, sizeof(t->unit), "%.*s", (int)l->toklen[u], l->tok[u]);
 	t->lower_is_better =
 	    known_unit(l->tok[u], l->toklen[u]) >= (int)(NUNITS - NTIMES);
 	t->status = cmp_text(outcome, strlen(outcome));
@@ -737,7 +711,7 @@ feed(struct parser *p, struct line *l)
 	}
 	if ((rc = one_line(p, l)) == 2)
 		/* Its words must point into the held copy, not into *l. */
-		p->holding = normalise(l->text, l->len, &p->held) == 0;
+		p->holding = normalise(l->text, strlen(l->text), &p->held) == 0;
 	return rc < 0 ? -1 : 0;
 }
 
@@ -791,16 +765,14 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 		while (out->nreports > p.first_report)
 			cmp_report_free(&out->reports[--out->nreports]);
 		if (p.nerrors == 0)
-			problem(&p, "out of memory");
+			PROBLEM(&p, "out of memory");
 	} else if (out->nreports > p.first_report) {
 		finish(&p);
 	} else if (p.nerrors == 0) {
-		problem(&p, "no bytebench or UnixBench report found");
+		PROBLEM(&p, "no bytebench or UnixBench report found");
 	}
-	if (p.nerrors > 1) {
-		n = strlen(err);
-		snprintf(err + n, errlen - n, " (and %d more problems)",
+	if (p.nerrors > 1)
+		cmp_appendf(err, errlen, strlen(err), " (and %d more problems)",
 		    p.nerrors - 1);
-	}
 	return p.nerrors > 0 ? -1 : 0;
 }
