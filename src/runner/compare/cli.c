@@ -83,10 +83,9 @@ usage(FILE *f)
 static int
 show(const struct compare_opts *o, struct cmp_read *rs, int rc)
 {
-	struct comparison c;
+	struct comparison c = {0};
 	int found;
 
-	memset(&c, 0, sizeof(c));
 	if (compare_label(rs->reports, rs->user, rs->names, rs->n) == -1 ||
 	    compare_build(&c, rs->reports, rs->user, rs->n, o->no_group,
 	        o->min_change) == -1) {

@@ -131,13 +131,12 @@ cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
 		date = r->blocks[i].date[0] != '\0' ? r->blocks[i].date : date;
 	if (strncmp(os, "GNU/", 4) == 0 && os[4] != '\0')
 		os += 4;
-	snprintf(buf, size, "%s%s%s%s%s%s%s%s%s", r->origin,
+	n = cmp_appendf(buf, size, 0, "%s%s%s%s%s%s%s%s%s", r->origin,
 	    r->origin[0] && os[0] ? ", " : "", os,
 	    os[0] && r->os_release[0] ? " " : "", r->os_release,
 	    r->hostname[0] ? " on " : "", r->hostname,
 	    date[0] && (r->origin[0] || os[0] || r->hostname[0]) ? ", " : "",
 	    date);
-	n = strlen(buf);
 	/* No-break spaces: a wrapped key keeps "--duration 1 s" whole. */
 	if (r->quick)
 		n = cmp_appendf(buf, size, n, ", quick" NBSP "run");
