@@ -1,7 +1,5 @@
-/*
- * label.c - the labels of the reports (compare_label) and what the key
- * says of each.
- */
+/* label.c - the reports' labels (compare_label) and what the key says of
+ * each (cmp_report_details). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,12 +49,11 @@ name_dirs(const char **file, int n, int i)
 
 	for (dirs = 0; clash && dirs < 8; dirs += clash) {
 		file_label(file[i], a, sizeof(a), dirs);
-		for (j = 0, clash = 0; j < n && !clash; j++) {
-			if (strcmp(file[j], file[i]) == 0)
-				continue;
-			file_label(file[j], b, sizeof(b), dirs);
-			clash = strcmp(a, b) == 0;
-		}
+		for (j = 0, clash = 0; j < n && !clash; j++)
+			if (strcmp(file[j], file[i]) != 0) {
+				file_label(file[j], b, sizeof(b), dirs);
+				clash = strcmp(a, b) == 0;
+			}
 	}
 	return dirs;
 }
