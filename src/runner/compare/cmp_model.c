@@ -1,6 +1,4 @@
-/*
- * cmp_model.c - compare's model: its text, its arrays, freeing it
- * (contract in cmp_model.h).
+/* cmp_model.c - compare's reports: their text, arrays, freeing (cmp_model.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,7 +50,6 @@ cmp_grow(void *array, int *n, size_t size, int max)
 
 	if (*n >= max)
 		return NULL;
-	/* Grows by doubling: room for 1, 2, 4, ... elements. */
 	if ((*n & (*n - 1)) == 0) {
 		grown = realloc(array, size * (size_t)(*n ? *n * 2 : 1));
 		if (grown == NULL)
@@ -154,7 +151,6 @@ cmp_find_index(const struct cmp_block *b, const char *label)
 	return NULL;
 }
 
-/* The first word of an origin: "bytebench", "UnixBench", "" unknown. */
 size_t
 cmp_suite_len(const char *origin)
 {

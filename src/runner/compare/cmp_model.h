@@ -1,16 +1,12 @@
-/*
- * cmp_model.h - what compare's readers (parse_json.c, parse_text.c) make
- * of a report and the rest of compare works on: reports of blocks (one
- * copies value each) of tests and index tables.
- */
+/* cmp_model.h - compare's reports as its readers make them: blocks (one
+ * copies value each) of tests and index tables. */
 #ifndef CMP_MODEL_H
 #define CMP_MODEL_H
 
 #include <limits.h>
 #include <stddef.h>
 
-/* Limits on what one file may hold (doc/compare.md): none on what the
- * runner writes but memory, so every report it writes is read. */
+/* Limits on what one file may hold (doc/compare.md). */
 #define CMP_TEXT_MAX    120 /* bytes kept of a title, label or name */
 #define CMP_MAX_REPORTS 64 /* reports in one file */
 #define CMP_FILE_MAX    (32L * 1024 * 1024) /* bytes read of stdin */
@@ -26,12 +22,9 @@ struct cmp_test {
 	int nrates;
 	double *all_rates; /* every pass's rate, kept or dropped (JSON) */
 	int nall;
-	/* Their passes' derived counters, NDERIVED each (NAN: absent);
-	 * NULL when no kept pass has any (a text report, no counters). */
-	double *derived;
+	double *derived; /* kept passes' counters, NDERIVED each; NULL: none */
 };
 
-/* One row of an index table. */
 struct cmp_index_row {
 	char *title;
 	double baseline; /* NAN for "---" */
@@ -39,7 +32,6 @@ struct cmp_index_row {
 	double index; /* NAN for "---": not part of the index */
 };
 
-/* One index table and its score. */
 struct cmp_index {
 	char *label; /* "System Benchmarks" */
 	int method; /* index method version; 0 when not known */
@@ -55,8 +47,7 @@ struct cmp_index {
 struct cmp_block {
 	int copies; /* 1 when the report does not say (copies_assumed) */
 	int copies_assumed;
-	int pin; /* the CPU a --per-core-type block's copies were pinned to,
-	          * plus 1; 0: not pinned (such blocks are not compared) */
+	int pin; /* 1 + the CPU of a --per-core-type block (not compared) */
 	char date[11]; /* "YYYY-MM-DD" of its start, or "" */
 	struct cmp_test *tests;
 	int ntests;
@@ -69,24 +60,21 @@ struct cmp_report {
 	char *label; /* column label, set by compare_label() */
 	char *name; /* the label without " #k" (compare_label()) */
 	char *origin; /* "bytebench 0.1.0", "UnixBench 5.1.3", "" */
-	char *hostname; /* "" when not known, as the three below */
+	char *hostname; /* "" when not known, as the four below */
 	char *os_name;
 	char *os_release;
-	char *os_version; /* the OS's version line; "" not known */
-	char *flags; /* the build's compiler flags; "" not known */
+	char *os_version; /* the OS's version line */
+	char *flags; /* the build's compiler flags */
 	int passes_known; /* pass rates read (JSON) */
 	int quick; /* a quick run (JSON settings.quick, "quick" in the title) */
 	double duration_s; /* --duration of the run; 0: each test's own */
 	char build_kind[16]; /* "default", "reference", ...; "" not known */
 	char *run_label; /* --label stored in the report; NULL: none */
 	char *comment; /* --comment stored in the report; NULL: none */
-	/* Other work on the machine its own warnings recorded (other
-	 * processes' CPU, steal, load at start), "; " between; NULL: none. */
-	char *disturbed;
+	char *disturbed; /* other work its warnings recorded; NULL: none */
 	struct cmp_block *blocks;
 	int nblocks;
-	int run_set; /* > 0: one of the runs of one --runs report, numbered
-	              * within its file (the set's first report's place + 1) */
+	int run_set; /* > 0: of a --runs set, its first report's place + 1 */
 };
 
 /* Everything read from one file. */
@@ -101,8 +89,8 @@ struct cmp_file {
 char *cmp_text(const char *s, size_t len);
 
 /* The array of *n elements of size bytes with one more, zeroed, at its
- * end (room doubling), *n counting it; NULL (array and *n unchanged) when
- * *n is already max or memory ran out. */
+ * end, *n counting it; NULL (array and *n unchanged) when *n is already
+ * max or memory ran out. */
 void *cmp_grow(void *array, int *n, size_t size, int max);
 
 /* CMP_PUSH(tmp, array, n, max): cmp_grow on lvalues array and n, tmp a
@@ -112,8 +100,7 @@ void *cmp_grow(void *array, int *n, size_t size, int max);
 	        ? NULL                                                         \
 	        : ((array) = (tmp), &(array)[(n)-1]))
 
-/* The test of block b titled title, the index of b (NULL: none)
- * labelled label; NULL: none. */
+/* Block b's test titled title, its index (b NULL: none) labelled label. */
 const struct cmp_test *cmp_find_test(
     const struct cmp_block *b, const char *title);
 const struct cmp_index *cmp_find_index(
@@ -125,7 +112,7 @@ size_t cmp_suite_len(const char *origin);
 /* Whether the suites of two reports differ (UnixBench, bytebench). */
 int cmp_suites_differ(const struct cmp_report *x, const struct cmp_report *y);
 
-/* Free what a block, a report, a file hold (not the struct itself). */
+/* Free what they hold (not the struct itself). */
 void cmp_block_free(struct cmp_block *b);
 void cmp_report_free(struct cmp_report *r);
 void cmp_file_free(struct cmp_file *f);

@@ -14,6 +14,8 @@
 #include "model/quick.h"
 #include "score/interval.h"
 
+#define SPEED_MOVE 1.1 /* CPU time per loop moved by more than 10% */
+
 const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
 const char *const cmp_group_key[NGROUPS] = {"1", "N"};
 const char *const cmp_why_text[NWHY] = {"", "", "units differ",
@@ -446,7 +448,6 @@ cmp_table_free(struct table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* The name of the i-th report in the key: A to Z, then R27, R28, ... */
 void
 cmp_report_id(int i, char *buf, size_t size)
 {

@@ -1,10 +1,5 @@
-/*
- * table.h - compare's one model of a comparison: its groups of runs (the
- * columns' sources) and its tables (one per copies group; rows: tests,
- * then index scores; cells: value, runs, ratio, verdict, why-line), built
- * once by table.c and group.c; the writers (output.c, out_*.c) only
- * format it.  The rules are doc/compare.md's.
- */
+/* table.h - compare's comparison (doc/compare.md), built once by table.c
+ * and group.c; the writers (output.c, out_*.c) only format it. */
 #ifndef CMP_TABLE_H
 #define CMP_TABLE_H
 
@@ -27,8 +22,6 @@ enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
 #define SUITE_GAP      3.0
 #define SUITE_GAP_WIDE 5.0
 
-#define SPEED_MOVE 1.1 /* CPU time per loop moved by more than 10% */
-
 /* One group of runs: one report, or several shown as one column. */
 struct cmp_group {
 	struct cmp_report **runs; /* in order; runs[0] says how they ran */
@@ -44,18 +37,14 @@ struct column {
 	const struct cmp_report *report; /* the group's first run */
 	const struct cmp_block *block; /* its block; its runs': cmp_run_block */
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
-	/* Why it is not comparable with the first column: the runs were made
-	 * differently (mode, pass length, build, copies): "B/A: ...", or "". */
-	char caveat[3 * CMP_TEXT_MAX];
+	char caveat[3 * CMP_TEXT_MAX]; /* "B/A: " how runs differ, or "" */
 	int suites; /* UnixBench against bytebench (said above the tables) */
-	/* A group's spread of ln score pooled over its tests (doc/compare.md),
-	 * its degrees of freedom (0: none) and how many tests it pools. */
+	/* A group's spread of ln score pooled over pool_tests tests. */
 	double pool_var, pool_dof;
 	int pool_tests;
 	double *values; /* a group's runs' scores, nrows x group->n */
-	/* The machine's own speed against the first column: the median
-	 * ratio of CPU time per loop over the speed_of tests both measured
-	 * when speed_n of them moved one way by over SPEED_MOVE; else NAN. */
+	/* The machine's own speed against the first column (NAN: not
+	 * known): speed_n of the speed_of tests measured moved one way. */
 	double speed;
 	int speed_n, speed_of;
 };
@@ -89,25 +78,17 @@ struct cell {
 	 * many of its of_runs runs with these copies have one. */
 	const double *run_values;
 	int runs, of_runs;
-	const struct cmp_test *test; /* a test's (a group's: its one run's,
-	                              * else its first); NULL: none */
-	const struct cmp_index *index; /* an index score's (a group's: the
-	                                * widest of its runs') */
+	const struct cmp_test *test; /* a group's: its one run's, or first */
+	const struct cmp_index *index; /* a group's: its runs' widest */
 	double ratio; /* NAN when not given (see why) */
 	enum why why;
 	enum cmp_noise noise;
-	/* Suites differ and the row was never measured against the other
-	 * suite ("!"). */
-	int unmeasured;
-	/* One run a side, beyond its passes' noise, but a run's records
-	 * show other work on the machine: noise unknown. */
-	int disturbed;
-	/* Beyond noise with counters on both sides: the why-line's items. */
-	int explained;
+	int unmeasured; /* suites differ, the row never measured across */
+	int disturbed; /* beyond, but other work on the machine: unknown */
+	int explained; /* beyond with counters: the why-line's items */
 	int nexplain;
 	struct explain_item explain[EXPLAIN_MAX];
-	/* The verdict between groups of runs, when a side has several. */
-	int grouped;
+	int grouped; /* the verdict between groups, a side has several */
 	struct between between;
 };
 
@@ -122,8 +103,7 @@ struct table {
 	int grouped; /* some cell has a verdict between groups */
 };
 
-/* The comparison, built once (compare_build): its groups, one a column
- * (or a column per copies value), and its tables. */
+/* The comparison (compare_build): its groups and its tables. */
 struct comparison {
 	struct cmp_group *groups;
 	int n;
@@ -146,8 +126,7 @@ void cmp_row_title(const struct row *row, char *buf, size_t size);
 /* The name of the i-th group in the key: A to Z, then R27, R28, ... */
 void cmp_report_id(int i, char *buf, size_t size);
 
-/* What the key says of a report after its label: where it comes from,
- * the system, the date and how it ran (label.c). */
+/* What the key says of a report after its label (label.c). */
 void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
 
 /* Groups of runs (group.c; doc/compare.md, "Groups of runs"): those of
@@ -184,12 +163,10 @@ struct cmp_side {
 void cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
     const struct cmp_side *b, int lower_is_better, double min_change);
 
-/* The tables as text and Markdown (out_text.c); *partial_p set when a
- * partial index was written short, "N p". */
+/* The tables as text (*partial_p set when a partial index was written
+ * short, "N p") and Markdown (out_text.c), the comparison as JSON. */
 void cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
 void cmp_write_table_md(FILE *f, const struct table *t);
-
-/* The comparison as JSON (out_json.c). */
 void cmp_write_json(FILE *f, const struct comparison *c);
 
 #endif
