@@ -300,53 +300,31 @@ counters(const struct column *col, const struct cell *c)
 	return col->group->n == 1 && c->test != NULL ? c->test->derived : NULL;
 }
 
-/* The verdict of index score cell c (column j): between groups where a
- * side has several runs, else from the scores' intervals (a group's
- * score has none).  WHY_NONE, or why the scores are not compared. */
-static enum why
-index_verdict(
-    const struct table *t, int j, const struct cell *c0, struct cell *c)
-{
-	const struct cmp_index *x0 = c0->index, *xj = c->index;
-	enum why why = index_mismatch(x0, xj);
-	struct cmp_side a = side(&t->cols[0], c0), b = side(&t->cols[j], c);
-
-	if (why != WHY_NONE)
-		return why;
-	cmp_cell_verdict(c, &a, &b, 0, t->min_change);
-	if (!c->grouped)
-		c->noise =
-		    t->cols[0].group->n > 1 || t->cols[j].group->n > 1
-		        ? CMP_NOISE_UNKNOWN
-		        : compare_index_noise(x0->score, x0->ci_low,
-		              x0->ci_high, xj->score, xj->ci_low, xj->ci_high);
-	return WHY_NONE;
-}
-
-/* The verdict of test cell c: between groups where a side has several
- * runs, else by the passes (and the why-line's counters when beyond). */
-static enum why
-test_verdict(const struct table *t, const struct row *row, int j,
+/* The verdict of cell c (column j) against c0: between groups where a
+ * side has several runs, else by a test's passes or by one run's index
+ * score's interval; when beyond, the why-line's counters. */
+static void
+verdict(const struct table *t, const struct row *row, int j,
     const struct cell *c0, struct cell *c)
 {
-	const double *d0 = counters(&t->cols[0], c0);
-	const double *dj = counters(&t->cols[j], c);
-	struct cmp_side a = side(&t->cols[0], c0), b = side(&t->cols[j], c);
+	const struct column *ca = &t->cols[0], *cb = &t->cols[j];
+	const struct cmp_index *x = c0->index, *y = c->index;
+	const double *d0 = counters(ca, c0), *dj = counters(cb, c);
+	struct cmp_side a = side(ca, c0), b = side(cb, c);
 
-	if (c0->unit[0] != '\0' && c->unit[0] != '\0' &&
-	    strcmp(c0->unit, c->unit) != 0)
-		return WHY_UNITS;
-	if (c0->test == NULL || c->test == NULL)
-		return WHY_NONE;
+	if (!row->is_index && (c0->test == NULL || c->test == NULL))
+		return;
 	cmp_cell_verdict(c, &a, &b, row->lower_is_better, t->min_change);
-	if (!c->grouped)
+	if (!c->grouped && !row->is_index)
 		c->noise = compare_noise(c0->test, c->test);
+	else if (!c->grouped && ca->group->n == 1 && cb->group->n == 1)
+		c->noise = compare_index_noise(x->score, x->ci_low, x->ci_high,
+		    y->score, y->ci_low, y->ci_high);
 	if (c->noise == CMP_NOISE_BEYOND && d0 && dj) {
 		c->nexplain = explain_rank(d0, c0->test->nrates, dj,
 		    c->test->nrates, c->explain, EXPLAIN_MAX);
 		c->explained = c->nexplain >= 0;
 	}
-	return WHY_NONE;
 }
 
 /* Cell j of row r against the first column: its verdict and ratio. */
@@ -361,11 +339,14 @@ judge(struct table *t, int r, int j)
 	c->noise = CMP_NOISE_UNKNOWN;
 	if (!isfinite(c0->value) || !isfinite(c->value)) /* NAN: none */
 		c->why = WHY_NO_VALUE;
-	else
-		c->why = row->is_index ? index_verdict(t, j, c0, c)
-		                       : test_verdict(t, row, j, c0, c);
+	else if (row->is_index)
+		c->why = index_mismatch(c0->index, c->index);
+	else if (c0->unit[0] != '\0' && c->unit[0] != '\0' &&
+	         strcmp(c0->unit, c->unit) != 0)
+		c->why = WHY_UNITS;
 	if (c->why != WHY_NONE)
 		return;
+	verdict(t, row, j, c0, c);
 	/* One run a side: other work on the machine hides the noise
 	 * between the runs. */
 	if (!c->grouped && c->noise == CMP_NOISE_BEYOND &&
