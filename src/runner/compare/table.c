@@ -1,8 +1,5 @@
-/*
- * table.c - builds the comparison once (compare_build): its groups, then
- * its tables: columns, rows (the union of the tests, then the index
- * scores), cells with their values, ratios and verdicts (doc/compare.md).
- */
+/* table.c - the comparison built once (compare_build): its groups, then
+ * its tables' columns, rows and cells with their verdicts (doc/compare.md). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -125,10 +122,8 @@ row_order(const void *a, const void *b)
 	    ((const struct row *)a)->title, ((const struct row *)b)->title);
 }
 
-/*
- * The rows: every test title of the columns' runs, from their test lines
- * and index tables, sorted and once; then every index label, in order.
- */
+/* The rows: every test title of the columns' runs (test lines and index
+ * tables) sorted and once, then every index label in order. */
 static int
 table_rows(struct table *t)
 {
@@ -244,11 +239,8 @@ index_cell(
 		c->value = x->score;
 }
 
-/*
- * How far apart the suites measure row (SUITE_GAP, SUITE_GAP_WIDE), or 0
- * when it was never measured against the other suite: a test outside
- * UnixBench's index, an index other than its.
- */
+/* How far apart the suites measure row, in percent; 0 when never measured
+ * across: a test outside UnixBench's index, an index other than its. */
 static double
 suite_gap(const struct row *row)
 {
@@ -285,14 +277,6 @@ suite_rule(struct cell *c, const struct row *row)
 	c->between.verdict = BETWEEN_WITHIN;
 }
 
-/* One side of cell c of column col, for the verdict between groups. */
-static struct cmp_side
-side(const struct column *col, const struct cell *c)
-{
-	return (struct cmp_side){
-	    c->run_values, c->runs, c->value, col->pool_var, col->pool_dof};
-}
-
 /* The counters of a cell's passes: one run's only. */
 static const double *
 counters(const struct column *col, const struct cell *c)
@@ -310,7 +294,10 @@ verdict(const struct table *t, const struct row *row, int j,
 	const struct column *ca = &t->cols[0], *cb = &t->cols[j];
 	const struct cmp_index *x = c0->index, *y = c->index;
 	const double *d0 = counters(ca, c0), *dj = counters(cb, c);
-	struct cmp_side a = side(ca, c0), b = side(cb, c);
+	struct cmp_side a = {
+	    c0->run_values, c0->runs, c0->value, ca->pool_var, ca->pool_dof};
+	struct cmp_side b = {
+	    c->run_values, c->runs, c->value, cb->pool_var, cb->pool_dof};
 
 	if (!row->is_index && (c0->test == NULL || c->test == NULL))
 		return;
@@ -452,11 +439,8 @@ cpu_per_loop(const struct column *col, const struct cell *c)
 	return m;
 }
 
-/*
- * Column j's machine speed against the first (col->speed): the ratios
- * of the tests' median CPU time per loop, when at least 4 tests have it
- * and two thirds of them moved the same way by more than SPEED_MOVE.
- */
+/* Column j's machine speed against the first (doc/compare.md, "The
+ * machine's own speed"), r room for a ratio a row. */
 static void
 column_speed(struct table *t, int j, double *r)
 {
@@ -496,7 +480,6 @@ table_columns(
 	const struct cmp_report *r;
 	void *grown;
 	struct column *col;
-	size_t len;
 	int i, j, k, same;
 
 	for (i = 0; i < n; i++)
@@ -513,35 +496,28 @@ table_columns(
 			cmp_report_id(i, col->id, sizeof(col->id));
 			for (k = 0, same = 0; k < r->nblocks; k++)
 				same += group_of(&r->blocks[k]) == g;
-			len = strlen(col->id);
 			if (same > 1)
-				snprintf(col->id + len, sizeof(col->id) - len,
-				    "/%d", col->block->copies);
+				cmp_appendf(col->id, sizeof(col->id),
+				    strlen(col->id), "/%d", col->block->copies);
 		}
 	return 0;
 }
 
-/* The cells: each column's values (a group's runs' scores into room of
- * its own), then its pooled spread, then each verdict against the
- * first.  -1: out of memory. */
+/* The cells: their values (a group's runs' scores in its column's room),
+ * each group's pooled spread, each verdict.  -1: out of memory. */
 static int
 table_cells(struct table *t)
 {
-	struct column *col;
 	int r, j, rc = 0;
 
 	t->cells =
 	    calloc((size_t)t->nrows * (size_t)t->ncols + 1, sizeof(*t->cells));
-	for (j = 0; j < t->ncols && t->cells != NULL; j++) {
-		col = &t->cols[j];
-		col->values =
-		    calloc((size_t)t->nrows * (size_t)col->group->n + 1,
-		        sizeof(double));
-		if (col->values == NULL)
+	for (j = 0; j < t->ncols; j++)
+		if (t->cells == NULL ||
+		    (t->cols[j].values = calloc(
+		         (size_t)t->nrows * (size_t)t->cols[j].group->n + 1,
+		         sizeof(double))) == NULL)
 			return -1;
-	}
-	if (t->cells == NULL)
-		return -1;
 	for (r = 0; r < t->nrows; r++)
 		fill_row(t, r);
 	for (j = 0; j < t->ncols && rc == 0; j++)
@@ -555,16 +531,14 @@ table_cells(struct table *t)
 	return rc;
 }
 
-/* A quick pass's seconds, "1 to 2 s", the number and unit held; its
- * passes, " (5 passes of 1 to 2 s a test)". */
+/* "1 to 2 s" and " (5 passes of 1 to 2 s a test)" of quick mode. */
 #define QUICK_RANGE                                                            \
 	QUICK_TEXT(QUICK_MIN_S) " to " QUICK_TEXT(QUICK_MAX_S) NBSP "s"
 #define QUICK_PASSES_TEXT                                                      \
 	" (" QUICK_TEXT(QUICK_PASSES) " passes of " QUICK_RANGE " a test)"
 
-/* How long a report's passes were, in words: "2 s (--duration 2)",
- * "quick mode's (1 to 2 s)", "each test's own (10 to 60 s)" (the index
- * tests' shortest and longest); the number and its unit held together. */
+/* How long a report's passes were: "2 s (--duration 2)", "quick mode's
+ * (1 to 2 s)", "each test's own (10 to 60 s)" (the index tests'). */
 static size_t
 pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
 {
