@@ -1,8 +1,6 @@
-/*
- * group.c - groups of runs (doc/compare.md, "Groups of runs"): which
- * reports make one column, its name, its values computed cell by cell
- * from its runs, and the verdict between groups (score/between.h).
- */
+/* group.c - groups of runs (doc/compare.md, "Groups of runs"): which
+ * reports make one column, its name, its cells from its runs, and the
+ * verdict between groups (score/between.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,13 +62,13 @@ group_of(struct cmp_report *const *reports, const char **user, int n,
 	for (ident = !no_group; ident >= 0 && groups < 2; ident--)
 		for (i = 0, groups = 0; i < n; i++) {
 			group_key(reports[i], user[i], ident, a, sizeof(a));
-			for (j = 0, of[i] = -1; j < i && a[0] && of[i] < 0;
-			     j++) {
+			for (j = 0; a[0] != '\0' && j < i; j++) {
 				group_key(
 				    reports[j], user[j], ident, b, sizeof(b));
-				of[i] = strcmp(a, b) == 0 ? of[j] : -1;
+				if (strcmp(a, b) == 0)
+					break;
 			}
-			of[i] = of[i] < 0 ? groups++ : of[i];
+			of[i] = a[0] != '\0' && j < i ? of[j] : groups++;
 		}
 	return groups;
 }
