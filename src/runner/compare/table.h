@@ -1,5 +1,5 @@
 /* table.h - compare's comparison (doc/compare.md), built once by table.c
- * and group.c; the writers (output.c, out_*.c) only format it. */
+ * and group.c; the writers (output.c, out_json.c) only format it. */
 #ifndef CMP_TABLE_H
 #define CMP_TABLE_H
 
@@ -117,12 +117,6 @@ extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
 
-/* A ratio as text, "1.05x", at most 9 characters ("1.2e+300x"). */
-void cmp_ratio_text(double ratio, char *buf, size_t size);
-
-/* The row's title, " Index Score" after an index label. */
-void cmp_row_title(const struct row *row, char *buf, size_t size);
-
 /* The name of the i-th group in the key: A to Z, then R27, R28, ... */
 void cmp_report_id(int i, char *buf, size_t size);
 
@@ -163,10 +157,7 @@ struct cmp_side {
 void cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
     const struct cmp_side *b, int lower_is_better, double min_change);
 
-/* The tables as text (*partial_p set when a partial index was written
- * short, "N p") and Markdown (out_text.c), the comparison as JSON. */
-void cmp_write_table_text(FILE *f, const struct table *t, int *partial_p);
-void cmp_write_table_md(FILE *f, const struct table *t);
+/* The comparison as JSON (out_json.c). */
 void cmp_write_json(FILE *f, const struct comparison *c);
 
 #endif
