@@ -86,8 +86,8 @@ is_file(const char *path)
 }
 
 /* Refuses path, an own file of that kind: "x.log is the pass log of run
- * x; compare x.json" (x itself when only the text report is there). */
-static void
+ * x; compare x.json" (x itself when only the text report is there); -1. */
+static int
 own_refuse(const char *path, const struct own_file *o)
 {
 	size_t n = stem_len(path, o->ext);
@@ -108,6 +108,7 @@ own_refuse(const char *path, const struct own_file *o)
 		    "%s is the %s of run %.*s; compare %.*s%s", path, o->kind,
 		    (int)n, path, (int)n, path, text ? "" : ".json");
 	cmp_complain(NULL, err);
+	return -1;
 }
 
 /* Adds path[0..plen-1] as an input; -1 (said) when out of memory. */
@@ -280,25 +281,19 @@ load(const char *path, struct cmp_file *file)
 	/* Not blocking on a FIFO; EINVAL: not a regular file. */
 	rc = in ? file_read_fd(STDIN_FILENO, (size_t)CMP_FILE_MAX, &buf, &len)
 	        : file_read_path(path, 0, SIZE_MAX, &buf, &len);
-	if (rc == 1) {
-		free(buf);
-		errno = EFBIG;
-	}
 	if (rc != 0) {
-		rc = errno;
-		cmp_complain(path, rc == EFBIG ? "larger than 32 MiB: no report"
-		                   : rc == EINVAL && !in
-		                       ? "not a regular file: no report"
-		                       : strerror(rc));
+		if (rc == 1)
+			free(buf);
+		cmp_complain(path,
+		    rc == 1 || errno == EFBIG ? "larger than 32 MiB: no report"
+		    : errno == EINVAL && !in  ? "not a regular file: no report"
+		                              : strerror(errno));
 		return -1;
 	}
-	if ((rc = own_kind(buf, len)) >= 0) {
-		own_refuse(path, &own_files[rc]);
-		rc = -1;
-	} else if ((rc = compare_read(buf, len, file, err, sizeof(err))) ==
-	           -1) {
+	if ((rc = own_kind(buf, len)) >= 0)
+		rc = own_refuse(path, &own_files[rc]);
+	else if ((rc = compare_read(buf, len, file, err, sizeof(err))) == -1)
 		cmp_complain(path, err);
-	}
 	free(buf);
 	return rc;
 }

@@ -28,6 +28,7 @@ struct parser {
 	struct cmp_file *out;
 	int first_report; /* out->reports[first_report..] are ours */
 	struct cmp_report *report; /* the current one, or NULL */
+	int report_no; /* its place among ours, from 1 */
 	int report_header; /* it began with a BYTE UNIX Benchmarks line */
 	int report_dropped; /* a block of it was dropped */
 	int method; /* its "index method n", 0 when not said */
@@ -149,13 +150,6 @@ number(const struct line *l, int k, double *v)
 	        ? (void)0                                                      \
 	        : (void)cmp_appendf((p)->err, (p)->errlen, 0, __VA_ARGS__))
 
-/* The place of the current report among ours, from 1. */
-static int
-report_no(const struct parser *p)
-{
-	return (int)(p->report - p->out->reports) - p->first_report + 1;
-}
-
 /* Whether title is a test of a built-in index (its table must follow). */
 static int
 index_title(const char *title)
@@ -192,7 +186,7 @@ end_block(struct parser *p)
 		why = "cut off before its index table";
 	if (why != NULL) {
 		PROBLEM(p, "%sreport %d, run %d (%d cop%s): %s",
-		    p->report_header ? "" : "headerless ", report_no(p),
+		    p->report_header ? "" : "headerless ", p->report_no,
 		    p->report->nblocks, b->copies, b->copies == 1 ? "y" : "ies",
 		    why);
 		cmp_block_free(b);
@@ -209,14 +203,12 @@ static void
 end_report(struct parser *p)
 {
 	end_block(p);
-	if (p->report == NULL)
-		return;
-	if (p->report->nblocks == 0) {
+	if (p->report != NULL && p->report->nblocks == 0) {
 		if (p->report_header && !p->report_dropped)
 			PROBLEM(p,
 			    "report %d: a header with no complete benchmark "
 			    "run",
-			    report_no(p));
+			    p->report_no);
 		cmp_report_free(p->report);
 		p->out->nreports--;
 	}
@@ -237,6 +229,7 @@ new_report(struct parser *p, int header)
 		PROBLEM(p, "more than %d reports", CMP_MAX_REPORTS);
 		return -1;
 	}
+	p->report_no = p->out->nreports - p->first_report;
 	p->report_header = header;
 	p->report_dropped = 0;
 	p->method = 0;
@@ -304,8 +297,8 @@ header_line(struct parser *p, const struct line *l)
 		    n > 20 ? 20 : n, s);
 		return -1;
 	}
-	snprintf(origin, sizeof(origin), "%s%.*s", ub ? "UnixBench " : "",
-	    n > (ub ? 40 : 60) ? (ub ? 40 : 60) : n, s);
+	/* Of at most 40 bytes after "UnixBench ", 60 else. */
+	snprintf(origin, ub ? 51 : 61, "%s%.*s", ub ? "UnixBench " : "", n, s);
 	free(p->report->origin);
 	if ((p->report->origin = cmp_text(origin, strlen(origin))) == NULL)
 		return -1;
@@ -716,7 +709,8 @@ feed(struct parser *p, struct line *l)
 }
 
 /* Known at the end: a --runs report's reports (summary seen, 2 or more) are
- * one run set made as the last says; a block without copies is one copy. */
+ * one run set (numbered from the first one's place in the file) made as the
+ * last says; a block without copies is one copy. */
 static void
 finish(const struct parser *p)
 {
@@ -727,8 +721,7 @@ finish(const struct parser *p)
 	for (r = f->reports + p->first_report; r < f->reports + f->nreports;
 	     r++) {
 		if (set) {
-			r->run_set =
-			    p->first_report + 1; /* unique in the file */
+			r->run_set = p->first_report + 1;
 			r->quick = last->quick;
 			r->duration_s = last->duration_s;
 		}
