@@ -133,6 +133,7 @@ struct run_cmd {
 	int nformats;
 	struct options_output outputs[OPTIONS_MAX_FORMATS];
 	int noutputs;
+	int to_stdout; /* one of them is standard output */
 	int no_warnings;
 	FILE *text_out; /* the text report: stdout, else stderr */
 	char shown[4096]; /* the results' base name, made plain */
@@ -208,7 +209,8 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	memcpy(c->outputs, o->outputs, sizeof(c->outputs));
 	c->no_warnings = o->no_warnings;
 	options_free(o);
-	if (outputs_check(c->outputs, c->noutputs, err, sizeof(err)) == -1 ||
+	if ((c->to_stdout = outputs_check(
+	         c->outputs, c->noutputs, err, sizeof(err))) == -1 ||
 	    setup_check_fds(&c->r.settings, c->nformats, err, sizeof(err)) ==
 	        -1)
 		return complain("%s", err);
@@ -283,7 +285,7 @@ open_console(struct run_cmd *c)
 	                                         : stderr;
 	c->text_out = stdout;
 	/* Standard output carries a named format: nothing else goes there. */
-	if (outputs_to_stdout(c->outputs, c->noutputs)) {
+	if (c->to_stdout) {
 		c->text_out = stderr;
 		if (c->env.console == stdout)
 			c->env.console = stderr;

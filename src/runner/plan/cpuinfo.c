@@ -1,6 +1,4 @@
-/*
- * cpuinfo.c - the CPU's model, MHz, bogomips and flags (cpuinfo.h).
- */
+/* cpuinfo.c - the CPU's model, MHz, bogomips and flags (cpuinfo.h). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,17 +215,16 @@ char *
 sysinfo_cpu_model(const char *cpuinfo)
 {
 	static const char *const keys[] = {
-	    "Processor", "cpu model", "uarch", "cpu", "isa"};
+	    "model name", "Processor", "cpu model", "uarch", "cpu", "isa"};
 	char *model = sysread_value(cpuinfo, "model name", ':'), *other;
 
-	if (model == NULL || model[0] != '\0') {
-		/*
-		 * 32-bit ARM kernels give only the architecture ("ARMv7
-		 * Processor rev 3"): the core named is better.
-		 */
-		if (model == NULL || strncmp(model, "ARMv", 4) != 0)
-			return model;
-	}
+	/*
+	 * 32-bit ARM kernels give only the architecture ("ARMv7 Processor
+	 * rev 3"): the core named is better.
+	 */
+	if (model == NULL ||
+	    (model[0] != '\0' && strncmp(model, "ARMv", 4) != 0))
+		return model;
 	/* ARM names its implementer and part, IBM Z its machine type. */
 	if ((other = arm_model(cpuinfo)) != NULL && other[0] == '\0') {
 		free(other);
@@ -238,8 +235,6 @@ sysinfo_cpu_model(const char *cpuinfo)
 		return other;
 	}
 	free(other);
-	if (model[0] != '\0')
-		return model;
 	free(model);
 	return first_value(cpuinfo, keys, NKEYS(keys));
 }

@@ -1,6 +1,4 @@
-/*
- * estimate.c - the time a run is expected to take (estimate.h).
- */
+/* estimate.c - the time a run is expected to take (estimate.h). */
 #include <stdio.h>
 #include <stdlib.h>
 

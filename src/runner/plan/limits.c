@@ -1,6 +1,4 @@
-/*
- * limits.c - what the runner may use, for planning copies (limits.h).
- */
+/* limits.c - what the runner may use, for planning copies (limits.h). */
 #include <sys/types.h>
 #include <sys/resource.h>
 #include <sys/stat.h>

@@ -4,6 +4,7 @@
 #include "model/near.h"
 #include "parse.h"
 #include "plan/optable.h"
+#include "write/textwrap.h"
 
 enum { HELP_COLUMN = 22, HELP_WIDTH = 80 };
 
@@ -213,34 +214,6 @@ opt_parse(const struct opt_table *t, void *ctx, int argc, char *const *argv,
 	return rc;
 }
 
-/* Prints text from column col, wrapped at HELP_WIDTH. */
-static void
-wrap(FILE *f, const char *text, int col)
-{
-	const char *p = text;
-	int at = col;
-	size_t len;
-
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		len = strcspn(p, " ");
-		if (len == 0)
-			break;
-		if (at > col && at + 1 + (int)len > HELP_WIDTH - 1) {
-			fprintf(f, "\n%*s", col, "");
-			at = col;
-		} else if (at > col) {
-			fputc(' ', f);
-			at++;
-		}
-		fprintf(f, "%.*s", (int)len, p);
-		at += (int)len;
-		p += len;
-	}
-	fputc('\n', f);
-}
-
 void
 opt_print(FILE *f, const struct opt_table *t)
 {
@@ -255,6 +228,6 @@ opt_print(FILE *f, const struct opt_table *t)
 			n = 0;
 		}
 		fprintf(f, "%*s", HELP_COLUMN - n, "");
-		wrap(f, d->help, HELP_COLUMN);
+		text_wrap(f, d->help, HELP_COLUMN, HELP_COLUMN, HELP_WIDTH - 1);
 	}
 }

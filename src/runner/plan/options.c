@@ -1,6 +1,4 @@
-/*
- * options.c - the runner's command line (options.h).
- */
+/* options.c - the runner's command line (options.h). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,4 @@
-/*
- * outputs.c - the files the user named for report formats, or standard
- * output, checked before the run (contract in outputs.h).
- */
+/* outputs.c - the named outputs, checked before the run (outputs.h). */
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -136,21 +133,12 @@ check_one(struct options_output *o, char *err, size_t errlen)
 int
 outputs_check(struct options_output *out, int n, char *err, size_t errlen)
 {
-	int i;
+	int i, to_stdout = 0;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (check_one(&out[i], err, errlen) == -1)
 			return -1;
-	return 0;
-}
-
-int
-outputs_to_stdout(const struct options_output *out, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (out[i].fd == STDOUT_FILENO)
-			return 1;
-	return 0;
+		to_stdout |= out[i].fd == STDOUT_FILENO;
+	}
+	return to_stdout;
 }

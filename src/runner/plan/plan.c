@@ -1,6 +1,4 @@
-/*
- * plan.c - the plan of a run (plan.h).
- */
+/* plan.c - the plan of a run (plan.h). */
 #include <stdio.h>
 #include <stdlib.h>
 

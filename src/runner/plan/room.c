@@ -1,7 +1,4 @@
-/*
- * room.c - the run's needs against the machine's room (contract in
- * room.h).
- */
+/* room.c - the run's needs against the machine's room (room.h). */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,6 +1,4 @@
-/*
- * setup.c - the plan of a run before anything runs (setup.h).
- */
+/* setup.c - the plan of a run before anything runs (setup.h). */
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
@@ -287,18 +285,6 @@ setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
 	return 0;
 }
 
-/* The first CPU of kind k in usable[0..n-1], or -1. */
-static int
-kind_cpu(const struct cpu_topology *t, int k, const int *usable, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (usable[i] < t->ncpus && t->cpus[usable[i]].kind == k)
-			return usable[i];
-	return -1;
-}
-
 /*
  * --per-core-type: after the blocks asked for, a 1-copy block for each
  * kind of core this process may use, pinned to its first CPU of it.
@@ -308,7 +294,7 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 {
 	static int usable[CPU_LIST_MAX];
 	struct cpu_topology t;
-	int k, n, cpu, *copies, *pins;
+	int k, i, n, *copies, *pins;
 
 	if (topology_collect(&t, "") == -1)
 		return opt_bad(out, outlen, "out of memory", NULL);
@@ -329,12 +315,14 @@ kind_blocks(struct settings *s, char *out, size_t outlen)
 	}
 	for (k = 0; k < s->ncopies; k++)
 		pins[k] = -1;
-	for (k = 0; k < t.nkinds; k++) {
-		if ((cpu = kind_cpu(&t, k, usable, n)) == -1)
-			continue;
-		s->copies[s->ncopies] = 1;
-		pins[s->ncopies++] = cpu;
-	}
+	for (k = 0; k < t.nkinds; k++)
+		for (i = 0; i < n; i++)
+			if (usable[i] < t.ncpus &&
+			    t.cpus[usable[i]].kind == k) {
+				s->copies[s->ncopies] = 1;
+				pins[s->ncopies++] = usable[i];
+				break;
+			}
 	s->pins = pins;
 	free(t.cpus);
 	return 0;

@@ -1,6 +1,4 @@
-/*
- * sysread.c - readers of the system's small text files (sysread.h).
- */
+/* sysread.c - readers of the system's small text files (sysread.h). */
 #include <stdlib.h>
 #include <string.h>
 
