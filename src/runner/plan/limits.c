@@ -238,16 +238,6 @@ limits_fs_type(const char *mountinfo, const char *path, char *out, size_t len)
 	return copy_out(out, len, best, best_tlen);
 }
 
-/* CPUs in this thread's affinity mask; the CPUs online where unknown. */
-static int
-affinity_cpus(void)
-{
-	static int cpus[CPU_LIST_MAX];
-	int n = cpu_usable_list(cpus, CPU_LIST_MAX);
-
-	return n > 0 ? n : limits_online_cpus();
-}
-
 /* A limit read from the cgroup directory dir's files; 0: none. */
 typedef long long (*cgroup_reader)(const char *dir, int v2);
 
@@ -343,12 +333,13 @@ cgroup_least(const char *controller, cgroup_reader value)
 int
 limits_usable_cpus(void)
 {
-	int n = affinity_cpus();
+	static int cpus[CPU_LIST_MAX];
+	int n = cpu_usable_list(cpus, CPU_LIST_MAX);
 	long long quota = cgroup_least("cpu", read_cpu_quota);
 
-	if (quota > 0 && quota < n)
-		n = (int)quota;
-	return n < 1 ? 1 : n;
+	if (n < 1)
+		n = limits_online_cpus(); /* at least 1 */
+	return quota > 0 && quota < n ? (int)quota : n;
 }
 
 #ifdef RLIMIT_NPROC

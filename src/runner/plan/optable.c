@@ -31,55 +31,44 @@ next_name(const char **p, const char **name)
 	return len;
 }
 
-/* The row one of whose names is the len bytes of name. */
-static const struct opt_def *
-find(const struct opt_table *t, const char *name, size_t len)
-{
-	const struct opt_def *d;
-	const char *p, *n;
-	size_t l;
-
-	for (d = t->defs; d < t->defs + t->ndefs; d++)
-		for (p = d->names; (l = next_name(&p, &n)) != 0;)
-			if (l == len && strncmp(n, name, len) == 0)
-				return d;
-	return NULL;
-}
-
 /*
- * The first long option of t near the len bytes of name (model/near.h),
- * copied into buf; 0, or -1 when none is.
+ * The row one of whose names is the len bytes of name; with hint set, the
+ * first with a long name near that long option (model/near.h), that name
+ * copied into hint (64 bytes).
  */
-static int
-opt_hint(const struct opt_table *t, const char *name, size_t len, char *buf,
-    size_t size)
+static const struct opt_def *
+find(const struct opt_table *t, const char *name, size_t len, char *hint)
 {
 	const struct opt_def *d;
 	const char *p, *n;
-	char typed[64];
+	char typed[64], each[64];
 	size_t l;
 
-	if (len >= sizeof(typed) || strncmp(name, "--", 2) != 0)
-		return -1;
+	if (len >= sizeof(typed) ||
+	    (hint != NULL && strncmp(name, "--", 2) != 0))
+		return NULL;
 	snprintf(typed, sizeof(typed), "%.*s", (int)len, name);
 	for (d = t->defs; d < t->defs + t->ndefs; d++)
 		for (p = d->names; (l = next_name(&p, &n)) != 0;) {
-			snprintf(buf, size, "%.*s", (int)l, n);
-			if (strncmp(buf, "--", 2) == 0 && near_name(typed, buf))
-				return 0;
+			snprintf(each, sizeof(each), "%.*s", (int)l, n);
+			if (hint == NULL ? strcmp(each, typed) != 0
+			                 : strncmp(each, "--", 2) != 0 ||
+			                       !near_name(typed, each))
+				continue;
+			if (hint != NULL)
+				memcpy(hint, each, sizeof(each));
+			return d;
 		}
-	return -1;
+	return NULL;
 }
 
 /* The unknown option's message, with the nearest long option if any. */
 static int
 unknown(const struct opt_table *t, const char *arg, char *err, size_t errlen)
 {
-	char hint[64] = "";
-	char said[sizeof(hint) + sizeof(" (did you mean ?)")] = "";
-	size_t len = strcspn(arg, "=");
+	char hint[64], said[sizeof(hint) + sizeof(" (did you mean ?)")] = "";
 
-	if (opt_hint(t, arg, len, hint, sizeof(hint)) == 0)
+	if (find(t, arg, strcspn(arg, "="), hint) != NULL)
 		snprintf(said, sizeof(said), " (did you mean %s?)", hint);
 	snprintf(err, errlen, "%s%s%s%s", t->unknown_prefix, arg, said,
 	    t->unknown_suffix);
@@ -156,7 +145,7 @@ long_option(const struct opt_table *t, void *ctx, int argc, char *const *argv,
 {
 	const char *arg = argv[*i], *eq = strchr(arg, '=');
 	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-	const struct opt_def *d = find(t, arg, len);
+	const struct opt_def *d = find(t, arg, len, NULL);
 	const char *val = NULL;
 
 	if (d == NULL || (d->arg == NULL && eq != NULL))
@@ -178,7 +167,7 @@ short_options(const struct opt_table *t, void *ctx, int argc, char *const *argv,
 
 	for (; *p != '\0'; p++) {
 		opt[1] = *p;
-		if ((d = find(t, opt, 2)) == NULL)
+		if ((d = find(t, opt, 2, NULL)) == NULL)
 			return unknown(t, opt, err, errlen);
 		if (d->arg != NULL) {
 			val = p[1] != '\0'    ? p + 1

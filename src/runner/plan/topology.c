@@ -119,15 +119,6 @@ cpu_models(const char *cpuinfo, char **models, int n)
 	return 0;
 }
 
-/* Whether a CPU of key k is of the kind of key kind (a clock within 10%). */
-static int
-same_kind(const struct kind_key *k, const struct kind_key *kind)
-{
-	return k->class == kind->class && strcmp(k->model, kind->model) == 0 &&
-	       k->capacity == kind->capacity && k->khz * 10 >= kind->khz * 9 &&
-	       k->khz * 9 <= kind->khz * 10;
-}
-
 /* Whether kind a goes before b: capacity, then clock, highest first. */
 static int
 kind_before(const struct cpu_kind *a, const struct cpu_kind *b)
@@ -173,7 +164,6 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
 			t->cpus[j].kind = rank[t->cpus[j].kind];
 	for (i = 0; i < t->nkinds; i++) {
 		k = &t->kinds[i];
-		memset(set, 0, (size_t)t->ncpus);
 		for (j = 0; j < t->ncpus; j++)
 			set[j] = t->cpus[j].kind == i;
 		list_text(set, t->ncpus, k->cpus, sizeof(k->cpus));
@@ -196,7 +186,10 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
 	}
 }
 
-/* The kind of a CPU of key k, maybe new; -1: more than TOPO_KINDS_MAX. */
+/*
+ * The kind of a CPU of key k, maybe new (one of the same class, model and
+ * capacity and a clock within 10%); -1: more than TOPO_KINDS_MAX.
+ */
 static int
 kind_of(struct cpu_topology *t, struct kind_key *keys, const struct kind_key *k,
     int cpu)
@@ -204,7 +197,11 @@ kind_of(struct cpu_topology *t, struct kind_key *keys, const struct kind_key *k,
 	int i;
 
 	for (i = 0; i < t->nkinds; i++) {
-		if (!same_kind(k, &keys[i]))
+		if (k->class != keys[i].class ||
+		    strcmp(k->model, keys[i].model) != 0 ||
+		    k->capacity != keys[i].capacity ||
+		    k->khz * 10 < keys[i].khz * 9 ||
+		    k->khz * 9 > keys[i].khz * 10)
 			continue;
 		if (k->khz > keys[i].khz)
 			keys[i].khz = k->khz;
