@@ -182,17 +182,6 @@ const char writer_reading[] =
     "of this run's passes: it covers the noise within the run, not what "
     "changes between runs (another boot, another day).";
 
-/* A row's flag in a few words; "" when none. */
-static void
-scale_mark(char *buf, size_t size, enum scale_flag f, int n)
-{
-	buf[0] = '\0';
-	if (f == SCALE_BELOW_ONE)
-		snprintf(buf, size, "below 1");
-	else if (f == SCALE_ABOVE_N)
-		snprintf(buf, size, "above %d", n);
-}
-
 /* A sentence of the scaling table: wrapped, or escaped between around. */
 static void
 scale_sentence(FILE *f, const struct scale_format *fmt,
@@ -211,7 +200,7 @@ void
 writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 {
 	const struct scale_row *row;
-	char line[400], mark[16];
+	char line[400], mark[24];
 	int seen[SCALE_ABOVE_N + 1] = {0};
 
 	if (s->nrows == 0)
@@ -227,7 +216,11 @@ writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 		else
 			snprintf(
 			    line, sizeof(line), "%s Index", row->index->label);
-		scale_mark(mark, sizeof(mark), row->flag, s->to);
+		snprintf(mark, sizeof(mark),
+		    row->flag == SCALE_ABOVE_N     ? "above %d"
+		    : row->flag == SCALE_BELOW_ONE ? "below 1"
+		                                   : "",
+		    s->to);
 		seen[row->flag] = 1;
 		if (fmt == NULL) {
 			fprintf(f, "%-40s %12.2f%s%s\n", line, row->ratio,
