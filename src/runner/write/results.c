@@ -20,6 +20,8 @@
  * what tells a claim a killed run left from anything else. */
 #define CLAIM_MODE 0400
 
+#define PATH_LEN 4096 /* a result file's path */
+
 static int say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -35,23 +37,25 @@ say(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-/* base + suffix into buf; returns 0, or -1 when it does not fit. */
+/* The file of format w for base into buf; 0, or -1 when it does not fit. */
 static int
-path_of(char *buf, size_t len, const char *base, const char *suffix)
+path_of(char buf[PATH_LEN], const char *base, const struct writer *w)
 {
-	return (size_t)snprintf(buf, len, "%s%s", base, suffix) < len ? 0 : -1;
+	size_t n = (size_t)snprintf(buf, PATH_LEN, "%s%s", base, w->suffix);
+
+	return n < PATH_LEN ? 0 : -1;
 }
 
 /* 1 when no writer's file for base exists. */
 static int
 all_free(const char *base)
 {
-	char path[4096];
+	char path[PATH_LEN];
 	struct stat st;
 	size_t i;
 
 	for (i = 0; i < nwriters; i++) {
-		if (path_of(path, sizeof(path), base, writers[i].suffix) == -1)
+		if (path_of(path, base, &writers[i]) == -1)
 			return 0;
 		if (lstat(path, &st) == 0 || errno != ENOENT)
 			return 0;
@@ -73,12 +77,10 @@ still_ours(const struct results *res, int i, const char *path)
 static void
 drop_claims(struct results *res, const char *base, int n)
 {
-	char path[4096];
+	char path[PATH_LEN];
 
 	while (--n >= 0) {
-		if (base != NULL &&
-		    path_of(path, sizeof(path), base,
-		        res->formats[n]->suffix) == 0 &&
+		if (base != NULL && path_of(path, base, res->formats[n]) == 0 &&
 		    still_ours(res, n, path))
 			unlink(path);
 		close(res->fd[n]);
@@ -90,13 +92,12 @@ drop_claims(struct results *res, const char *base, int n)
 static int
 claim(struct results *res, const char *base)
 {
-	char path[4096];
+	char path[PATH_LEN];
 	struct stat st;
 	int fd, i, saved;
 
 	for (i = 0; i < res->nformats; i++) {
-		if (path_of(path, sizeof(path), base,
-		        res->formats[i]->suffix) == -1) {
+		if (path_of(path, base, res->formats[i]) == -1) {
 			errno = ENAMETOOLONG;
 			break;
 		}
@@ -186,13 +187,12 @@ static int
 replaceable(
     const struct results *res, const char *base, char *err, size_t errlen)
 {
-	char path[4096];
+	char path[PATH_LEN];
 	struct stat st;
 	int i;
 
 	for (i = 0; i < res->nformats; i++) {
-		if (path_of(path, sizeof(path), base,
-		        res->formats[i]->suffix) == -1)
+		if (path_of(path, base, res->formats[i]) == -1)
 			return say(err, errlen, "results file name too long");
 		if (lstat(path, &st) == -1
 		        ? errno != ENOENT
@@ -279,12 +279,11 @@ install(const char *tmp, const char *path, const void *ctx)
 static int
 claim_lost(const struct results *res)
 {
-	char path[4096];
+	char path[PATH_LEN];
 	int i;
 
 	for (i = 0; i < res->claimed; i++)
-		if (path_of(path, sizeof(path), res->base,
-		        res->formats[i]->suffix) == -1 ||
+		if (path_of(path, res->base, res->formats[i]) == -1 ||
 		    !still_ours(res, i, path))
 			return 1;
 	return 0;
@@ -294,7 +293,7 @@ int
 results_write(
     struct results *res, const struct report *r, char *err, size_t errlen)
 {
-	char path[4096];
+	char path[PATH_LEN];
 	size_t used = 0;
 	int i, rc = 0;
 
@@ -311,8 +310,7 @@ results_write(
 		res->written[i] = 0;
 		if (!res->fixed && i >= res->claimed)
 			continue;
-		if (path_of(path, sizeof(path), res->base,
-		        res->formats[i]->suffix) == -1)
+		if (path_of(path, res->base, res->formats[i]) == -1)
 			errno = ENAMETOOLONG;
 		else if (files_write_beside(path, 0644, res->formats[i], r,
 		             install, &(struct format_of){res, i}) == 0) {
