@@ -24,8 +24,8 @@ char *text_plain_spaces(char *s);
 
 /*
  * Writes text (one line) and a newline in lines of at most width columns,
- * broken at spaces (a no-break one written plain): the first after used
- * columns already written, the others after indent spaces.
+ * broken at spaces (a no-break one written plain; a longer word whole):
+ * the first after used columns already written, the others after indent.
  */
 void text_wrap(
     FILE *f, const char *text, size_t used, int indent, size_t width);
