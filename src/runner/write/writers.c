@@ -216,11 +216,11 @@ writer_scaling(FILE *f, const struct scaling *s, const struct scale_format *fmt)
 		else
 			snprintf(
 			    line, sizeof(line), "%s Index", row->index->label);
-		snprintf(mark, sizeof(mark),
-		    row->flag == SCALE_ABOVE_N     ? "above %d"
-		    : row->flag == SCALE_BELOW_ONE ? "below 1"
-		                                   : "",
-		    s->to);
+		mark[0] = '\0';
+		if (row->flag != SCALE_OK)
+			snprintf(mark, sizeof(mark),
+			    row->flag == SCALE_ABOVE_N ? "above %d" : "below 1",
+			    s->to);
 		seen[row->flag] = 1;
 		if (fmt == NULL) {
 			fprintf(f, "%-40s %12.2f%s%s\n", line, row->ratio,
