@@ -10,21 +10,16 @@
 void
 jw_start(struct json_writer *j, FILE *f)
 {
-	int i;
-
-	j->f = f;
-	j->depth = 0;
-	for (i = 0; i < JW_MAXDEPTH; i++)
-		j->empty[i] = 1, j->flat[i] = 0;
+	*j = (struct json_writer){.f = f};
 }
 
 /* Starts a member or an element: the comma and break before it, the key. */
 static void
 jw_item(struct json_writer *j, const char *key)
 {
-	if (!j->empty[j->depth])
+	if (j->any[j->depth])
 		fputs(j->flat[j->depth] ? ", " : ",", j->f);
-	j->empty[j->depth] = 0;
+	j->any[j->depth] = 1;
 	if (j->depth > 0 && !j->flat[j->depth])
 		fprintf(j->f, "\n%*s", 2 * j->depth, "");
 	if (key != NULL) {
@@ -41,18 +36,18 @@ jw_open(struct json_writer *j, const char *key, int c, int flat)
 	flat = flat || j->flat[j->depth];
 	if (j->depth < JW_MAXDEPTH - 1)
 		j->depth++;
-	j->empty[j->depth] = 1;
+	j->any[j->depth] = 0;
 	j->flat[j->depth] = flat;
 }
 
 void
 jw_close(struct json_writer *j, int c)
 {
-	int was_empty = j->empty[j->depth], flat = j->flat[j->depth];
+	int any = j->any[j->depth], flat = j->flat[j->depth];
 
 	if (j->depth > 0)
 		j->depth--;
-	if (!was_empty && !flat)
+	if (any && !flat)
 		fprintf(j->f, "\n%*s", 2 * j->depth, "");
 	putc(c, j->f);
 }

@@ -14,7 +14,7 @@
 struct json_writer {
 	FILE *f;
 	int depth;
-	int empty[JW_MAXDEPTH]; /* nothing written yet at this level */
+	int any[JW_MAXDEPTH]; /* something written at this level */
 	int flat[JW_MAXDEPTH];
 };
 
