@@ -19,28 +19,24 @@ const char *const cmp_why_text[NWHY] = {"", "", "units differ",
     "index methods differ", "index baselines differ",
     "indexes over different tests", "partial and full index"};
 
-/* -1 unknown, 0 beyond, 1 within (score/interval.h) as enum cmp_noise. */
-static enum cmp_noise
-noise_of(int within)
-{
-	return within < 0 ? CMP_NOISE_UNKNOWN
-	       : within   ? CMP_NOISE_WITHIN
-	                  : CMP_NOISE_BEYOND;
-}
+/* score/interval.h's -1 unknown, 0 beyond, 1 within, from index 0. */
+static const enum cmp_noise noise_of[3] = {
+    CMP_NOISE_UNKNOWN, CMP_NOISE_BEYOND, CMP_NOISE_WITHIN};
 
 enum cmp_noise
 compare_noise(const struct cmp_test *a, const struct cmp_test *b)
 {
-	return noise_of(interval_tests_within(a->rates, a->nrates, a->all_rates,
-	    a->nall, b->rates, b->nrates, b->all_rates, b->nall));
+	return noise_of[1 + interval_tests_within(a->rates, a->nrates,
+	                        a->all_rates, a->nall, b->rates, b->nrates,
+	                        b->all_rates, b->nall)];
 }
 
 enum cmp_noise
 compare_index_noise(double a, double a_low, double a_high, double b,
     double b_low, double b_high)
 {
-	return noise_of(
-	    interval_scores_within(a, a_low, a_high, b, b_low, b_high));
+	return noise_of[1 + interval_scores_within(
+	                        a, a_low, a_high, b, b_low, b_high)];
 }
 
 double
@@ -310,7 +306,7 @@ verdict(const struct table *t, const struct row *row, int j,
 	if (c->noise == CMP_NOISE_BEYOND && d0 && dj) {
 		c->nexplain = explain_rank(d0, c0->test->nrates, dj,
 		    c->test->nrates, c->explain, EXPLAIN_MAX);
-		c->explained = c->nexplain >= 0;
+		c->explained = c->nexplain >= 0 && isnan(cb->speed);
 	}
 }
 
@@ -466,9 +462,6 @@ column_speed(struct table *t, int j, double *r)
 		return;
 	qsort(r, (size_t)n, sizeof(*r), cmp_double);
 	col->speed = n % 2 ? r[n / 2] : sqrt(r[n / 2 - 1] * r[n / 2]);
-	for (i = 0; i < t->nrows; i++)
-		t->cells[(size_t)i * (size_t)t->ncols + (size_t)j].explained =
-		    0;
 }
 
 /* The columns of copies group g: each block of it of each group's first
@@ -504,10 +497,12 @@ table_columns(
 }
 
 /* The cells: their values (a group's runs' scores in its column's room),
- * each group's pooled spread, each verdict.  -1: out of memory. */
+ * each group's pooled spread, each column's speed, each verdict (no
+ * why-line where the speed is said).  -1: out of memory. */
 static int
 table_cells(struct table *t)
 {
+	double *speeds;
 	int r, j, rc = 0;
 
 	t->cells =
@@ -523,12 +518,18 @@ table_cells(struct table *t)
 	for (j = 0; j < t->ncols && rc == 0; j++)
 		if (t->cols[j].group->n > 1)
 			rc = pool_column(t, j);
+	if (rc == -1 ||
+	    (speeds = malloc(sizeof(*speeds) * ((size_t)t->nrows + 1))) == NULL)
+		return -1;
+	for (j = 1; j < t->ncols; j++)
+		column_speed(t, j, speeds);
+	free(speeds);
 	for (r = 0; r < t->nrows; r++)
 		for (j = 1; j < t->ncols; j++) {
 			judge(t, r, j);
 			t->grouped |= cmp_cell_at(t, r, j)->grouped;
 		}
-	return rc;
+	return 0;
 }
 
 /* "1 to 2 s" and " (5 passes of 1 to 2 s a test)" of quick mode. */
@@ -598,34 +599,24 @@ caveat_text(const struct column *a, struct column *b)
 		buf[0] = '\0';
 }
 
-/* Builds the table of copies group g of the groups; an empty one has
- * ncols 0.  -1: out of memory (cmp_table_free it even then). */
+/* Builds c's table of copies group g (none of it: ncols 0); -1: out of
+ * memory. */
 static int
-cmp_table_build(struct table *t, enum group g, const struct cmp_group *groups,
-    int n, double min_change)
+cmp_table_build(struct comparison *c, enum group g)
 {
-	double *ratios;
+	struct table *t = &c->tables[g];
 	int i;
 
-	memset(t, 0, sizeof(*t));
 	t->group = g;
-	t->min_change = min_change;
-	if (table_columns(t, g, groups, n) == -1)
+	t->min_change = c->min_change;
+	if (table_columns(t, g, c->groups, c->n) == -1)
 		return -1;
-	if (t->ncols == 0)
-		return 0;
 	for (i = 1; i < t->ncols; i++) {
 		t->cols[i].suites =
 		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
 		caveat_text(&t->cols[0], &t->cols[i]);
 	}
-	if (table_rows(t) == -1 || table_cells(t) == -1 ||
-	    (ratios = malloc(sizeof(*ratios) * ((size_t)t->nrows + 1))) == NULL)
-		return -1;
-	for (i = 1; i < t->ncols; i++)
-		column_speed(t, i, ratios);
-	free(ratios);
-	return 0;
+	return t->ncols == 0 ? 0 : table_rows(t) == -1 ? -1 : table_cells(t);
 }
 
 int
@@ -638,8 +629,7 @@ compare_build(struct comparison *c, struct cmp_report *const *reports,
 	c->min_change = min_change;
 	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
 	for (g = 0; g < NGROUPS && rc == 0; g++)
-		rc = cmp_table_build(
-		    &c->tables[g], (enum group)g, c->groups, c->n, min_change);
+		rc = cmp_table_build(c, (enum group)g);
 	return rc;
 }
 
