@@ -27,19 +27,17 @@ cmp_text(const char *s, size_t len)
 			continue;
 		}
 		n = escape_utf8_span(s + i, len - i);
-		if (n == 0 || u[i] < 0x20 || u[i] == 0x7f)
-			n = 1;
+		n += n == 0; /* a byte not of UTF-8, made '?' below */
 		if (o + n > CMP_TEXT_MAX)
 			break;
-		if (n == 1 && (u[i] < 0x20 || u[i] >= 0x7f))
-			out[o] = '?';
-		else
-			memcpy(out + o, u + i, n);
+		memcpy(out + o, u + i, n);
+		out[o] = u[i] != '\0' ? out[o] : '?';
 		o += n;
 		i += n;
 	}
 	out[o] = '\0';
-	escape_plain(out, 0); /* C1 controls too, as the runner's texts */
+	escape_plain(
+	    out, 0); /* controls and bad UTF-8, as the runner's texts */
 	return out;
 }
 
