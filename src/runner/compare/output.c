@@ -52,15 +52,14 @@ value_text(const struct table *t, int r, int col, char *buf, enum form form)
 	const struct cell *c = cmp_cell_at(t, r, col);
 	size_t n;
 
-	if (!c->present)
-		snprintf(buf, CELL_MAX, "-");
-	else if (c->status[0] != '\0')
-		snprintf(buf, CELL_MAX, "%s", c->status);
-	else if (!isfinite(c->value))
-		snprintf(buf, CELL_MAX, "no score");
-	else /* a huge number as %.4g */
+	if (c->present && c->status[0] == '\0' && isfinite(c->value))
 		snprintf(buf, CELL_MAX, fabs(c->value) < 1e12 ? "%.1f" : "%.4g",
-		    c->value);
+		    c->value); /* a huge number as %.4g */
+	else
+		snprintf(buf, CELL_MAX, "%s",
+		    !c->present    ? "-"
+		    : c->status[0] ? c->status
+		                   : "no score");
 	n = strlen(buf);
 	if (c->present && c->unit[0] != '\0' &&
 	    strcmp(c->unit, t->rows[r].unit) != 0)
@@ -94,6 +93,7 @@ header_text(const struct table *t, int s, enum form form, char *buf)
 {
 	const struct column *c = &t->cols[s / 3], *a = &t->cols[0];
 	const char *sub = strchr(c->id, '/'); /* "/4": A with 4 copies */
+	const char *name = form == MD ? c->group->label : c->id;
 
 	if (kind(s) == TITLE && form == MD)
 		snprintf(buf, CELL_MAX, "Test");
@@ -102,14 +102,12 @@ header_text(const struct table *t, int s, enum form form, char *buf)
 	else if (kind(s) == UNIT)
 		snprintf(buf, CELL_MAX, "unit");
 	else if (kind(s) == RATIO)
-		snprintf(buf, CELL_MAX, "%s/%s%s",
-		    form == MD ? c->group->label : c->id,
+		snprintf(buf, CELL_MAX, "%s/%s%s", name,
 		    form == MD ? a->group->label : a->id,
 		    c->caveat[0] ? "!" : "");
 	else if (kind(s) == VALUE)
-		snprintf(buf, CELL_MAX, "%s%s",
-		    form == MD ? c->group->label : c->id,
-		    form == MD && sub ? sub : "");
+		snprintf(
+		    buf, CELL_MAX, "%s%s", name, form == MD && sub ? sub : "");
 }
 
 /* The text of sub-column s of row r (-1: the header) into buf: a ratio
@@ -792,21 +790,21 @@ write_speed(FILE *f, int md, const struct table *t)
 	}
 }
 
-/* The comparison as text or Markdown: the key, what is said
- * above the tables, each table and its verdicts, the notes. */
-static void
-write_plain(FILE *f, const struct comparison *c, int md)
+int
+compare_write(FILE *f, enum cmp_format format, const struct comparison *c)
 {
 	const struct table *t;
-	struct notes notes;
-	int g, written = 0;
+	struct notes notes = {0};
+	int g, md = format == CMP_FORMAT_MD, written = 0;
 
-	memset(&notes, 0, sizeof(notes));
+	if (format == CMP_FORMAT_JSON) {
+		cmp_write_json(f, c);
+		return ferror(f) ? -1 : 0;
+	}
 	write_key(f, md, c->groups, c->n);
 	write_suites(f, md, c->groups, c->n);
 	for (g = 0; g < NGROUPS; g++) {
-		t = &c->tables[g];
-		if (t->ncols == 0)
+		if ((t = &c->tables[g])->ncols == 0)
 			continue;
 		note_cells(t, &notes);
 		if (written++)
@@ -820,15 +818,6 @@ write_plain(FILE *f, const struct comparison *c, int md)
 	}
 	fputc('\n', f);
 	write_notes(f, md, &notes, c->groups, c->n);
-}
-
-int
-compare_write(FILE *f, enum cmp_format format, const struct comparison *c)
-{
-	if (format == CMP_FORMAT_JSON)
-		cmp_write_json(f, c);
-	else
-		write_plain(f, c, format == CMP_FORMAT_MD);
 	return ferror(f) ? -1 : 0;
 }
 
