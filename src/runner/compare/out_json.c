@@ -1,31 +1,11 @@
-/*
- * out_json.c - the tables of a comparison as JSON, schema
- * "bytebench-compare/1" (doc/compare.md), by the runner's one JSON
- * writer (write/json_writer.h).
- */
+/* out_json.c - the comparison as JSON, schema "bytebench-compare/1"
+ * (doc/compare.md), by the runner's one JSON writer. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "compare/table.h"
 #include "write/json_writer.h"
-
-/* The rule, as the outputs state it. */
-#define NOISE_RULE                                                             \
-	"|ln ratio| <= t(0.975, Welch df) x sqrt(s1^2/k1 + s2^2/k2), s the "   \
-	"sd of the logs of all pass rates (df P-1 each), k the kept passes; "  \
-	"index scores: |ln ratio| <= 1.96 x sqrt(se1^2 + se2^2), se from "     \
-	"their 95% intervals"
-
-/* The rule between groups of runs (score/between.h). */
-#define BETWEEN_RULE                                                           \
-	"when a side has several runs: ratio = exp(d), d = mean ln(score) B "  \
-	"- A over the runs; 95% interval exp(d +- t(0.975, dof) x se), se^2 "  \
-	"= sA^2/nA + sB^2/nB, s^2 a group's variance of ln score pooled over " \
-	"its tests (sum (n-1) s_i^2 / sum (n-1), dof sum (n-1)), at least "    \
-	"ln(1 + 0.05/value)^2, Welch's dof from the pooled dofs (one side "    \
-	"one run: the other's s^2 (1 + 1/n) and dof); beyond when the "        \
-	"interval excludes 1 and |d| > ln(1 + min_change_pct/100)"
 
 /* A cell's "why": the counters that moved, or null (doc/why.md). */
 static void
@@ -179,8 +159,20 @@ cmp_write_json(FILE *f, const struct comparison *c)
 	jw_start(&j, f);
 	jw_open(&j, NULL, '{', 0);
 	jw_str(&j, "schema", "bytebench-compare/1");
-	jw_str(&j, "noise_rule", NOISE_RULE);
-	jw_str(&j, "between_rule", BETWEEN_RULE);
+	jw_str(&j, "noise_rule",
+	    "|ln ratio| <= t(0.975, Welch df) x sqrt(s1^2/k1 + s2^2/k2), s the "
+	    "sd of the logs of all pass rates (df P-1 each), k the kept "
+	    "passes; index scores: |ln ratio| <= 1.96 x sqrt(se1^2 + se2^2), "
+	    "se from their 95% intervals");
+	jw_str(&j, "between_rule", /* score/between.h */
+	    "when a side has several runs: ratio = exp(d), d = mean ln(score) "
+	    "B - A over the runs; 95% interval exp(d +- t(0.975, dof) x se), "
+	    "se^2 = sA^2/nA + sB^2/nB, s^2 a group's variance of ln score "
+	    "pooled over its tests (sum (n-1) s_i^2 / sum (n-1), dof sum "
+	    "(n-1)), at least ln(1 + 0.05/value)^2, Welch's dof from the "
+	    "pooled dofs (one side one run: the other's s^2 (1 + 1/n) and "
+	    "dof); beyond when the interval excludes 1 and |d| > ln(1 + "
+	    "min_change_pct/100)");
 	jw_num(&j, "min_change_pct", c->min_change);
 	jw_open(&j, "tables", '[', 0);
 	for (g = 0; g < NGROUPS; g++)

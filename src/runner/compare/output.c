@@ -705,13 +705,11 @@ write_notes(FILE *f, int md, const struct notes *notes,
 	if (!notes->grouped && n > 1)
 		say(f, md, &aside_line, NULL,
 		    "run-to-run noise unknown: one run a side, so the marks "
-		    "say "
-		    "only whether the difference is beyond the noise of the "
-		    "passes inside each run.  To measure it, make several runs "
-		    "a side (./Run --runs 3) and compare those reports, or "
-		    "give "
-		    "each side's reports one label (A=1.json A=2.json B=3.json "
-		    "B=4.json).");
+		    "say only whether the difference is beyond the noise of "
+		    "the passes inside each run.  To measure it, make several "
+		    "runs a side (./Run --runs 3) and compare those reports, "
+		    "or give each side's reports one label (A=1.json A=2.json "
+		    "B=3.json B=4.json).");
 	if (notes->explained)
 		say(f, md, &note_line, "why:",
 		    "the counters of the passes that moved most, beyond their "
