@@ -156,9 +156,7 @@ cmp_write_json(FILE *f, const struct comparison *c)
 	struct json_writer j;
 	int g;
 
-	jw_start(&j, f);
-	jw_open(&j, NULL, '{', 0);
-	jw_str(&j, "schema", "bytebench-compare/1");
+	jw_start(&j, f, "bytebench-compare/1");
 	jw_str(&j, "noise_rule",
 	    "|ln ratio| <= t(0.975, Welch df) x sqrt(s1^2/k1 + s2^2/k2), s the "
 	    "sd of the logs of all pass rates (df P-1 each), k the kept "

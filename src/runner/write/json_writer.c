@@ -8,9 +8,11 @@
 #include "write/json_writer.h"
 
 void
-jw_start(struct json_writer *j, FILE *f)
+jw_start(struct json_writer *j, FILE *f, const char *schema)
 {
 	*j = (struct json_writer){.f = f};
+	jw_open(j, NULL, '{', 0);
+	jw_str(j, "schema", schema);
 }
 
 /* Starts a member or an element: the comma and break before it, the key. */

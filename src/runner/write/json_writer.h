@@ -18,8 +18,9 @@ struct json_writer {
 	int flat[JW_MAXDEPTH];
 };
 
-/* Starts writing one document onto f. */
-void jw_start(struct json_writer *j, FILE *f);
+/* Starts writing one document onto f: an object, its first member
+ * "schema". */
+void jw_start(struct json_writer *j, FILE *f, const char *schema);
 
 /* Opens an object ('{') or array ('['), flat or not; jw_close ends it. */
 void jw_open(struct json_writer *j, const char *key, int c, int flat);

@@ -463,9 +463,7 @@ write_json(FILE *f, const struct report *r)
 	struct json_writer j;
 	int i;
 
-	jw_start(&j, f);
-	jw_open(&j, NULL, '{', 0);
-	jw_str(&j, "schema", JSON_SCHEMA);
+	jw_start(&j, f, JSON_SCHEMA);
 	jw_str(&j, "bytebench_version", r->version);
 	jw_int(&j, "index_method", r->index_method);
 	jw_str(&j, "label", r->settings.label);
