@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "compare/table.h"
+#include "compare/compare.h"
 
 static char title[] = "Pipe Throughput", empty[] = "", label[] = "r",
             origin[] = "UnixBench 5.1.2", freebsd[] = "FreeBSD", box[] = "box",

@@ -1,11 +1,11 @@
-/* cmp_model.c - compare's reports: their text, arrays, freeing (cmp_model.h).
+/* cmp_model.c - compare's reports: their text, arrays, freeing (table.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/cmp_model.h"
+#include "compare/table.h"
 #include "write/escape.h"
 
 char *

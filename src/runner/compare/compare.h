@@ -1,12 +1,12 @@
 /* compare.h - `Run compare FILE...` (doc/compare.md): the readers into
- * cmp_model.h's model and the comparison.  Only compare/ and main.c. */
+ * table.h's model and the comparison.  Only compare/ and main.c. */
 #ifndef COMPARE_H
 #define COMPARE_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "compare/cmp_model.h"
+#include "compare/table.h"
 
 /* The readers append text[0..len-1]'s reports to *out: 0, or -1 with why
  * in err (a block cut off: said, the rest kept; else nothing of the file
@@ -24,8 +24,6 @@ int parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 int compare_label(
     struct cmp_report **reports, const char **user, const char **file, int n);
 
-enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
-
 /* Whether two tests differ beyond run-to-run noise (doc/compare.md, "The
  * noise rule"); unknown when a side has under 2 passes or a rate <= 0. */
 enum cmp_noise compare_noise(
@@ -41,7 +39,6 @@ enum cmp_noise compare_index_noise(double a, double a_low, double a_high,
 double compare_ratio(double first, double value, int lower_is_better);
 
 enum cmp_format { CMP_FORMAT_TEXT, CMP_FORMAT_MD, CMP_FORMAT_JSON };
-struct comparison; /* compare/table.h */
 
 /* Builds *c, the comparison of the labelled reports[0..n-1] (pointers
  * kept), grouped by LABEL= (user[i]) and unless no_group identity, no

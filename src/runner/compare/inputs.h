@@ -2,7 +2,7 @@
 #ifndef CMP_INPUTS_H
 #define CMP_INPUTS_H
 
-#include "compare/cmp_model.h"
+#include "compare/table.h"
 
 struct cmp_input; /* one file to read: private to inputs.c */
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/table.h"
+#include "compare/compare.h"
 
 /*
  * The file name a label is made of: the last part of the path without a

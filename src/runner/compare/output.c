@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare/table.h"
+#include "compare/compare.h"
 #include "write/escape.h"
 #include "write/textwrap.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/table.h"
+#include "compare/compare.h"
 #include "model/catalog.h"
 #include "model/quick.h"
 #include "score/interval.h"
