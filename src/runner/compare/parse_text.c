@@ -66,8 +66,7 @@ normalise(const char *s, size_t n, struct line *l)
 	while (i < n && memchr(" \t>\r", s[i], 4) != NULL)
 		i++;
 	for (; i < n; i++) {
-		nbsp = (unsigned char)s[i] == 0xc2 && i + 1 < n &&
-		       (unsigned char)s[i + 1] == 0xa0;
+		nbsp = i + 1 < n && memcmp(s + i, "\xc2\xa0", 2) == 0;
 		if (nbsp || memchr(" \t\r\f\v", s[i], 5) != NULL) {
 			space = 1;
 			i += (size_t)nbsp;
