@@ -109,14 +109,14 @@ read_rates(const struct json_value *passes, struct cmp_test *t)
 		d = member(p, "derived", JSON_OBJECT);
 		if (d != NULL && t->derived == NULL) {
 			t->derived = malloc(n * NDERIVED * sizeof(double));
-			for (j = 0; t->derived != NULL && j < n * NDERIVED; j++)
-				t->derived[j] = NAN;
 			if (t->derived == NULL)
 				return -1;
+			for (j = 0; j < n * NDERIVED; j++)
+				t->derived[j] = NAN;
 		}
-		for (k = 0; t->derived != NULL && k < NDERIVED; k++)
+		for (k = 0; d != NULL && k < NDERIVED; k++)
 			t->derived[(size_t)t->nrates * NDERIVED + (size_t)k] =
-			    d != NULL ? number_of(d, derived_defs[k].key) : NAN;
+			    number_of(d, derived_defs[k].key);
 		t->rates[t->nrates++] = rate;
 	}
 	return 0;
