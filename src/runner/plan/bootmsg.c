@@ -2,6 +2,7 @@
  * bootmsg.c - the CPU's clock and x86 flags from a BSD kernel's boot
  * messages (bootmsg.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,11 +53,8 @@ add_flags(const char *p, const char *end, struct bootmsg_cpu *out)
 			    sysread_has_word(out->flags, w))
 				continue;
 			have = strlen(out->flags);
-			if (have + strlen(w) + 2 > sizeof(out->flags))
-				continue;
-			if (have > 0)
-				out->flags[have++] = ' ';
-			strcpy(out->flags + have, w);
+			snprintf(out->flags + have, sizeof(out->flags) - have,
+			    "%s%s", have > 0 ? " " : "", w);
 		}
 	}
 }

@@ -199,9 +199,9 @@ limits_cgroup_mount(const char *mountinfo, int v2, const char *controller,
 		    (type = field(dash + 3, end, 0, &tlen)) == NULL ||
 		    (r = field(p, dash, 3, &rl)) == NULL)
 			continue;
-		if (v2 ? !(tlen == 7 && strncmp(type, "cgroup2", 7) == 0)
-		       : !(tlen == 6 && strncmp(type, "cgroup", 6) == 0))
-			continue;
+		if (tlen != (v2 ? 7u : 6u) ||
+		    strncmp(type, "cgroup2", tlen) != 0)
+			continue; /* v2's "cgroup2", v1's "cgroup" */
 		if (!v2 && ((opts = field(dash + 3, end, 2, &olen)) == NULL ||
 		               !has_item(opts, olen, controller)))
 			continue;
@@ -233,9 +233,7 @@ limits_fs_type(const char *mountinfo, const char *path, char *out, size_t len)
 		best_ml = ml;
 		best_tlen = tlen;
 	}
-	if (best == NULL)
-		return -1;
-	return copy_out(out, len, best, best_tlen);
+	return best != NULL ? copy_out(out, len, best, best_tlen) : -1;
 }
 
 /* A limit read from the cgroup directory dir's files; 0: none. */

@@ -56,11 +56,10 @@ descriptor_dir(const char *dir)
 
 	if (realpath(dir, real) == NULL)
 		return 0;
-	if (strcmp(real, "/dev/fd") == 0)
-		return 1;
-	n = strspn(real + 6, "0123456789");
-	return strncmp(real, "/proc/", 6) == 0 && n > 0 &&
-	       strcmp(real + 6 + n, "/fd") == 0;
+	return strcmp(real, "/dev/fd") == 0 ||
+	       (strncmp(real, "/proc/", 6) == 0 &&
+	           (n = strspn(real + 6, "0123456789")) > 0 &&
+	           strcmp(real + 6 + n, "/fd") == 0);
 }
 
 /* 1 when path is a link to a descriptor's name that is not open. */

@@ -156,34 +156,30 @@ compiler_name(const char *cc, const char *version)
 static int
 build_facts(struct sysinfo *s, const char *bindir)
 {
-	char file[4096], *text, *cc, *version, *opt, *cflags, *ldflags;
+	static const char *const parts[] = {"opt", "cflags", "ldflags"};
+	char file[4096], flags[3 * 4096] = "", *text, *cc, *version, *v;
 	const char *t;
-	size_t n;
+	size_t i, n;
 
 	snprintf(file, sizeof(file), "%s/build.info", bindir);
 	t = (text = sysread_slurp(file)) != NULL ? text : "";
 	cc = sysread_value(t, "cc", '=');
 	version = sysread_value(t, "cc_version", '=');
-	opt = sysread_value(t, "opt", '=');
-	cflags = sysread_value(t, "cflags", '=');
-	ldflags = sysread_value(t, "ldflags", '=');
 	s->build_kind = sysread_value(t, "kind", '=');
+	for (i = 0; i < 3 && (v = sysread_value(t, parts[i], '=')) != NULL;
+	     i++) {
+		n = strlen(flags);
+		if (v[0] != '\0')
+			snprintf(flags + n, sizeof(flags) - n, "%s%s",
+			    n > 0 ? " " : "", v);
+		free(v);
+	}
 	free(text);
 	if (cc != NULL && version != NULL)
 		s->compiler = compiler_name(cc, version);
-	if (opt != NULL && cflags != NULL && ldflags != NULL) {
-		n = strlen(opt) + strlen(cflags) + strlen(ldflags) + 3;
-		if ((s->cflags = malloc(n)) != NULL)
-			snprintf(s->cflags, n, "%s%s%s%s%s", opt,
-			    opt[0] && cflags[0] ? " " : "", cflags,
-			    (opt[0] || cflags[0]) && ldflags[0] ? " " : "",
-			    ldflags);
-	}
+	s->cflags = i == 3 ? strdup(flags) : NULL;
 	free(cc);
 	free(version);
-	free(opt);
-	free(cflags);
-	free(ldflags);
 	return s->compiler && s->cflags && s->build_kind ? 0 : -1;
 }
 

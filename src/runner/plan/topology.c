@@ -186,10 +186,7 @@ order_kinds(struct cpu_topology *t, const struct kind_key *keys,
 	}
 }
 
-/*
- * The kind of a CPU of key k, maybe new (one of the same class, model and
- * capacity and a clock within 10%); -1: more than TOPO_KINDS_MAX.
- */
+/* The kind (topology.h) of a CPU of key k, maybe new; -1: too many. */
 static int
 kind_of(struct cpu_topology *t, struct kind_key *keys, const struct kind_key *k,
     int cpu)
