@@ -9,6 +9,8 @@
 #include "plan/cpuinfo.h"
 #include "plan/sysread.h"
 
+#define NKEYS(a) (sizeof(a) / sizeof((a)[0]))
+
 /* The x86 CPU flags UnixBench names in its header, in its words. */
 static const struct {
 	const char *flag, *name;
@@ -36,7 +38,7 @@ named_flags(const char *list)
 	char out[512] = "";
 	size_t i;
 
-	for (i = 0; i < sizeof(x86_flags) / sizeof(x86_flags[0]); i++) {
+	for (i = 0; i < NKEYS(x86_flags); i++) {
 		if (!sysread_has_word(list, x86_flags[i].flag))
 			continue;
 		if (out[0] != '\0')
@@ -109,19 +111,15 @@ arm_model(const char *cpuinfo)
 		p_num = strtol(part, NULL, 0);
 		snprintf(
 		    out, sizeof(out), "ARM implementer %s part %s", imp, part);
-		for (k = 0; k < sizeof(arm_parts) / sizeof(arm_parts[0]); k++) {
-			if (arm_parts[k].implementer != i_num)
+		for (k = 0; k < NKEYS(arm_parts); k++) {
+			if (arm_parts[k].implementer != i_num ||
+			    (arm_parts[k].part != p_num &&
+			        arm_parts[k].part != 0))
 				continue;
-			if (arm_parts[k].part == p_num) {
-				snprintf(
-				    out, sizeof(out), "%s", arm_parts[k].name);
-				break;
-			}
-			if (arm_parts[k].part == 0) {
-				snprintf(out, sizeof(out), "%s part %s",
-				    arm_parts[k].name, part);
-				break;
-			}
+			snprintf(out, sizeof(out), "%s%s%s", arm_parts[k].name,
+			    arm_parts[k].part != p_num ? " part " : "",
+			    arm_parts[k].part != p_num ? part : "");
+			break;
 		}
 	}
 	free(imp);
@@ -177,8 +175,7 @@ s390_model(const char *cpuinfo)
 	if (type != NULL && type[0] != '\0') {
 		t = strtol(type, NULL, 16);
 		snprintf(out, sizeof(out), "%s type %s", vendor, type);
-		for (k = 0;
-		     k < sizeof(s390_machines) / sizeof(s390_machines[0]); k++)
+		for (k = 0; k < NKEYS(s390_machines); k++)
 			if (s390_machines[k].type[0] == t ||
 			    s390_machines[k].type[1] == t)
 				snprintf(out, sizeof(out), "IBM %s type %s",
@@ -208,8 +205,6 @@ first_value(const char *text, const char *const *keys, size_t n)
 	}
 	return v;
 }
-
-#define NKEYS(a) (sizeof(a) / sizeof((a)[0]))
 
 char *
 sysinfo_cpu_model(const char *cpuinfo)

@@ -64,9 +64,7 @@ program_dir(char *out, size_t len, const char *argv0)
 		path[0] = '\0';
 		for (p = env != NULL ? env : ""; *p != '\0';
 		     p = *q ? q + 1 : q) {
-			q = strchr(p, ':');
-			if (q == NULL)
-				q = p + strlen(p);
+			q = p + strcspn(p, ":");
 			snprintf(path, sizeof(path), "%.*s/%s", (int)(q - p),
 			    q == p ? "." : p, argv0);
 			if (access(path, X_OK) == 0)

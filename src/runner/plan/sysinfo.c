@@ -103,15 +103,12 @@ sysinfo_locale(void)
 
 	if (chosen != NULL)
 		return chosen;
-	chosen = "C";
-	for (i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++) {
-		if (setlocale(LC_ALL, wanted[i]) != NULL) {
+	for (i = 0; chosen == NULL && i < sizeof(wanted) / sizeof(wanted[0]);
+	     i++)
+		if (setlocale(LC_ALL, wanted[i]) != NULL)
 			chosen = wanted[i];
-			break;
-		}
-	}
 	setlocale(LC_ALL, "C");
-	return chosen;
+	return chosen = chosen != NULL ? chosen : "C";
 }
 
 /* Locale, charmap and collation codeset of the shell tests' locale. */
@@ -307,8 +304,7 @@ sysinfo_collect(struct sysinfo *s, const char *bindir)
 	ok = s->machine != NULL && cpu_facts(s) == 0 &&
 	     topology_collect(&s->topo, s->cpu_model) == 0 &&
 	     locale_facts(s) == 0 && build_facts(s, bindir) == 0;
-	load_facts(s);
-	s->uptime = uptime_line(s);
+	sysinfo_load_again(s);
 	s->memory_kib = limits_physical_kib();
 	s->mitigations =
 	    sysinfo_mitigations_read("/sys/devices/system/cpu/vulnerabilities");
