@@ -75,18 +75,6 @@ unknown(const struct opt_table *t, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-/* 1 when s is one line of at most max printable bytes. */
-static int
-one_line(const char *s, double max)
-{
-	if ((double)strlen(s) > max)
-		return 0;
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 0;
-	return 1;
-}
-
 /*
  * Sets the option of row d (named by the len bytes of name) in ctx from
  * val, as its type says, or says the value is missing.
@@ -120,8 +108,11 @@ set(const struct opt_def *d, void *ctx, const char *name, size_t len,
 		    -1)
 			break;
 		return 0;
-	case OPT_LINE:
-		if (!one_line(val, d->max)) {
+	case OPT_LINE: /* one line of at most max printable bytes */
+		for (n = 0; (unsigned char)val[n] >= 0x20 && val[n] != 0x7f;
+		     n++)
+			;
+		if (val[n] != '\0' || n > d->max) {
 			snprintf(what, sizeof(what),
 			    "needs one line of printable text, at most %.15g "
 			    "bytes",

@@ -83,8 +83,7 @@ check_one(struct options_output *o, char *err, size_t errlen)
 	struct stat lst, st;
 	char dir[4096];
 
-	o->fd = strcmp(o->path, "-") == 0 ? STDOUT_FILENO : -1;
-	if (o->fd != -1)
+	if ((o->fd = strcmp(o->path, "-") == 0 ? STDOUT_FILENO : -1) != -1)
 		return 0;
 	if (strlen(o->path) >= sizeof(dir) - 32) {
 		snprintf(err, errlen, "file name too long: %.60s...", o->path);
@@ -112,20 +111,17 @@ check_one(struct options_output *o, char *err, size_t errlen)
 		outputs_dir_of(o->path, dir, sizeof(dir));
 		if (descriptor_dir(dir))
 			why = "no such descriptor open";
-	}
-	if (why == NULL) {
-		if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
-		    access(dir, W_OK | X_OK) == -1) {
-			snprintf(err, errlen,
-			    "cannot write %s: directory %s missing or not "
-			    "writable",
-			    o->path, dir);
-			return -1;
-		}
-		return 0;
+		else if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+		         access(dir, W_OK | X_OK) == 0)
+			return 0;
 	}
 	o->fd = -1;
-	snprintf(err, errlen, "cannot write %s: %s", o->path, why);
+	if (why != NULL)
+		snprintf(err, errlen, "cannot write %s: %s", o->path, why);
+	else
+		snprintf(err, errlen,
+		    "cannot write %s: directory %s missing or not writable",
+		    o->path, dir);
 	return -1;
 }
 
