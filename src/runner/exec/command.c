@@ -199,8 +199,7 @@ prepare(struct run_cmd *c, struct options *o, const char *argv0)
 	memset(c, 0, sizeof(*c));
 	if (setup_settings(&c->r.settings, o, err, sizeof(err)) == -1 ||
 	    setup_dirs(&c->d, &c->r.settings, argv0, err, sizeof(err)) == -1 ||
-	    setup_check_env(err, sizeof(err)) == -1 ||
-	    setup_settle(&c->r.settle, err, sizeof(err)) == -1) {
+	    setup_env(&c->r.settle, err, sizeof(err)) == -1) {
 		options_free(o);
 		return complain("%s", err);
 	}

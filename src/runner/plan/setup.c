@@ -144,9 +144,11 @@ scratch_room(
 }
 
 int
-setup_check_env(char *err, size_t errlen)
+setup_env(struct settle *st, char *err, size_t errlen)
 {
-	const char *factor = getenv("MULTI_SH_WORK_FACTOR");
+	const char *factor = getenv("MULTI_SH_WORK_FACTOR"),
+	           *built = getenv("BYTEBENCH_BUILT"),
+	           *max = getenv("UB_SETTLE");
 	long n;
 
 	if (factor != NULL && parse_long(factor, 1, 1000000, &n) == -1)
@@ -154,16 +156,7 @@ setup_check_env(char *err, size_t errlen)
 		    "MULTI_SH_WORK_FACTOR must be a whole number from 1 to "
 		    "1000000",
 		    factor);
-	return 0;
-}
-
-int
-setup_settle(struct settle *st, char *err, size_t errlen)
-{
-	const char *built = getenv("BYTEBENCH_BUILT"),
-	           *max = getenv("UB_SETTLE");
-	long n = NOISE_SETTLE_MAX_S;
-
+	n = NOISE_SETTLE_MAX_S;
 	if (max != NULL && parse_long(max, 0, 3600, &n) == -1)
 		return opt_bad(err, errlen,
 		    "UB_SETTLE must be a whole number of seconds from 0 to "

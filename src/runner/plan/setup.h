@@ -36,14 +36,12 @@ int setup_settings(
 int setup_dirs(struct dirs *d, const struct settings *s, const char *argv0,
     char *err, size_t errlen);
 
-/* MULTI_SH_WORK_FACTOR, if set, a whole number from 1 to 1000000. */
-int setup_check_env(char *err, size_t errlen);
-
 /*
- * The wait after a build: BYTEBENCH_BUILT (./Run's build seconds) and
+ * MULTI_SH_WORK_FACTOR, if set, a whole number from 1 to 1000000; into
+ * st the wait after a build: BYTEBENCH_BUILT (./Run's build seconds) and
  * UB_SETTLE (the most to wait, 0 to 3600; default NOISE_SETTLE_MAX_S).
  */
-int setup_settle(struct settle *st, char *err, size_t errlen);
+int setup_env(struct settle *st, char *err, size_t errlen);
 
 /* A run of s writing nformats files against the descriptor limit. */
 int setup_check_fds(
