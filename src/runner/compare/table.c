@@ -444,9 +444,7 @@ column_speed(struct table *t, int j, double *r)
 	double m0, mj;
 	int i, n = 0, up = 0, down = 0;
 
-	for (i = 0; i < t->nrows; i++) {
-		if (t->rows[i].is_index)
-			continue;
+	for (i = 0; i < t->nrows; i++) { /* an index score's has no test */
 		m0 = cpu_per_loop(&t->cols[0], cmp_cell_at(t, i, 0));
 		mj = cpu_per_loop(col, cmp_cell_at(t, i, j));
 		if (!(m0 > 0) || !(mj > 0) || !isfinite(mj / m0))
@@ -464,31 +462,31 @@ column_speed(struct table *t, int j, double *r)
 	col->speed = n % 2 ? r[n / 2] : sqrt(r[n / 2 - 1] * r[n / 2]);
 }
 
-/* The columns of copies group g: each block of it of each group's first
- * run, in order, "A/4" when it has several.  -1: out of memory. */
+/* The columns of table t of c: each block of its copies group of each
+ * group's first run, in order, "A/4" when it has several.  -1: out of
+ * memory. */
 static int
-table_columns(
-    struct table *t, enum group g, const struct cmp_group *groups, int n)
+table_columns(struct table *t, const struct comparison *c)
 {
 	const struct cmp_report *r;
 	void *grown;
 	struct column *col;
 	int i, j, k, same;
 
-	for (i = 0; i < n; i++)
-		for (r = groups[i].runs[0], j = 0; j < r->nblocks; j++) {
-			if (group_of(&r->blocks[j]) != g)
+	for (i = 0; i < c->n; i++)
+		for (r = c->groups[i].runs[0], j = 0; j < r->nblocks; j++) {
+			if (group_of(&r->blocks[j]) != t->group)
 				continue;
 			if ((col = CMP_PUSH(
 			         grown, t->cols, t->ncols, INT32_MAX)) == NULL)
 				return -1;
-			col->group = &groups[i];
+			col->group = &c->groups[i];
 			col->report = r;
 			col->block = &r->blocks[j];
 			col->speed = NAN;
 			cmp_report_id(i, col->id, sizeof(col->id));
 			for (k = 0, same = 0; k < r->nblocks; k++)
-				same += group_of(&r->blocks[k]) == g;
+				same += group_of(&r->blocks[k]) == t->group;
 			if (same > 1)
 				cmp_appendf(col->id, sizeof(col->id),
 				    strlen(col->id), "/%d", col->block->copies);
@@ -609,7 +607,7 @@ cmp_table_build(struct comparison *c, enum group g)
 
 	t->group = g;
 	t->min_change = c->min_change;
-	if (table_columns(t, g, c->groups, c->n) == -1)
+	if (table_columns(t, c) == -1)
 		return -1;
 	for (i = 1; i < t->ncols; i++) {
 		t->cols[i].suites =
