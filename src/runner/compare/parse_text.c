@@ -471,19 +471,17 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 static int
 index_header(struct parser *p, const struct line *l)
 {
-	int n = l->ntok - 3, partial = 0;
+	int n = l->ntok - 3, partial;
 
 	if (n < 1 || !is(l, n, "BASELINE") || !is(l, n + 1, "RESULT") ||
 	    !is(l, n + 2, "INDEX"))
 		return 0;
 	if (n == 1 && is(l, 0, "TEST"))
 		return open_index(p, RELEASE3_LABEL, strlen(RELEASE3_LABEL), 0);
-	if (n >= 3 && is(l, n - 2, "Index") && is(l, n - 1, "Values"))
+	partial = n >= 3 && is(l, n - 2, "Partial") && is(l, n - 1, "Index");
+	if (partial ||
+	    (n >= 3 && is(l, n - 2, "Index") && is(l, n - 1, "Values")))
 		n -= 2;
-	else if (n >= 3 && is(l, n - 2, "Partial") && is(l, n - 1, "Index")) {
-		n -= 2;
-		partial = 1;
-	}
 	return open_index(p, l->tok[0], span(l, 0, n), partial);
 }
 
@@ -495,7 +493,7 @@ score_line(struct parser *p, const struct line *l)
 {
 	int avg = p->index != NULL && is(l, 0, "AVERAGE") &&
 	          strcmp(p->index->label, RELEASE3_LABEL) == 0;
-	int k = avg ? -1 : 1, end = l->ntok, partial = 0, none = 0;
+	int k = avg ? -1 : 1, end = l->ntok, partial, none = 0;
 	double v = NAN;
 
 	for (; !avg && k + 1 < l->ntok; k++)
@@ -508,10 +506,9 @@ score_line(struct parser *p, const struct line *l)
 		none = 1;
 	else if (!number(l, end - 1, &v))
 		end++;
-	if (k + 5 == end && is(l, k + 2, "(Partial") &&
-	    (is(l, k + 3, "Only)") || is(l, k + 3, "Only):")))
-		partial = 1;
-	else if (k + 3 != end)
+	partial = k + 5 == end && is(l, k + 2, "(Partial") &&
+	          (is(l, k + 3, "Only)") || is(l, k + 3, "Only):"));
+	if (!partial && k + 3 != end)
 		return 0;
 	if (isnan(v) && !none)
 		return 2;
@@ -579,11 +576,11 @@ known_unit(const char *s, size_t n)
 }
 
 /* A test line: title, number, unit and "(10.0 s, 7 samples)" (maybe cut),
- * or "Pipe Throughput failed lps (why)"; no tail: a known unit.  Sets the
- * title's end and unit (words), value, outcome ("" ok); 0: not one. */
+ * or "Pipe Throughput failed lps (why)"; no tail: a known unit.  The unit's
+ * word (0: none); sets the title's end (a word), value, outcome ("" ok). */
 static int
-test_shape(const struct line *l, int *title_end, int *unit, double *v,
-    const char **outcome)
+test_shape(
+    const struct line *l, int *title_end, double *v, const char **outcome)
 {
 	const char *end;
 	size_t i, n;
@@ -593,13 +590,12 @@ test_shape(const struct line *l, int *title_end, int *unit, double *v,
 		if (!unit_like(l->tok[k + 1], l->toklen[k + 1]))
 			continue;
 		tail = k + 2 < l->ntok && l->tok[k + 2][0] == '(';
-		*unit = k + 1;
 		*title_end = k;
 		*outcome = "";
 		if (number(l, k, v) &&
 		    (tail || (k + 2 == l->ntok && known_unit(l->tok[k + 1],
 		                                      l->toklen[k + 1]) >= 0)))
-			return 1;
+			return k + 1;
 		/* An outcome's words end at word k, after the title's. */
 		end = l->tok[k] + l->toklen[k];
 		for (i = 0; tail && i < sizeof(outcomes) / sizeof(outcomes[0]);
@@ -612,7 +608,7 @@ test_shape(const struct line *l, int *title_end, int *unit, double *v,
 			*title_end = k - (strchr(outcomes[i], ' ') != NULL);
 			*v = NAN;
 			*outcome = outcomes[i];
-			return 1;
+			return k + 1;
 		}
 	}
 	return 0;
@@ -628,7 +624,7 @@ test_line(struct parser *p, const struct line *l)
 	int k, u, fresh;
 	char *title;
 
-	if (!test_shape(l, &k, &u, &v, &outcome))
+	if ((u = test_shape(l, &k, &v, &outcome)) == 0)
 		return 0;
 	if ((title = words(l, 0, k)) == NULL)
 		return -1;
