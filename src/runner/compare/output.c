@@ -20,7 +20,6 @@ ratio_text(double ratio, char *buf, size_t size)
 	    ratio);
 }
 
-/* The row's title, " Index Score" after an index label. */
 static void
 row_title(const struct row *row, char *buf, size_t size)
 {
@@ -28,9 +27,7 @@ row_title(const struct row *row, char *buf, size_t size)
 	    buf, size, "%s%s", row->title, row->is_index ? " Index Score" : "");
 }
 
-/* The forms of a cell's text: text, text with a partial index short
- * ("N p" for "N (partial)"), Markdown. */
-enum form { TEXT, TEXT_SHORT, MD };
+enum form { TEXT, TEXT_SHORT /* a partial index "N p" */, MD };
 
 /* Sub-column s of the side-by-side layout is 0 the title, 1 the unit, 2
  * the first value, then for column j > 0 its value, ratio and marks at
@@ -45,7 +42,6 @@ kind(int s)
 
 #define CELL_MAX (3 * CMP_TEXT_MAX) /* a cell's text */
 
-/* The value of a cell: "1234.5", "failed", "-" when absent, ... */
 static void
 value_text(const struct table *t, int r, int col, char *buf, enum form form)
 {
@@ -67,7 +63,6 @@ value_text(const struct table *t, int r, int col, char *buf, enum form form)
 	if (c->partial)
 		n = cmp_appendf(
 		    buf, CELL_MAX, n, form == TEXT_SHORT ? " p" : " (partial)");
-	/* A group's value of fewer than all its runs says of how many. */
 	if (c->present && c->runs > 0 && c->runs < c->of_runs)
 		cmp_appendf(
 		    buf, CELL_MAX, n, " (%d of %d runs)", c->runs, c->of_runs);
@@ -110,10 +105,8 @@ header_text(const struct table *t, int s, enum form form, char *buf)
 		    buf, CELL_MAX, "%s%s", name, form == MD && sub ? sub : "");
 }
 
-/* The text of sub-column s of row r (-1: the header) into buf: a ratio
- * "1.05x", "n/a" or ""; the marks "~" or "?", then "!" when not
- * comparable, in Markdown joined to the ratio by a no-break space
- * ("1.02x ?" stays one). */
+/* The text of sub-column s of row r (-1: the header) into buf.  In
+ * Markdown a ratio is joined to its marks by a no-break space. */
 static void
 cell_text(const struct table *t, int r, int s, char *buf, enum form form)
 {
@@ -145,9 +138,8 @@ cell_text(const struct table *t, int r, int s, char *buf, enum form form)
 		cmp_appendf(buf, CELL_MAX, strlen(buf), NBSP "%s", marks);
 }
 
-/* The why-line of a cell, when it has one: indent spaces, "why: " and
- * the counters that moved (doc/why.md), the line broken between them
- * only (no item holds ", "). */
+/* A cell's why-line (doc/why.md), if any, broken between its items only
+ * (no item holds ", "). */
 static void
 write_why(FILE *f, const struct cell *c, int indent)
 {
@@ -300,7 +292,6 @@ write_rows(FILE *f, const struct table *t, int pass, int from, int to,
 	fputs(md ? "\n" : "", f);
 }
 
-/* The widths of the side-by-side sub-columns into width; their sum. */
 static size_t
 side_width(const struct table *t, size_t *width, enum form form)
 {
@@ -357,7 +348,6 @@ md_whys(FILE *f, const struct table *t)
 		fputc('\n', f);
 }
 
-/* The tables of Markdown, their why-lines listed under them. */
 static void
 write_table_md(FILE *f, const struct table *t)
 {
@@ -461,7 +451,7 @@ say_column(FILE *f, int md, const struct table *t, int col)
 	char text[8 * CMP_TEXT_MAX];
 	const struct cell *c;
 	size_t n;
-	int r, grouped = 0, beyond = 0, assumed = -1;
+	int r, b, grouped = 0, beyond = 0, assumed = -1;
 
 	for (r = 0; r < t->nrows; r++) {
 		c = cmp_cell_at(t, r, col);
@@ -482,14 +472,12 @@ say_column(FILE *f, int md, const struct table *t, int col)
 	if (beyond > SAY_MAX)
 		n = cmp_appendf(
 		    text, sizeof(text), n, "; and %d more", beyond - SAY_MAX);
+	b = assumed == BETWEEN_A_FOR_B; /* B has one run */
 	if (assumed >= 0)
 		cmp_appendf(text, sizeof(text), n,
 		    " (%s has one run: %s's run-to-run spread is taken for "
 		    "both)",
-		    assumed == BETWEEN_A_FOR_B ? t->cols[col].id
-		                               : t->cols[0].id,
-		    assumed == BETWEEN_A_FOR_B ? t->cols[0].id
-		                               : t->cols[col].id);
+		    t->cols[b ? col : 0].id, t->cols[b ? 0 : col].id);
 	say(f, md, &item_line, NULL, text);
 }
 
@@ -545,42 +533,31 @@ struct notes {
 	int ncaveats;
 };
 
-/* A run's line in the key after prefix: "label: what it is". */
-static void
-run_text(char *buf, size_t size, const char *prefix, const char *label,
-    const struct cmp_report *r)
-{
-	char details[3 * CMP_TEXT_MAX];
-
-	cmp_report_details(r, details, sizeof(details));
-	snprintf(buf, size, "%s%s%s%s", prefix, label, details[0] ? ": " : "",
-	    details);
-}
-
-/* The key: one line per group, its name, label and what it is, then
- * the lines of a group's runs ("A1 ..."), then its comment. */
+/* The key: one line per group, its name, label and what it is ("label:
+ * details"), then the lines of a group's runs ("A1 ..."), its comment. */
 static void
 write_key(FILE *f, int md, const struct cmp_group *g, int n)
 {
-	char id[16], run[32], text[6 * CMP_TEXT_MAX];
-	int i, k;
+	char id[16], run[32], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
+	int i, k, many;
 
 	for (i = 0; i < n; i++) {
 		cmp_report_id(i, id, sizeof(id));
-		if (g[i].n > 1)
-			snprintf(text, sizeof(text),
-			    "%s: %d runs (the table shows their geometric "
-			    "means)",
-			    g[i].label, g[i].n);
-		else
-			run_text(
-			    text, sizeof(text), "", g[i].label, g[i].runs[0]);
-		say(f, md, &key_line, id, text);
-		for (k = 0; g[i].n > 1 && k < g[i].n; k++) {
+		snprintf(text, sizeof(text),
+		    "%s: %d runs (the table shows their geometric means)",
+		    g[i].label, g[i].n);
+		if ((many = g[i].n > 1))
+			say(f, md, &key_line, id, text);
+		for (k = 0; k < g[i].n; k++) {
+			cmp_report_details(
+			    g[i].runs[k], details, sizeof(details));
 			snprintf(run, sizeof(run), "%s%d ", id, k + 1);
-			run_text(text, sizeof(text), run, g[i].runs[k]->label,
-			    g[i].runs[k]);
-			say(f, md, &run_line, NULL, text);
+			snprintf(text, sizeof(text), "%s%s%s%s",
+			    many ? run : "",
+			    many ? g[i].runs[k]->label : g[i].label,
+			    details[0] ? ": " : "", details);
+			say(f, md, many ? &run_line : &key_line,
+			    many ? NULL : id, text);
 		}
 		if (g[i].comment != NULL)
 			say(f, md, &comment_line, NULL, g[i].comment);
