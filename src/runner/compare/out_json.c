@@ -11,7 +11,6 @@
 static void
 json_why(struct json_writer *j, const struct cell *c)
 {
-	const struct explain_item *it;
 	int i;
 
 	if (!c->explained) {
@@ -20,14 +19,13 @@ json_why(struct json_writer *j, const struct cell *c)
 	}
 	jw_open(j, "why", '[', 1);
 	for (i = 0; i < c->nexplain; i++) {
-		it = &c->explain[i];
 		jw_open(j, NULL, '{', 1);
-		jw_str(j, "counter", derived_defs[it->k].key);
-		jw_str(j, "label", derived_defs[it->k].label);
-		jw_num(j, "from", it->from);
-		jw_num(j, "to", it->to);
-		jw_num(j, "log_ratio", it->log_ratio);
-		jw_num(j, "noise", it->noise);
+		jw_str(j, "counter", derived_defs[c->explain[i].k].key);
+		jw_str(j, "label", derived_defs[c->explain[i].k].label);
+		jw_num(j, "from", c->explain[i].from);
+		jw_num(j, "to", c->explain[i].to);
+		jw_num(j, "log_ratio", c->explain[i].log_ratio);
+		jw_num(j, "noise", c->explain[i].noise);
 		jw_close(j, '}');
 	}
 	jw_close(j, ']');

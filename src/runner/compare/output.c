@@ -326,34 +326,13 @@ write_table_text(FILE *f, const struct table *t, int *partial_p)
 		*partial_p |= t->cells[i].present && t->cells[i].partial;
 }
 
-/* The why-lines of a Markdown table, listed under it. */
-static void
-md_whys(FILE *f, const struct table *t)
-{
-	char title[CELL_MAX], buf[CELL_MAX];
-	const struct cell *c;
-	int r, s, any = 0;
-
-	for (r = 0; r < t->nrows; r++)
-		for (s = 1; s < t->ncols; s++) {
-			if (!(c = cmp_cell_at(t, r, s))->explained)
-				continue;
-			row_title(&t->rows[r], title, sizeof(title));
-			explain_text(c->explain, c->nexplain, buf, sizeof(buf));
-			md_printf(f, "- %s, %s/%s: why: %s\n", title,
-			    t->cols[s].id, t->cols[0].id, buf);
-			any = 1;
-		}
-	if (any)
-		fputc('\n', f);
-}
-
 static void
 write_table_md(FILE *f, const struct table *t)
 {
-	char buf[CELL_MAX];
+	char buf[CELL_MAX], title[CELL_MAX];
+	const struct cell *c;
 	size_t all = 0, used;
-	int s, from, to, pass, k, nsub = 3 * t->ncols;
+	int r, s, from, to, pass, k, nsub = 3 * t->ncols, any = 0;
 
 	table_name(t, buf);
 	md_printf(f, "**%s**\n\n", buf);
@@ -377,7 +356,17 @@ write_table_md(FILE *f, const struct table *t)
 			if (k > 0)
 				write_rows(f, t, pass, from, to, NULL, MD);
 		}
-	md_whys(f, t);
+	for (r = 0; r < t->nrows; r++) /* the why-lines listed under it */
+		for (s = 1; s < t->ncols; s++) {
+			if (!(c = cmp_cell_at(t, r, s))->explained)
+				continue;
+			row_title(&t->rows[r], title, sizeof(title));
+			explain_text(c->explain, c->nexplain, buf, sizeof(buf));
+			md_printf(f, "- %s, %s/%s: why: %s\n", title,
+			    t->cols[s].id, t->cols[0].id, buf);
+			any = 1;
+		}
+	fputs(any ? "\n" : "", f);
 }
 
 /* How a line that is not a table begins: in text the mark padded to pad,
@@ -643,6 +632,14 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	}
 }
 
+/* Under the tables when no group has several runs. */
+#define ONE_RUN_A_SIDE                                                         \
+	"run-to-run noise unknown: one run a side, so the marks say only "     \
+	"whether the difference is beyond the noise of the passes inside "     \
+	"each run.  To measure it, make several runs a side (./Run --runs "    \
+	"3) and compare those reports, or give each side's reports one "       \
+	"label (A=1.json A=2.json B=3.json B=4.json)."
+
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, int md, const struct notes *notes,
@@ -680,13 +677,7 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		say(f, md, &note_line, "p",
 		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		say(f, md, &aside_line, NULL,
-		    "run-to-run noise unknown: one run a side, so the marks "
-		    "say only whether the difference is beyond the noise of "
-		    "the passes inside each run.  To measure it, make several "
-		    "runs a side (./Run --runs 3) and compare those reports, "
-		    "or give each side's reports one label (A=1.json A=2.json "
-		    "B=3.json B=4.json).");
+		say(f, md, &aside_line, NULL, ONE_RUN_A_SIDE);
 	if (notes->explained)
 		say(f, md, &note_line, "why:",
 		    "the counters of the passes that moved most, beyond their "
