@@ -251,10 +251,8 @@ new_block(struct parser *p, int copies, int pin)
 	end_block(p);
 	for (i = 0; p->report != NULL && i < p->report->nblocks; i++)
 		if (p->report->blocks[i].copies == copies &&
-		    p->report->blocks[i].pin == pin) {
-			end_report(p);
-			break;
-		}
+		    p->report->blocks[i].pin == pin)
+			end_report(p); /* p->report NULL: the loop ends */
 	if (p->report == NULL && new_report(p, 0) == -1)
 		return -1;
 	p->block =
@@ -451,10 +449,8 @@ open_index(struct parser *p, const char *label, size_t len, int partial)
 	if (p->index != NULL)
 		end_block(p);
 	for (i = 0; p->block != NULL && i < p->block->nindexes; i++)
-		if (same(p->block->indexes[i].label, label, len)) {
-			end_block(p);
-			break;
-		}
+		if (same(p->block->indexes[i].label, label, len))
+			end_block(p); /* p->block NULL: the loop ends */
 	if ((p->block == NULL && new_block(p, 0, 0) == -1) ||
 	    (x = CMP_PUSH(grown, p->block->indexes, p->block->nindexes,
 	         INT_MAX)) == NULL)
