@@ -217,10 +217,8 @@ cmp_run_block(const struct column *col, int i)
 	return NULL;
 }
 
-/* How many of the tests index x covers (rows with an index) y covers too;
- * cover(x, x): all of them. */
-static int
-cover(const struct cmp_index *x, const struct cmp_index *y)
+int
+cmp_index_cover(const struct cmp_index *x, const struct cmp_index *y)
 {
 	int i, j, n = 0;
 
@@ -238,9 +236,9 @@ cover(const struct cmp_index *x, const struct cmp_index *y)
 static int
 same_tests(const struct cmp_index *x, const struct cmp_index *y)
 {
-	int n = cover(x, x);
+	int n = cmp_index_cover(x, x);
 
-	return n == cover(y, y) && cover(x, y) == n;
+	return n == cmp_index_cover(y, y) && cmp_index_cover(x, y) == n;
 }
 
 const struct cmp_index *
@@ -257,7 +255,8 @@ cmp_col_index(const struct column *col, const char *label)
 	for (i = 0; i < col->group->n; i++) {
 		y = cmp_find_index(cmp_run_block(col, i), label);
 		if (y != NULL &&
-		    (best == NULL || cover(y, y) > cover(best, best)))
+		    (best == NULL ||
+		        cmp_index_cover(y, y) > cmp_index_cover(best, best)))
 			best = y;
 	}
 	return best != NULL ? best : x;

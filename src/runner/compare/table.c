@@ -159,20 +159,15 @@ static enum why
 index_mismatch(const struct cmp_index *a, const struct cmp_index *b)
 {
 	const struct cmp_index_row *ra, *rb;
-	int i, j, na = 0, nb = 0, matched = 0;
+	int i, j, na = cmp_index_cover(a, a), nb = cmp_index_cover(b, b);
 
 	if (a->method != 0 && b->method != 0 && a->method != b->method)
 		return WHY_METHOD;
 	if (a->partial != b->partial)
 		return WHY_PARTIAL;
-	for (i = 0; i < b->nrows; i++)
-		nb += isfinite(b->rows[i].index);
-	for (i = 0; i < a->nrows; i++) {
-		ra = &a->rows[i];
-		if (!isfinite(ra->index))
-			continue;
-		na++;
-		for (j = 0; j < b->nrows; j++) {
+	for (i = 0; i < a->nrows; i++)
+		for (ra = &a->rows[i], j = 0;
+		     isfinite(ra->index) && j < b->nrows; j++) {
 			rb = &b->rows[j];
 			if (!isfinite(rb->index) ||
 			    strcmp(ra->title, rb->title))
@@ -180,14 +175,12 @@ index_mismatch(const struct cmp_index *a, const struct cmp_index *b)
 			if (isfinite(ra->baseline) && isfinite(rb->baseline) &&
 			    ra->baseline != rb->baseline)
 				return WHY_BASELINES;
-			matched++;
 			break;
 		}
-	}
 	/* A pasted score line alone has no rows to check. */
-	if (na > 0 && nb > 0 && (matched != na || matched != nb))
-		return WHY_TESTS;
-	return WHY_NONE;
+	return na > 0 && nb > 0 && (cmp_index_cover(a, b) != na || nb != na)
+	           ? WHY_TESTS
+	           : WHY_NONE;
 }
 
 /* The cell of test row in column col (v: room for a group's runs); the

@@ -252,6 +252,10 @@ void cmp_groups_free(struct cmp_group *g, int n);
 /* The block of run i of column col (its copies, not pinned), or NULL. */
 const struct cmp_block *cmp_run_block(const struct column *col, int i);
 
+/* How many of the tests index x covers (rows with an index) y covers too;
+ * (x, x): all of them. */
+int cmp_index_cover(const struct cmp_index *x, const struct cmp_index *y);
+
 /* Column col's index labelled label (a group's: its runs' widest), or NULL. */
 const struct cmp_index *cmp_col_index(
     const struct column *col, const char *label);
