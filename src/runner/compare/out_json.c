@@ -88,9 +88,8 @@ json_cell(struct json_writer *j, const struct cell *c, int first)
 }
 
 static void
-json_column(struct json_writer *j, const struct table *t, int col)
+json_column(struct json_writer *j, const struct column *c)
 {
-	const struct column *c = &t->cols[col];
 	char why[3 * CMP_TEXT_MAX];
 	int i;
 
@@ -121,23 +120,21 @@ json_column(struct json_writer *j, const struct table *t, int col)
 static void
 json_table(struct json_writer *j, const struct table *t)
 {
-	const struct row *row;
 	int r, col;
 
 	jw_open(j, NULL, '{', 0);
 	jw_str(j, "copies", cmp_group_key[t->group]);
 	jw_open(j, "columns", '[', 0);
 	for (col = 0; col < t->ncols; col++)
-		json_column(j, t, col);
+		json_column(j, &t->cols[col]);
 	jw_close(j, ']');
 	jw_open(j, "rows", '[', 0);
 	for (r = 0; r < t->nrows; r++) {
-		row = &t->rows[r];
 		jw_open(j, NULL, '{', 1);
-		jw_str(j, "kind", row->is_index ? "index" : "test");
-		jw_str(j, "title", row->title);
-		jw_str(j, "unit", row->unit);
-		jw_bool(j, "lower_is_better", row->lower_is_better);
+		jw_str(j, "kind", t->rows[r].is_index ? "index" : "test");
+		jw_str(j, "title", t->rows[r].title);
+		jw_str(j, "unit", t->rows[r].unit);
+		jw_bool(j, "lower_is_better", t->rows[r].lower_is_better);
 		jw_open(j, "cells", '[', 1);
 		for (col = 0; col < t->ncols; col++)
 			json_cell(j, cmp_cell_at(t, r, col), col == 0);

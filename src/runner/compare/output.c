@@ -740,8 +740,7 @@ write_speed(FILE *f, int md, const struct table *t)
 	int j;
 
 	for (j = 1; j < t->ncols; j++) {
-		c = &t->cols[j];
-		if (isnan(c->speed))
+		if (isnan((c = &t->cols[j])->speed))
 			continue;
 		snprintf(text, sizeof(text),
 		    "The machine itself ran %s in %s than in %s: CPU time per "
