@@ -1,9 +1,6 @@
-/*
- * output.c - compare's text and Markdown: the key, the tables (every cell
- * formatted to a string first, the text padded to the widest of its
- * column), the verdicts between groups of runs, the notes; the
- * regressions of --fail-below.
- */
+/* output.c - compare's text and Markdown: key, tables (each cell a string
+ * first, text padded to its column's widest), verdicts, notes; and the
+ * regressions of --fail-below. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
