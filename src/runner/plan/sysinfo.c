@@ -108,7 +108,9 @@ sysinfo_locale(void)
 		if (setlocale(LC_ALL, wanted[i]) != NULL)
 			chosen = wanted[i];
 	setlocale(LC_ALL, "C");
-	return chosen = chosen != NULL ? chosen : "C";
+	if (chosen == NULL)
+		chosen = "C";
+	return chosen;
 }
 
 /* Locale, charmap and collation codeset of the shell tests' locale. */
