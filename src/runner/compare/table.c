@@ -91,11 +91,9 @@ add_row(struct table *t, const char *title, int is_index)
 	void *grown;
 	struct row *row = CMP_PUSH(grown, t->rows, t->nrows, INT32_MAX);
 
-	if (row == NULL)
-		return -1;
-	row->title = title;
-	row->is_index = is_index;
-	return 0;
+	if (row != NULL)
+		*row = (struct row){.title = title, .is_index = is_index};
+	return row != NULL ? 0 : -1;
 }
 
 /* The row titled title, an index score's when is_index; t->nrows: none. */

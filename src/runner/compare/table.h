@@ -95,8 +95,7 @@ struct cmp_file {
 char *cmp_text(const char *s, size_t len);
 
 /* The array of *n elements of size bytes with one more, zeroed, at its
- * end, *n counting it; NULL (array and *n unchanged) when *n is already
- * max or memory ran out. */
+ * end, *n counting it; NULL (nothing changed) when *n is max or no memory. */
 void *cmp_grow(void *array, int *n, size_t size, int max);
 
 /* CMP_PUSH(tmp, array, n, max): cmp_grow on lvalues array and n, tmp a
