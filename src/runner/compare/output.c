@@ -289,32 +289,23 @@ write_rows(FILE *f, const struct table *t, int pass, int from, int to,
 	fputs(md ? "\n" : "", f);
 }
 
-static size_t
-side_width(const struct table *t, size_t *width, enum form form)
-{
-	size_t total = 0;
-	int s;
-
-	for (s = 0; s < 3 * t->ncols; s++)
-		total += (width[s] = sub_width(t, s, form)) + 2;
-	return total;
-}
-
 /* The tables of text: up to two columns side by side within 80
- * characters; more, or wider, one test after another.  *partial_p set
- * when a partial index was written short, "N p". */
+ * characters, or so with a partial index short ("N p"); more, or wider,
+ * one test after another.  *partial_p set when one was written short. */
 static void
 write_table_text(FILE *f, const struct table *t, int *partial_p)
 {
-	size_t width[6] = {0}; /* two columns at most side by side */
+	size_t width[6] = {0}, all = 0; /* two columns at most side by side */
 	enum form form = TEXT;
-	int i;
+	int i, s;
 
-	/* Side by side if it fits, or fits with a partial index as "p". */
-	if (t->ncols <= 2 && side_width(t, width, TEXT) > TEXT_WIDTH + 2 &&
-	    side_width(t, width, TEXT_SHORT) <= TEXT_WIDTH + 2)
-		form = TEXT_SHORT;
-	if (t->ncols > 2 || side_width(t, width, form) > TEXT_WIDTH + 2) {
+	for (; t->ncols <= 2 && form <= TEXT_SHORT; form++) {
+		for (s = 0, all = 0; s < 3 * t->ncols; s++)
+			all += (width[s] = sub_width(t, s, form)) + 2;
+		if (all <= TEXT_WIDTH + 2)
+			break;
+	}
+	if (t->ncols > 2 || all > TEXT_WIDTH + 2) {
 		write_one_by_one(f, t);
 		return;
 	}
