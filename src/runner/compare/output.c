@@ -394,58 +394,45 @@ say(FILE *f, int md, const struct line *k, const char *mark, const char *text)
 
 #define SAY_MAX 4 /* changes named per column; the rest counted */
 
-/* Column col's changes beyond run-to-run noise in words, index scores
- * first, at most SAY_MAX of them appended to buf: "Title 0.97x (0.950
- * to 0.980)", a huge ratio's bounds as its ratio (%g). */
-static size_t
-say_changes(char *buf, size_t size, size_t n, const struct table *t, int col)
-{
-	char title[3 * CMP_TEXT_MAX], ratio[32];
-	const struct cell *c;
-	int r, pass, said = 0;
-
-	for (pass = 0; pass < 2; pass++)
-		for (r = 0; r < t->nrows && said < SAY_MAX; r++) {
-			c = cmp_cell_at(t, r, col);
-			if (!c->grouped || c->noise != CMP_NOISE_BEYOND ||
-			    isnan(c->ratio) || t->rows[r].is_index != !pass)
-				continue;
-			row_title(&t->rows[r], title, sizeof(title));
-			ratio_text(c->between.ratio, ratio, sizeof(ratio));
-			n = cmp_appendf(buf, size, n,
-			    c->between.high < 1000 ? "%s%s %s (%.3f to %.3f)"
-			                           : "%s%s %s (%.3g to %.3g)",
-			    said++ ? "; " : "", title, ratio, c->between.low,
-			    c->between.high);
-		}
-	return n;
-}
-
-/* The verdicts of column col: its changes beyond run-to-run noise. */
+/* The verdicts of column col: its changes beyond run-to-run noise in
+ * words, index scores first, at most SAY_MAX of them named ("Title 0.97x
+ * (0.950 to 0.980)", a huge ratio's bounds as its ratio, %g); the side
+ * whose spread is taken for both, the last row's that has one. */
 static void
 say_column(FILE *f, int md, const struct table *t, int col)
 {
-	char text[8 * CMP_TEXT_MAX];
+	char text[8 * CMP_TEXT_MAX],
+	    said[6 * CMP_TEXT_MAX] = "", title[3 * CMP_TEXT_MAX], ratio[32];
 	const struct cell *c;
-	size_t n;
-	int r, b, grouped = 0, beyond = 0, assumed = -1;
+	size_t n = 0;
+	int r, pass, b, grouped = 0, beyond = 0, assumed = -1, last = -1;
 
-	for (r = 0; r < t->nrows; r++) {
-		c = cmp_cell_at(t, r, col);
-		if (!c->grouped || isnan(c->ratio))
-			continue;
-		grouped++;
-		beyond += c->noise == CMP_NOISE_BEYOND;
-		if (c->between.assumed != BETWEEN_OWN)
-			assumed = c->between.assumed;
-	}
+	for (pass = 0; pass < 2; pass++)
+		for (r = 0; r < t->nrows; r++) {
+			c = cmp_cell_at(t, r, col);
+			if (!c->grouped || isnan(c->ratio) ||
+			    t->rows[r].is_index != !pass)
+				continue;
+			grouped++;
+			if (c->between.assumed != BETWEEN_OWN && r > last)
+				assumed = c->between.assumed, last = r;
+			if (c->noise != CMP_NOISE_BEYOND || beyond++ >= SAY_MAX)
+				continue;
+			row_title(&t->rows[r], title, sizeof(title));
+			ratio_text(c->between.ratio, ratio, sizeof(ratio));
+			n = cmp_appendf(said, sizeof(said), n,
+			    c->between.high < 1000 ? "%s%s %s (%.3f to %.3f)"
+			                           : "%s%s %s (%.3g to %.3g)",
+			    beyond > 1 ? "; " : "", title, ratio,
+			    c->between.low, c->between.high);
+		}
 	if (grouped == 0)
 		return;
-	n = cmp_appendf(text, sizeof(text), 0, "%s/%s: %s", t->cols[col].id,
+	n = cmp_appendf(text, sizeof(text), 0, "%s/%s: %s%s", t->cols[col].id,
 	    t->cols[0].id,
 	    beyond ? "beyond run-to-run noise: "
-	           : "no change beyond run-to-run noise");
-	n = say_changes(text, sizeof(text), n, t, col);
+	           : "no change beyond run-to-run noise",
+	    said);
 	if (beyond > SAY_MAX)
 		n = cmp_appendf(
 		    text, sizeof(text), n, "; and %d more", beyond - SAY_MAX);
