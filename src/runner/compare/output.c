@@ -24,7 +24,8 @@ row_title(const struct row *row, char *buf, size_t size)
 	    buf, size, "%s%s", row->title, row->is_index ? " Index Score" : "");
 }
 
-enum form { TEXT, TEXT_SHORT /* a partial index "N p" */, MD };
+/* Text: plain, a partial index short ("N p"), a ratio with its marks. */
+enum form { TEXT, TEXT_SHORT, LINE, MD };
 
 /* Sub-column s of the side-by-side layout is 0 the title, 1 the unit, 2
  * the first value, then for column j > 0 its value, ratio and marks at
@@ -102,8 +103,9 @@ header_text(const struct table *t, int s, enum form form, char *buf)
 		    buf, CELL_MAX, "%s%s", name, form == MD && sub ? sub : "");
 }
 
-/* The text of sub-column s of row r (-1: the header) into buf.  In
- * Markdown a ratio is joined to its marks by a no-break space. */
+/* The text of sub-column s of row r (-1: the header) into buf.  A LINE's
+ * or Markdown's ratio is followed by its marks ("1.05x ~", in Markdown
+ * by a no-break space). */
 static void
 cell_text(const struct table *t, int r, int s, char *buf, enum form form)
 {
@@ -131,8 +133,9 @@ cell_text(const struct table *t, int r, int s, char *buf, enum form form)
 		ratio_text(c->ratio, buf, CELL_MAX);
 	else if (c->why >= WHY_UNITS)
 		snprintf(buf, CELL_MAX, "n/a");
-	if (form == MD && kind(s) == RATIO && marks[0] != '\0')
-		cmp_appendf(buf, CELL_MAX, strlen(buf), NBSP "%s", marks);
+	if (form >= LINE && kind(s) == RATIO && marks[0] != '\0')
+		cmp_appendf(buf, CELL_MAX, strlen(buf), "%s%s",
+		    form == MD ? NBSP : " ", marks);
 }
 
 /* A cell's why-line (doc/why.md), if any, broken between its items only
@@ -159,7 +162,7 @@ write_why(FILE *f, const struct cell *c, int indent)
 static void
 write_one_by_one(FILE *f, const struct table *t)
 {
-	char title[CELL_MAX], value[CELL_MAX], ratio[CELL_MAX], marks[CELL_MAX];
+	char title[CELL_MAX], value[CELL_MAX], ratio[CELL_MAX];
 	size_t idw = 0, vw = 0;
 	int r, j;
 
@@ -183,14 +186,11 @@ write_one_by_one(FILE *f, const struct table *t)
 			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
 			    (int)(vw - text_width(value, strlen(value))), "",
 			    value);
-			if (j > 0) {
-				cell_text(t, r, 3 * j + 1, ratio, TEXT);
-				cell_text(t, r, 3 * j + 2, marks, TEXT);
-			}
+			if (j > 0)
+				cell_text(t, r, 3 * j + 1, ratio, LINE);
 			if (j > 0 && ratio[0] != '\0')
-				fprintf(f, "  %s/%s %s%s%s", t->cols[j].id,
-				    t->cols[0].id, ratio, marks[0] ? " " : "",
-				    marks);
+				fprintf(f, "  %s/%s %s", t->cols[j].id,
+				    t->cols[0].id, ratio);
 			fputc('\n', f);
 			if (j > 0)
 				write_why(f, cmp_cell_at(t, r, j), 4);
