@@ -88,12 +88,11 @@ header_text(const struct table *t, int s, enum form form, char *buf)
 	const char *sub = strchr(c->id, '/'); /* "/4": A with 4 copies */
 	const char *name = form == MD ? c->group->label : c->id;
 
-	if (kind(s) == TITLE && form == MD)
-		snprintf(buf, CELL_MAX, "Test");
-	else if (kind(s) == TITLE)
+	if (kind(s) == TITLE && form != MD)
 		table_name(t, buf);
-	else if (kind(s) == UNIT)
-		snprintf(buf, CELL_MAX, "unit");
+	else if (kind(s) < VALUE)
+		snprintf(
+		    buf, CELL_MAX, "%s", kind(s) == UNIT ? "unit" : "Test");
 	else if (kind(s) == RATIO)
 		snprintf(buf, CELL_MAX, "%s/%s%s", name,
 		    form == MD ? a->group->label : a->id,
@@ -192,8 +191,7 @@ write_one_by_one(FILE *f, const struct table *t)
 				fprintf(f, "  %s/%s %s", t->cols[j].id,
 				    t->cols[0].id, ratio);
 			fputc('\n', f);
-			if (j > 0)
-				write_why(f, cmp_cell_at(t, r, j), 4);
+			write_why(f, cmp_cell_at(t, r, j), 4); /* none at 0 */
 		}
 	}
 }
@@ -704,9 +702,8 @@ write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 	fputc('\n', f);
 }
 
-/* Said once above a table when a column's CPU time per loop moved the
- * same way in most tests: the machine ran faster or slower, not (only)
- * the software. */
+/* Above a table: the machine itself ran faster or slower in a column (its
+ * CPU time per loop moved one way in most tests), not (only) the software. */
 static void
 write_speed(FILE *f, int md, const struct table *t)
 {
