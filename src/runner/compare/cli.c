@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "compare/inputs.h"
 #include "plan/optable.h"
 
 struct compare_opts {

@@ -54,6 +54,25 @@ void compare_free(struct comparison *c);
 int compare_write(FILE *f, enum cmp_format format, const struct comparison *c);
 int compare_regressions(FILE *f, const struct comparison *c, double below);
 
+/* What compare read of its file arguments (inputs.c): its reports in
+ * order, with each one's LABEL= (NULL: none) and file name. */
+struct cmp_read {
+	struct cmp_input *in; /* private to inputs.c */
+	int nin;
+	struct cmp_report **reports;
+	const char **user, **names;
+	int n;
+};
+
+/* Reads the files of argv[0..nargs-1] into rs (cmp_read_free it even then);
+ * 0, or 2 after one line on stderr per failed file (the others still read). */
+int cmp_read_all(struct cmp_read *rs, char **argv, int nargs);
+void cmp_read_free(struct cmp_read *rs);
+
+/* Says "compare: PATH: WHAT" (PATH NULL: "compare: WHAT") on stderr,
+ * escaped for a terminal. */
+void cmp_complain(const char *path, const char *what);
+
 /* `compare ...`, argv[0] "compare": the exit status (doc/compare.md). */
 int compare_main(int argc, char **argv);
 

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "compare/compare.h"
-#include "compare/inputs.h"
 #include "file.h"
 #include "write/escape.h"
 
