@@ -13,6 +13,7 @@
 
 #define LINE_BYTES 1024 /* longer lines are prose */
 #define MAX_TOKENS 48
+#define LETTERS    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 /* The 1991 table has no label of its own: the one bytebench JSON gives it. */
 #define RELEASE3_LABEL "BYTE Release 3"
 
@@ -149,20 +150,6 @@ number(const struct line *l, int k, double *v)
 	        ? (void)0                                                      \
 	        : (void)cmp_appendf((p)->err, (p)->errlen, 0, __VA_ARGS__))
 
-/* Whether title is a test of a built-in index (its table must follow). */
-static int
-index_title(const char *title)
-{
-	const struct index_def *d;
-	size_t j;
-
-	for (d = catalog_indexes; d < catalog_indexes + catalog_nindexes; d++)
-		for (j = 0; j < d->nrows; j++)
-			if (strcmp(index_row_title(&d->rows[j]), title) == 0)
-				return 1;
-	return 0;
-}
-
 /* Ends the current block, dropped and said unless whole: its index tables
  * scored, some result, tests of a built-in index with their table (or
  * UnixBench's "No index results"). */
@@ -170,13 +157,19 @@ static void
 end_block(struct parser *p)
 {
 	struct cmp_block *b = p->block;
+	const struct index_def *d;
 	const char *why = NULL;
 	int i, indexed = 0;
+	size_t j;
 
 	if (b == NULL)
 		return;
-	for (i = 0; i < b->ntests; i++)
-		indexed |= index_title(b->tests[i].title);
+	for (i = 0; i < b->ntests; i++) /* a test of a built-in index */
+		for (d = catalog_indexes;
+		     d < catalog_indexes + catalog_nindexes; d++)
+			for (j = 0; j < d->nrows; j++)
+				indexed |= strcmp(index_row_title(&d->rows[j]),
+				               b->tests[i].title) == 0;
 	if (p->index != NULL)
 		why = "cut off in its index table (no index score)";
 	else if (b->ntests == 0 && b->nindexes == 0)
@@ -548,17 +541,6 @@ index_row(struct parser *p, const struct line *l)
 	return (row->title = words(l, 0, n - 3)) == NULL ? -1 : 1;
 }
 
-/* A unit's word, s[0..n-1] of a line: letters, digits and '/', a letter
- * among them. */
-static int
-unit_like(const char *s, size_t n)
-{
-#define LETTERS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	return n > 0 && n < sizeof(((struct cmp_test *)0)->unit) &&
-	       strspn(s, LETTERS "0123456789/") == n && strcspn(s, LETTERS) < n;
-#undef LETTERS
-}
-
 /* The place of s[0..n-1] in units[], or -1. */
 static int
 known_unit(const char *s, size_t n)
@@ -578,19 +560,24 @@ static int
 test_shape(
     const struct line *l, int *title_end, double *v, const char **outcome)
 {
-	const char *end;
+	const char *end, *u;
 	size_t i, n;
 	int k, tail;
 
 	for (k = l->ntok - 2; k >= 1; k--) {
-		if (!unit_like(l->tok[k + 1], l->toklen[k + 1]))
+		/* A unit's word: letters, digits and '/', a letter among them.
+		 */
+		u = l->tok[k + 1];
+		n = l->toklen[k + 1];
+		if (n == 0 || n >= sizeof(((struct cmp_test *)0)->unit) ||
+		    strspn(u, LETTERS "0123456789/") != n ||
+		    strcspn(u, LETTERS) >= n)
 			continue;
 		tail = k + 2 < l->ntok && l->tok[k + 2][0] == '(';
 		*title_end = k;
 		*outcome = "";
 		if (number(l, k, v) &&
-		    (tail || (k + 2 == l->ntok && known_unit(l->tok[k + 1],
-		                                      l->toklen[k + 1]) >= 0)))
+		    (tail || (k + 2 == l->ntok && known_unit(u, n) >= 0)))
 			return k + 1;
 		/* An outcome's words end at word k, after the title's. */
 		end = l->tok[k] + l->toklen[k];
