@@ -17,12 +17,9 @@ str(const char *s)
 	return s != NULL ? s : "";
 }
 
-/*
- * What groups report r: its LABEL= (user), its --runs report, else with
- * ident its system and run: host, OS name, release and version line,
- * suite and version, build kind and flags, mode, copies.  "" (a group of
- * its own) without ident or for a paste without host or OS.
- */
+/* What groups report r: its LABEL= (user), its --runs report, else with
+ * ident its system and run (host, OS, suite, build, mode, copies); "" (a
+ * group of its own) without ident or for a paste without host or OS. */
 static void
 group_key(const struct cmp_report *r, const char *user, int ident, char *buf,
     size_t size)
@@ -47,11 +44,9 @@ group_key(const struct cmp_report *r, const char *user, int ident, char *buf,
 		    r->blocks[i].pin);
 }
 
-/*
- * The group of each of reports[0..n-1] into of[], numbered by first
+/* The group of each of reports[0..n-1] into of[], numbered by first
  * appearance; returns their number.  The identity (unless no_group) only
- * where it does not make one group of all: nothing would be compared.
- */
+ * where it does not make one group of all: nothing would be compared. */
 static int
 group_of(struct cmp_report *const *reports, const char **user, int n,
     int no_group, int *of)
@@ -87,11 +82,8 @@ copies_text(const struct cmp_report *r, char *buf, size_t size)
 			    buf, size, n, " %d", r->blocks[i].copies);
 }
 
-/*
- * What sets group k's first run apart from the other groups' after its
- * name: its suite, mode, pass length, build and copies where another
- * group's differ (", quick run", ", --duration 1 s").
- */
+/* What sets group k's first run apart after its name: its suite, passes,
+ * build and copies where another group's differ (", quick run"). */
 static size_t
 apart(
     const struct cmp_group *g, int ng, int k, char *buf, size_t size, size_t n)
@@ -127,12 +119,10 @@ apart(
 	return n;
 }
 
-/*
- * What group k says of itself: whether all its runs have passes; one
- * run's label, comment and records; a group's label: its LABEL= (there
- * already), its --runs report's file name, its OS and release and what
- * sets it apart, else its first run's label.
- */
+/* What group k says of itself: whether all its runs have passes; one run's
+ * label, comment and records; a group's label: its LABEL= (there already),
+ * its --runs report's name, its OS and release and what sets it apart, else
+ * its first run's label. */
 static int
 group_fill(struct cmp_group *g, int ng, int k)
 {

@@ -6,18 +6,14 @@
 
 #include "compare/compare.h"
 
-/*
- * The file name a label is made of: the last part of the path without a
- * .json or .txt ending ("results/vm-2026-12-01-01.json" ->
- * "vm-2026-12-01-01"); "stdin" for "-".
- */
+/* A file's label: path's last part (with dirs the directories above it
+ * too) without .json or .txt ("res/vm-1.json": "vm-1"); "stdin" for "-". */
 static void
 file_label(const char *path, char *buf, size_t size, int dirs)
 {
 	const char *base = path + strlen(path);
 	size_t n;
 
-	/* The last part, or with dirs the directories above it too. */
 	for (dirs++; dirs > 0 && base > path; dirs--) {
 		while (base > path && base[-1] == '/')
 			base--;
@@ -36,11 +32,8 @@ file_label(const char *path, char *buf, size_t size, int dirs)
 	snprintf(buf, size, "%.*s", (int)n, base);
 }
 
-/*
- * How many directories the label of file[i] needs so that no other file
- * of another path has the same one: 0, or 1 or more when two directories
- * hold files of one name ("old/run.json", "new/run.json").
- */
+/* How many directories the label of file[i] needs so that no file of
+ * another path has the same one ("old/run.json", "new/run.json": 1). */
 static int
 name_dirs(const char **file, int n, int i)
 {
@@ -112,11 +105,9 @@ compare_label(
 	return 0;
 }
 
-/*
- * What the key says of a report after its label: where it comes from,
- * the system, the date and how it ran ("bytebench 0.1.0, Linux
- * 6.6.3-amd64 on buildbox, 2026-11-29, quick run, reference build").
- */
+/* What the key says of a report after its label: where it comes from, the
+ * system, the date and how it ran ("bytebench 0.1.0, Linux 6.6.3-amd64 on
+ * buildbox, 2026-11-29, quick run, reference build"). */
 void
 cmp_report_details(const struct cmp_report *r, char *buf, size_t size)
 {
