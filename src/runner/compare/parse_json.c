@@ -24,7 +24,6 @@ member(const struct json_value *obj, const char *key, enum json_type type)
 	return v != NULL && v->type == type ? v : NULL;
 }
 
-/* The string member key, else the string member other, else NULL. */
 static const struct json_value *
 string_of(const struct json_value *obj, const char *key, const char *other)
 {
@@ -311,14 +310,13 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 	schema = member(&root, "schema", JSON_STRING);
 	reps = member(&root, "repetitions", JSON_ARRAY);
 	n = reps != NULL ? reps->n : 0;
-	/* A --runs report's runs are numbered within the file: the first
-	 * one's place, from 1. */
+	/* A --runs report's runs are numbered within the file: the first one's
+	 * place, from 1; read the runs before the last, then the last. */
 	set = n > 0 ? out->nreports + 1 : 0;
 	if (schema == NULL)
 		rc = FAIL("JSON but no bytebench report (no \"schema\")");
 	else if (strcmp(schema->string, SCHEMA) != 0)
 		rc = FAIL("schema \"%.40s\" is not %s", schema->string, SCHEMA);
-	/* --runs: the runs before the last, then the last. */
 	for (i = 0; rc == 0 && i <= n; i++) {
 		r = CMP_PUSH(
 		    grown, out->reports, out->nreports, CMP_MAX_REPORTS);

@@ -143,8 +143,7 @@ number(const struct line *l, int k, double *v)
 	return d > 0 && i + d == n && json_decimal(s, n, v ? v : &x) == 0;
 }
 
-/* Records a problem of parser p; the first one is the message, the rest
- * are counted. */
+/* Records a problem of p: the first is the message, the rest counted. */
 #define PROBLEM(p, ...)                                                        \
 	((p)->nerrors++ > 0                                                    \
 	        ? (void)0                                                      \
@@ -541,7 +540,6 @@ index_row(struct parser *p, const struct line *l)
 	return (row->title = words(l, 0, n - 3)) == NULL ? -1 : 1;
 }
 
-/* The place of s[0..n-1] in units[], or -1. */
 static int
 known_unit(const char *s, size_t n)
 {
@@ -565,8 +563,7 @@ test_shape(
 	int k, tail;
 
 	for (k = l->ntok - 2; k >= 1; k--) {
-		/* A unit's word: letters, digits and '/', a letter among them.
-		 */
+		/* A unit: letters, digits and '/', a letter among them. */
 		u = l->tok[k + 1];
 		n = l->toklen[k + 1];
 		if (n == 0 || n >= sizeof(((struct cmp_test *)0)->unit) ||
