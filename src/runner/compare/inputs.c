@@ -57,25 +57,6 @@ holds(const char *buf, size_t len, const char *s)
 	return s == NULL;
 }
 
-/* Which of own_files buf[0..len-1] is, or -1. */
-static int
-own_kind(const char *buf, size_t len)
-{
-	const struct own_file *o;
-	const char *nl = memchr(buf, '\n', len);
-	size_t i = strspn(buf, " \n\r"), n;
-
-	for (o = own_files; o < own_files + NOWN; o++) {
-		n = o->within ? o->within : nl ? (size_t)(nl - buf) : len;
-		n = n < len ? n : len;
-		if (len - i >= strlen(o->begin) &&
-		    memcmp(buf + i, o->begin, strlen(o->begin)) == 0 &&
-		    holds(buf, n, o->marks[0]) && holds(buf, n, o->marks[1]))
-			return (int)(o - own_files);
-	}
-	return -1;
-}
-
 static int
 is_file(const char *path)
 {
@@ -84,15 +65,29 @@ is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Refuses path, an own file of that kind: "x.log is the pass log of run
- * x; compare x.json" (x itself when only the text report is there); -1. */
+/* Refuses path when buf[0..len-1] is one of own_files: "x.log is the pass
+ * log of run x; compare x.json" (x itself when only the text report is
+ * there); -1 (said), else 0. */
 static int
-own_refuse(const char *path, const struct own_file *o)
+refuse_own(const char *path, const char *buf, size_t len)
 {
-	size_t n = stem_len(path, o->ext);
+	const struct own_file *o;
+	const char *nl = memchr(buf, '\n', len);
+	size_t i = strspn(buf, " \n\r"), n;
 	char json[4096], err[4096];
 	int text;
 
+	for (o = own_files; o < own_files + NOWN; o++) {
+		n = o->within ? o->within : nl ? (size_t)(nl - buf) : len;
+		n = n < len ? n : len;
+		if (len - i >= strlen(o->begin) &&
+		    memcmp(buf + i, o->begin, strlen(o->begin)) == 0 &&
+		    holds(buf, n, o->marks[0]) && holds(buf, n, o->marks[1]))
+			break;
+	}
+	if (o == own_files + NOWN)
+		return 0;
+	n = stem_len(path, o->ext);
 	snprintf(json, sizeof(json), "%.*s.json", (int)n, path);
 	text = !is_file(json);
 	json[n] = '\0';
@@ -289,9 +284,8 @@ load(const char *path, struct cmp_file *file)
 		                              : strerror(errno));
 		return -1;
 	}
-	if ((rc = own_kind(buf, len)) >= 0)
-		rc = own_refuse(path, &own_files[rc]);
-	else if ((rc = compare_read(buf, len, file, err, sizeof(err))) == -1)
+	if ((rc = refuse_own(path, buf, len)) == 0 &&
+	    (rc = compare_read(buf, len, file, err, sizeof(err))) == -1)
 		cmp_complain(path, err);
 	free(buf);
 	return rc;
