@@ -72,7 +72,7 @@ json_cell(struct json_writer *j, const struct cell *c, int first)
 	jw_num(j, "value", c->value);
 	jw_str(j, "unit", c->unit);
 	jw_str(j, "status", c->status[0] ? c->status : "ok");
-	jw_bool(j, "partial", c->partial);
+	jw_bool(j, "partial", c->index != NULL && c->index->partial);
 	/* A group's value: of how many of its runs; else one run's. */
 	jw_int(j, "runs", c->of_runs > 0 ? c->runs : 1);
 	jw_int(j, "of_runs", c->of_runs > 0 ? c->of_runs : 1);
@@ -95,14 +95,14 @@ json_column(struct json_writer *j, const struct column *c)
 
 	jw_open(j, NULL, '{', 1);
 	jw_str(j, "label", c->group->label);
-	jw_str(j, "origin", c->report->origin);
+	jw_str(j, "origin", c->group->runs[0]->origin);
 	jw_int(j, "copies", c->block->copies);
 	jw_str(j, "date", c->block->date);
 	jw_bool(j, "passes_known", c->group->passes_known);
 	jw_str(j, "id", c->id);
-	jw_bool(j, "quick", c->report->quick);
-	jw_num(j, "duration_s", c->report->duration_s);
-	jw_str(j, "build_kind", c->report->build_kind);
+	jw_bool(j, "quick", c->group->runs[0]->quick);
+	jw_num(j, "duration_s", c->group->runs[0]->duration_s);
+	jw_str(j, "build_kind", c->group->runs[0]->build_kind);
 	jw_str(j, "comment", c->group->comment);
 	jw_int(j, "runs", c->group->n);
 	jw_open(j, "run_labels", '[', 1);
@@ -166,7 +166,7 @@ cmp_write_json(FILE *f, const struct comparison *c)
 	    "pooled dofs (one side one run: the other's s^2 (1 + 1/n) and "
 	    "dof); beyond when the interval excludes 1 and |d| > ln(1 + "
 	    "min_change_pct/100)");
-	jw_num(&j, "min_change_pct", c->min_change);
+	jw_num(&j, "min_change_pct", c->tables[0].min_change);
 	jw_open(&j, "tables", '[', 0);
 	for (g = 0; g < NGROUPS; g++)
 		if (c->tables[g].ncols > 0)

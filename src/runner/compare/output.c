@@ -58,7 +58,7 @@ value_text(const struct table *t, int r, int col, char *buf, enum form form)
 	if (c->present && c->unit[0] != '\0' &&
 	    strcmp(c->unit, t->rows[r].unit) != 0)
 		n = cmp_appendf(buf, CELL_MAX, n, " %s", c->unit);
-	if (c->partial)
+	if (c->index != NULL && c->index->partial)
 		n = cmp_appendf(
 		    buf, CELL_MAX, n, form == TEXT_SHORT ? " p" : " (partial)");
 	if (c->present && c->runs > 0 && c->runs < c->of_runs)
@@ -309,7 +309,7 @@ write_table_text(FILE *f, const struct table *t, int *partial_p)
 	}
 	write_rows(f, t, PASS_ALL, 1, 3 * t->ncols, width, form);
 	for (i = 0; form == TEXT_SHORT && i < t->nrows * t->ncols; i++)
-		*partial_p |= t->cells[i].present && t->cells[i].partial;
+		*partial_p |= t->cells[i].index && t->cells[i].index->partial;
 }
 
 static void

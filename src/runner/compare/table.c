@@ -218,7 +218,6 @@ index_cell(
 	if (x == NULL)
 		return;
 	c->present = 1;
-	c->partial = x->partial;
 	c->index = x;
 	if (col->group->n > 1)
 		cmp_group_cell(col, NULL, x, c, v);
@@ -390,19 +389,6 @@ pool_column(struct table *t, int j)
 	return ok ? 0 : -1;
 }
 
-static void
-cmp_table_free(struct table *t)
-{
-	int j;
-
-	for (j = 0; j < t->ncols; j++)
-		free(t->cols[j].values);
-	free(t->cols);
-	free(t->rows);
-	free(t->cells);
-	memset(t, 0, sizeof(*t));
-}
-
 void
 cmp_report_id(int i, char *buf, size_t size)
 {
@@ -472,7 +458,6 @@ table_columns(struct table *t, const struct comparison *c)
 			         grown, t->cols, t->ncols, INT32_MAX)) == NULL)
 				return -1;
 			col->group = &c->groups[i];
-			col->report = r;
 			col->block = &r->blocks[j];
 			col->speed = NAN;
 			cmp_report_id(i, col->id, sizeof(col->id));
@@ -556,7 +541,7 @@ pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
 static void
 caveat_text(const struct column *a, struct column *b)
 {
-	const struct cmp_report *x = a->report, *y = b->report;
+	const struct cmp_report *x = a->group->runs[0], *y = b->group->runs[0];
 	int duration = x->duration_s != y->duration_s;
 	char *buf = b->caveat;
 	size_t size = sizeof(b->caveat);
@@ -591,18 +576,18 @@ caveat_text(const struct column *a, struct column *b)
 /* Builds c's table of copies group g (none of it: ncols 0); -1: out of
  * memory. */
 static int
-cmp_table_build(struct comparison *c, enum group g)
+cmp_table_build(struct comparison *c, enum group g, double min_change)
 {
 	struct table *t = &c->tables[g];
 	int i;
 
 	t->group = g;
-	t->min_change = c->min_change;
+	t->min_change = min_change;
 	if (table_columns(t, c) == -1)
 		return -1;
 	for (i = 1; i < t->ncols; i++) {
-		t->cols[i].suites =
-		    cmp_suites_differ(t->cols[0].report, t->cols[i].report);
+		t->cols[i].suites = cmp_suites_differ(
+		    t->cols[0].group->runs[0], t->cols[i].group->runs[0]);
 		caveat_text(&t->cols[0], &t->cols[i]);
 	}
 	return t->ncols == 0 ? 0 : table_rows(t) == -1 ? -1 : table_cells(t);
@@ -615,20 +600,25 @@ compare_build(struct comparison *c, struct cmp_report *const *reports,
 	int g, rc;
 
 	memset(c, 0, sizeof(*c));
-	c->min_change = min_change;
 	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
 	for (g = 0; g < NGROUPS && rc == 0; g++)
-		rc = cmp_table_build(c, (enum group)g);
+		rc = cmp_table_build(c, (enum group)g, min_change);
 	return rc;
 }
 
 void
 compare_free(struct comparison *c)
 {
-	int g;
+	struct table *t;
+	int g, j;
 
-	for (g = 0; g < NGROUPS; g++)
-		cmp_table_free(&c->tables[g]);
+	for (t = c->tables, g = 0; g < NGROUPS; g++, t++) {
+		for (j = 0; j < t->ncols; j++)
+			free(t->cols[j].values);
+		free(t->cols);
+		free(t->rows);
+		free(t->cells);
+	}
 	cmp_groups_free(c->groups, c->n);
 	memset(c, 0, sizeof(*c));
 }

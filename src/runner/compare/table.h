@@ -152,8 +152,7 @@ struct cmp_group {
 
 struct column {
 	const struct cmp_group *group;
-	const struct cmp_report *report; /* the group's first run */
-	const struct cmp_block *block; /* its block; its runs': cmp_run_block */
+	const struct cmp_block *block; /* runs[0]'s; its runs': cmp_run_block */
 	char id[16]; /* "A", "B", ...; "A/4" when A has several here */
 	char caveat[3 * CMP_TEXT_MAX]; /* "B/A: " how runs differ, or "" */
 	int suites; /* UnixBench against bytebench (said above the tables) */
@@ -191,7 +190,6 @@ struct cell {
 	double value; /* NAN: no number (see status) */
 	const char *unit;
 	const char *status; /* "" when ok */
-	int partial;
 	/* A group's: its runs' scores (value their geometric mean), how
 	 * many of its of_runs runs with these copies have one. */
 	const double *run_values;
@@ -225,7 +223,6 @@ struct table {
 struct comparison {
 	struct cmp_group *groups;
 	int n;
-	double min_change;
 	struct table tables[NGROUPS];
 };
 
