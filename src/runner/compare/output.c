@@ -38,7 +38,8 @@ kind(int s)
 	return s < 3 ? (enum kind)s : (enum kind)(VALUE + s % 3);
 }
 
-#define CELL_MAX (3 * CMP_TEXT_MAX) /* a cell's text */
+#define CELL_MAX   (3 * CMP_TEXT_MAX) /* a cell's text */
+#define TEXT_WIDTH 80 /* of the text output */
 
 static void
 value_text(const struct table *t, int r, int col, char *buf, enum form form)

@@ -84,7 +84,6 @@ find_index_row(const struct column *col, const char *title)
 	return NULL;
 }
 
-/* Appends a row titled title, an index score's when is_index. */
 static int
 add_row(struct table *t, const char *title, int is_index)
 {
@@ -392,10 +391,7 @@ pool_column(struct table *t, int j)
 void
 cmp_report_id(int i, char *buf, size_t size)
 {
-	if (i < 26)
-		snprintf(buf, size, "%c", 'A' + i);
-	else
-		snprintf(buf, size, "R%d", i + 1);
+	snprintf(buf, size, i < 26 ? "%c" : "R%d", i < 26 ? 'A' + i : i + 1);
 }
 
 /* The median CPU time per loop of a cell's kept passes (one run's);
@@ -537,7 +533,8 @@ pass_length(char *buf, size_t size, size_t n, const struct cmp_report *r)
 }
 
 /* Why column b is not comparable with a, in words into b->caveat: "B/A:
- * B is a quick run, A is not; builds differ (default, reference)". */
+ * B is a quick run, A is not; builds differ (default, reference)"; and
+ * whether their suites differ, into b->suites. */
 static void
 caveat_text(const struct column *a, struct column *b)
 {
@@ -547,6 +544,7 @@ caveat_text(const struct column *a, struct column *b)
 	size_t size = sizeof(b->caveat);
 	size_t n0 = cmp_appendf(buf, size, 0, "%s/%s", b->id, a->id), n = n0;
 
+	b->suites = cmp_suites_differ(x, y);
 #define SEP (n == n0 ? ": " : "; ")
 	if (x->quick != y->quick)
 		n = cmp_appendf(buf, size, n,
@@ -585,11 +583,8 @@ cmp_table_build(struct comparison *c, enum group g, double min_change)
 	t->min_change = min_change;
 	if (table_columns(t, c) == -1)
 		return -1;
-	for (i = 1; i < t->ncols; i++) {
-		t->cols[i].suites = cmp_suites_differ(
-		    t->cols[0].group->runs[0], t->cols[i].group->runs[0]);
+	for (i = 1; i < t->ncols; i++)
 		caveat_text(&t->cols[0], &t->cols[i]);
-	}
 	return t->ncols == 0 ? 0 : table_rows(t) == -1 ? -1 : table_cells(t);
 }
 

@@ -129,8 +129,7 @@ size_t cmp_appendf(char *buf, size_t size, size_t n, const char *fmt, ...)
 /* What is known of the noise of a difference (compare_noise). */
 enum cmp_noise { CMP_NOISE_UNKNOWN, CMP_NOISE_WITHIN, CMP_NOISE_BEYOND };
 
-#define TEXT_WIDTH 80 /* of the text output */
-#define NBSP       TEXT_NBSP /* no line is broken there (textwrap.h) */
+#define NBSP TEXT_NBSP /* no line is broken there (textwrap.h) */
 
 /* The tables: one per copies group. */
 enum group { GROUP_ONE, GROUP_MANY, NGROUPS };
