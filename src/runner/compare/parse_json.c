@@ -197,8 +197,7 @@ read_run(const struct json_value *run, struct cmp_report *r, int method,
 	double copies;
 	size_t i;
 
-	b = CMP_PUSH(grown, r->blocks, r->nblocks, INT_MAX);
-	if (b == NULL)
+	if ((b = CMP_PUSH(grown, r->blocks, r->nblocks, INT_MAX)) == NULL)
 		return -1;
 	copies = number_of(run, "copies");
 	b->copies_assumed =
