@@ -329,7 +329,6 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 		if (rc == -1) {
 			if (err[0] == '\0')
 				cmp_appendf(err, errlen, 0, "out of memory");
-			/* A report read in part is dropped whole. */
 			cmp_report_free(r);
 			out->nreports--;
 		}

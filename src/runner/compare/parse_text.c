@@ -415,8 +415,6 @@ copies_line(struct parser *p, const struct line *l)
 		if (is(l, i, "pinned") && is(l, i + 2, "CPU") &&
 		    number(l, i + 3, &cpu) && cpu >= 0 && cpu < 1e6)
 			pin = (int)cpu + 1;
-	/* The block its run line opened is made again with its copies (in
-	 * a new report when this one has them). */
 	date[0] = '\0';
 	if (b != NULL && b->copies == 0 && b->ntests == 0 && b->nindexes == 0) {
 		memcpy(date, b->date, sizeof(date));
@@ -729,7 +727,6 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 	if (!(stop = stop || (p.holding && one_line(&p, &p.held) == -1)))
 		end_report(&p);
 	if (stop) {
-		/* What was read of this file is dropped whole. */
 		while (out->nreports > p.first_report)
 			cmp_report_free(&out->reports[--out->nreports]);
 		if (p.nerrors == 0)
