@@ -479,7 +479,8 @@ score_line(struct parser *p, const struct line *l)
 {
 	int avg = p->index != NULL && is(l, 0, "AVERAGE") &&
 	          strcmp(p->index->label, RELEASE3_LABEL) == 0;
-	int k = avg ? -1 : 1, end = l->ntok, partial, none = 0;
+	int k = avg ? -1 : 1, end = l->ntok, partial;
+	int none = is(l, end - 1, "---");
 	double v = NAN;
 
 	for (; !avg && k + 1 < l->ntok; k++)
@@ -488,9 +489,7 @@ score_line(struct parser *p, const struct line *l)
 			break;
 	if (k + 1 >= l->ntok)
 		return 0;
-	if (is(l, end - 1, "---"))
-		none = 1;
-	else if (!number(l, end - 1, &v))
+	if (!none && !number(l, end - 1, &v))
 		end++;
 	partial = k + 5 == end && is(l, k + 2, "(Partial") &&
 	          (is(l, k + 3, "Only)") || is(l, k + 3, "Only):"));
