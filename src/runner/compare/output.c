@@ -158,7 +158,6 @@ write_why(FILE *f, const struct cell *c, int indent)
 	text_wrap(f, held, (size_t)indent + 5, indent + 5, TEXT_WIDTH);
 }
 
-/* One test after another: its title and unit, then a line per column. */
 static void
 write_one_by_one(FILE *f, const struct table *t)
 {
@@ -393,10 +392,9 @@ say(FILE *f, int md, const struct line *k, const char *mark, const char *text)
 
 #define SAY_MAX 4 /* changes named per column; the rest counted */
 
-/* The verdicts of column col: its changes beyond run-to-run noise in
- * words, index scores first, at most SAY_MAX of them named ("Title 0.97x
- * (0.950 to 0.980)", a huge ratio's bounds as its ratio, %g); the side
- * whose spread is taken for both, the last row's that has one. */
+/* The verdicts of column col: its changes beyond run-to-run noise, index
+ * scores first, SAY_MAX named; whose spread is taken for both, the last
+ * row's that says. */
 static void
 say_column(FILE *f, int md, const struct table *t, int col)
 {
@@ -444,9 +442,8 @@ say_column(FILE *f, int md, const struct table *t, int col)
 	say(f, md, &item_line, NULL, text);
 }
 
-/* Under table t: each group's run-to-run spread ("A: 2 runs; run-to-run
- * spread 0.95%, pooled over 12 tests (12 degrees of freedom)") and each
- * column's changes beyond run-to-run noise (score/between.h). */
+/* Under table t: each group's run-to-run spread and each column's
+ * changes beyond run-to-run noise (score/between.h). */
 static void
 write_verdicts(FILE *f, int md, const struct table *t)
 {
@@ -528,9 +525,8 @@ write_key(FILE *f, int md, const struct cmp_group *g, int n)
 	fputc('\n', f);
 }
 
-/* What the cells of t ask the notes to explain: the marks and "n/a"s
- * their ratios carry, the why-lines, lower-is-better units; why its
- * columns are not comparable, each reason once. */
+/* What the cells of t ask the notes to explain; why its columns are not
+ * comparable, each reason once. */
 static void
 note_cells(const struct table *t, struct notes *notes)
 {
@@ -564,8 +560,7 @@ note_cells(const struct table *t, struct notes *notes)
 		}
 }
 
-/* The "?" note: which runs are text reports without passes, else too
- * few passes; under it, the runs whose own records show other work on
+/* The "?" note; under it, the runs whose own records show other work on
  * the machine. */
 static void
 write_unknown(FILE *f, int md, const struct notes *notes,

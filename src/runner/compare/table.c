@@ -262,7 +262,6 @@ suite_rule(struct cell *c, const struct row *row)
 	c->between.verdict = BETWEEN_WITHIN;
 }
 
-/* The counters of a cell's passes: one run's only. */
 static const double *
 counters(const struct column *col, const struct cell *c)
 {
@@ -333,7 +332,6 @@ judge(struct table *t, int r, int j)
 		suite_rule(c, row);
 }
 
-/* Fills the cells of row r, a group's with its runs' scores. */
 static void
 fill_row(struct table *t, int r)
 {
@@ -435,9 +433,8 @@ column_speed(struct table *t, int j, double *r)
 	col->speed = n % 2 ? r[n / 2] : sqrt(r[n / 2 - 1] * r[n / 2]);
 }
 
-/* The columns of table t of c: each block of its copies group of each
- * group's first run, in order, "A/4" when it has several.  -1: out of
- * memory. */
+/* The columns of table t: each block of its copies group of each group's
+ * first run, "A/4" when it has several.  -1: out of memory. */
 static int
 table_columns(struct table *t, const struct comparison *c)
 {
@@ -571,8 +568,7 @@ caveat_text(const struct column *a, struct column *b)
 		buf[0] = '\0';
 }
 
-/* Builds c's table of copies group g (none of it: ncols 0); -1: out of
- * memory. */
+/* c's table of copies group g (none of it: ncols 0); -1: out of memory. */
 static int
 cmp_table_build(struct comparison *c, enum group g, double min_change)
 {
