@@ -568,32 +568,24 @@ caveat_text(const struct column *a, struct column *b)
 		buf[0] = '\0';
 }
 
-/* c's table of copies group g (none of it: ncols 0); -1: out of memory. */
-static int
-cmp_table_build(struct comparison *c, enum group g, double min_change)
-{
-	struct table *t = &c->tables[g];
-	int i;
-
-	t->group = g;
-	t->min_change = min_change;
-	if (table_columns(t, c) == -1)
-		return -1;
-	for (i = 1; i < t->ncols; i++)
-		caveat_text(&t->cols[0], &t->cols[i]);
-	return t->ncols == 0 ? 0 : table_rows(t) == -1 ? -1 : table_cells(t);
-}
-
 int
 compare_build(struct comparison *c, struct cmp_report *const *reports,
     const char **user, int n, int no_group, double min_change)
 {
-	int g, rc;
+	struct table *t;
+	int g, i, rc;
 
 	memset(c, 0, sizeof(*c));
 	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
-	for (g = 0; g < NGROUPS && rc == 0; g++)
-		rc = cmp_table_build(c, (enum group)g, min_change);
+	for (t = c->tables, g = 0; g < NGROUPS && rc == 0; g++, t++) {
+		t->group = (enum group)g;
+		t->min_change = min_change;
+		rc = table_columns(t, c); /* none of g: ncols 0 */
+		for (i = 1; rc == 0 && i < t->ncols; i++)
+			caveat_text(&t->cols[0], &t->cols[i]);
+		if (rc == 0 && t->ncols > 0)
+			rc = table_rows(t) == -1 ? -1 : table_cells(t);
+	}
 	return rc;
 }
 
