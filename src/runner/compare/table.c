@@ -208,22 +208,6 @@ test_cell(const struct column *col, struct row *row, struct cell *c, double *v)
 	}
 }
 
-static void
-index_cell(
-    const struct column *col, const char *label, struct cell *c, double *v)
-{
-	const struct cmp_index *x = cmp_col_index(col, label);
-
-	if (x == NULL)
-		return;
-	c->present = 1;
-	c->index = x;
-	if (col->group->n > 1)
-		cmp_group_cell(col, NULL, x, c, v);
-	else if (x->has_score)
-		c->value = x->score;
-}
-
 /* How far apart the suites measure row, in percent; 0 when never measured
  * across: a test outside UnixBench's index, an index other than its. */
 static double
@@ -336,21 +320,26 @@ static void
 fill_row(struct table *t, int r)
 {
 	struct row *row = &t->rows[r];
-	struct cell *cells = t->cells + (size_t)r * (size_t)t->ncols;
+	struct cell *c = t->cells + (size_t)r * (size_t)t->ncols;
 	const struct column *col;
 	double *v;
 	int j;
 
 	row->unit = "";
-	for (j = 0; j < t->ncols; j++) {
+	for (j = 0; j < t->ncols; j++, c++) {
 		col = &t->cols[j];
 		v = col->values + (size_t)r * (size_t)col->group->n;
-		cells[j].value = cells[j].ratio = NAN;
-		cells[j].unit = cells[j].status = "";
-		if (row->is_index)
-			index_cell(col, row->title, &cells[j], v);
-		else
-			test_cell(col, row, &cells[j], v);
+		c->value = c->ratio = NAN;
+		c->unit = c->status = "";
+		if (!row->is_index)
+			test_cell(col, row, c, v);
+		else if ((c->index = cmp_col_index(col, row->title)) != NULL) {
+			c->present = 1;
+			if (col->group->n > 1)
+				cmp_group_cell(col, NULL, c->index, c, v);
+			else if (c->index->has_score)
+				c->value = c->index->score;
+		}
 	}
 }
 
