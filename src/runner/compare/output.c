@@ -166,8 +166,7 @@ write_one_by_one(FILE *f, const struct table *t)
 	int r, j;
 
 	for (j = 0; j < t->ncols; j++) {
-		if (strlen(t->cols[j].id) > idw)
-			idw = strlen(t->cols[j].id);
+		idw = strlen(t->cols[j].id) > idw ? strlen(t->cols[j].id) : idw;
 		for (r = 0; r < t->nrows; r++) {
 			value_text(t, r, j, value, TEXT);
 			if (text_width(value, strlen(value)) > vw)

@@ -231,21 +231,6 @@ suite_gap(const struct row *row)
 	return 0;
 }
 
-/* Between suites: a change under their gap is never real. */
-static void
-suite_rule(struct cell *c, const struct row *row)
-{
-	double gap = suite_gap(row);
-
-	c->unmeasured = gap == 0;
-	if (c->noise != CMP_NOISE_BEYOND || c->unmeasured ||
-	    fabs(log(c->ratio)) > log1p(gap / 100))
-		return;
-	c->noise = CMP_NOISE_WITHIN;
-	c->between.small = 1;
-	c->between.verdict = BETWEEN_WITHIN;
-}
-
 static const double *
 counters(const struct column *col, const struct cell *c)
 {
@@ -289,6 +274,7 @@ judge(struct table *t, int r, int j)
 	const struct row *row = &t->rows[r];
 	const struct cell *c0 = cmp_cell_at(t, r, 0);
 	struct cell *c = &t->cells[(size_t)r * (size_t)t->ncols + (size_t)j];
+	double gap;
 
 	c->ratio = NAN;
 	c->noise = CMP_NOISE_UNKNOWN;
@@ -312,8 +298,16 @@ judge(struct table *t, int r, int j)
 	c->ratio = compare_ratio(c0->value, c->value, row->lower_is_better);
 	if (isnan(c->ratio))
 		c->why = WHY_NO_VALUE;
-	else if (t->cols[j].suites)
-		suite_rule(c, row);
+	if (isnan(c->ratio) || !t->cols[j].suites)
+		return;
+	/* Between suites: a change under their gap is never real. */
+	c->unmeasured = (gap = suite_gap(row)) == 0;
+	if (c->noise == CMP_NOISE_BEYOND && !c->unmeasured &&
+	    fabs(log(c->ratio)) <= log1p(gap / 100)) {
+		c->noise = CMP_NOISE_WITHIN;
+		c->between.small = 1;
+		c->between.verdict = BETWEEN_WITHIN;
+	}
 }
 
 static void
