@@ -71,19 +71,6 @@ col_index_at(const struct column *col, int j)
 	return col->group->n > 1 ? cmp_col_index(col, x->label) : x;
 }
 
-static const struct cmp_index_row *
-find_index_row(const struct column *col, const char *title)
-{
-	const struct cmp_index *x;
-	int i, j;
-
-	for (i = 0; i < col->block->nindexes; i++)
-		for (x = col_index_at(col, i), j = 0; j < x->nrows; j++)
-			if (strcmp(x->rows[j].title, title) == 0)
-				return &x->rows[j];
-	return NULL;
-}
-
 static int
 add_row(struct table *t, const char *title, int is_index)
 {
@@ -188,7 +175,8 @@ test_cell(const struct column *col, struct row *row, struct cell *c, double *v)
 	const struct cmp_test *t =
 	    col->group->n > 1 ? cmp_group_cell(col, row->title, NULL, c, v)
 	                      : cmp_find_test(col->block, row->title);
-	const struct cmp_index_row *r;
+	const struct cmp_index *x;
+	int i, k;
 
 	if (t != NULL) {
 		c->present = 1;
@@ -202,10 +190,15 @@ test_cell(const struct column *col, struct row *row, struct cell *c, double *v)
 			row->unit = t->unit;
 			row->lower_is_better = t->lower_is_better;
 		}
-	} else if ((r = find_index_row(col, row->title)) != NULL) {
-		c->present = 1;
-		c->value = r->result;
+		return;
 	}
+	for (i = 0; i < col->block->nindexes; i++) /* else an index row's */
+		for (x = col_index_at(col, i), k = 0; k < x->nrows; k++)
+			if (strcmp(x->rows[k].title, row->title) == 0) {
+				c->present = 1;
+				c->value = x->rows[k].result;
+				return;
+			}
 }
 
 /* How far apart the suites measure row, in percent; 0 when never measured
