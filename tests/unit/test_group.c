@@ -136,34 +136,45 @@ test_groups_make(void)
 	compare_free(&c);
 }
 
+/* Cell 1 of t's one row, value b, against cell 0: value a, or n runs. */
+static const struct cell *
+verdict_of(struct table *t, double a, int n, double b)
+{
+	static const double runs0[] = {490.2, 489.5};
+
+	memset(t->cells, 0, 2 * sizeof(*t->cells));
+	t->cells[0] = (struct cell){.value = a, .run_values = runs0, .runs = n};
+	t->cells[1].value = b;
+	t->cells[1].noise = CMP_NOISE_UNKNOWN;
+	cmp_cell_verdict(t, 0, 1);
+	return &t->cells[1];
+}
+
 static void
 test_cell_verdict(void)
 {
-	const double runs0[] = {490.2, 489.5};
-	struct cell c;
+	struct column cols[2] = {{0}};
+	struct row row = {"Dhrystone", 0, "lps", 0};
+	struct cell cells[2];
+	struct table t = {.min_change = 1,
+	    .cols = cols,
+	    .ncols = 2,
+	    .rows = &row,
+	    .nrows = 1,
+	    .cells = cells};
+	const struct cell *c = verdict_of(&t, 480, 0, 474.4);
 
-	memset(&c, 0, sizeof(c));
-	c.value = 474.4;
-	c.noise = CMP_NOISE_UNKNOWN;
-	cmp_cell_verdict(&c, &(struct cmp_side){NULL, 0, 480, 0, 0},
-	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 1);
 	CHECK("one run each: the within-run rule stays",
-	    !c.grouped && c.noise == CMP_NOISE_UNKNOWN);
-	cmp_cell_verdict(&c, &(struct cmp_side){runs0, 2, 489.85, 0, 0},
-	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 1);
+	    !c->grouped && c->noise == CMP_NOISE_UNKNOWN);
+	c = verdict_of(&t, 489.85, 2, 474.4);
 	CHECK("two against one: beyond by the group rule",
-	    c.grouped && c.noise == CMP_NOISE_BEYOND &&
-	        c.between.assumed == BETWEEN_A_FOR_B);
-	memset(&c, 0, sizeof(c));
-	c.value = 487.0;
-	cmp_cell_verdict(&c, &(struct cmp_side){runs0, 2, 489.85, 0, 0},
-	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 1);
-	CHECK("two against one: 7.1 within", c.noise == CMP_NOISE_WITHIN);
-	memset(&c, 0, sizeof(c));
-	c.value = 474.4;
-	cmp_cell_verdict(&c, &(struct cmp_side){runs0, 2, 489.85, 0, 0},
-	    &(struct cmp_side){NULL, 0, c.value, 0, 0}, 0, 5);
-	CHECK("--min-change 5: 3% is not real", c.noise == CMP_NOISE_WITHIN);
+	    c->grouped && c->noise == CMP_NOISE_BEYOND &&
+	        c->between.assumed == BETWEEN_A_FOR_B);
+	c = verdict_of(&t, 489.85, 2, 487.0);
+	CHECK("two against one: 7.1 within", c->noise == CMP_NOISE_WITHIN);
+	t.min_change = 5;
+	c = verdict_of(&t, 489.85, 2, 474.4);
+	CHECK("--min-change 5: 3% is not real", c->noise == CMP_NOISE_WITHIN);
 }
 
 int

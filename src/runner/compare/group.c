@@ -291,18 +291,21 @@ cmp_group_cell(const struct column *col, const char *title,
 }
 
 void
-cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
-    const struct cmp_side *b, int lower_is_better, double min_change)
+cmp_cell_verdict(struct table *t, int r, int j)
 {
+	const struct column *a = &t->cols[0], *b = &t->cols[j];
+	struct cell *c = &t->cells[(size_t)r * (size_t)t->ncols + (size_t)j];
+	const struct cell *c0 = c - j;
 	/* A side without a group's runs is its one score. */
-	const double *va = a->n > 0 ? a->runs : &a->value;
-	const double *vb = b->n > 0 ? b->runs : &b->value;
+	const double *va = c0->runs > 0 ? c0->run_values : &c0->value;
+	const double *vb = c->runs > 0 ? c->run_values : &c->value;
 	/* The floor: half the last digit of the printed numbers (0.05). */
-	struct between_pool pool = {a->var, a->dof, b->var, b->dof,
-	    log1p(0.05 / fmin(a->value, b->value))};
+	struct between_pool pool = {a->pool_var, a->pool_dof, b->pool_var,
+	    b->pool_dof, log1p(0.05 / fmin(c0->value, c->value))};
 
-	if (between_groups(va, a->n > 0 ? a->n : 1, vb, b->n > 0 ? b->n : 1,
-	        lower_is_better, min_change, &pool, &c->between) == -1)
+	if (between_groups(va, c0->runs > 0 ? c0->runs : 1, vb,
+	        c->runs > 0 ? c->runs : 1, t->rows[r].lower_is_better,
+	        t->min_change, &pool, &c->between) == -1)
 		return;
 	c->grouped = 1;
 	c->noise = c->between.verdict == BETWEEN_BEYOND ? CMP_NOISE_BEYOND

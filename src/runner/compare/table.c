@@ -234,21 +234,17 @@ counters(const struct column *col, const struct cell *c)
  * side has several runs, else by a test's passes or by one run's index
  * score's interval; when beyond, the why-line's counters. */
 static void
-verdict(const struct table *t, const struct row *row, int j,
-    const struct cell *c0, struct cell *c)
+verdict(struct table *t, int r, int j, const struct cell *c0, struct cell *c)
 {
 	const struct column *ca = &t->cols[0], *cb = &t->cols[j];
 	const struct cmp_index *x = c0->index, *y = c->index;
 	const double *d0 = counters(ca, c0), *dj = counters(cb, c);
-	struct cmp_side a = {
-	    c0->run_values, c0->runs, c0->value, ca->pool_var, ca->pool_dof};
-	struct cmp_side b = {
-	    c->run_values, c->runs, c->value, cb->pool_var, cb->pool_dof};
+	int is_index = t->rows[r].is_index;
 
-	if (!row->is_index && (c0->test == NULL || c->test == NULL))
+	if (!is_index && (c0->test == NULL || c->test == NULL))
 		return;
-	cmp_cell_verdict(c, &a, &b, row->lower_is_better, t->min_change);
-	if (!c->grouped && !row->is_index)
+	cmp_cell_verdict(t, r, j);
+	if (!c->grouped && !is_index)
 		c->noise = compare_noise(c0->test, c->test);
 	else if (!c->grouped && ca->group->n == 1 && cb->group->n == 1)
 		c->noise = compare_index_noise(x->score, x->ci_low, x->ci_high,
@@ -280,7 +276,7 @@ judge(struct table *t, int r, int j)
 		c->why = WHY_UNITS;
 	if (c->why != WHY_NONE)
 		return;
-	verdict(t, row, j, c0, c);
+	verdict(t, r, j, c0, c);
 	/* One run a side: other work on the machine hides the noise
 	 * between the runs. */
 	if (!c->grouped && c->noise == CMP_NOISE_BEYOND &&

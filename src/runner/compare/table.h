@@ -261,19 +261,10 @@ const struct cmp_index *cmp_col_index(
 const struct cmp_test *cmp_group_cell(const struct column *col,
     const char *title, const struct cmp_index *x, struct cell *c, double *v);
 
-/* One side of a cell: its runs' scores runs[0..n-1] (n 0: its one score,
- * value) and its group's pooled spread. */
-struct cmp_side {
-	const double *runs;
-	int n;
-	double value;
-	double var, dof;
-};
-
-/* The verdict between groups for cell c, side a the first column's: when
- * a side has several runs, sets c->grouped, c->between and c->noise. */
-void cmp_cell_verdict(struct cell *c, const struct cmp_side *a,
-    const struct cmp_side *b, int lower_is_better, double min_change);
+/* The verdict between groups for cell j of row r against the first
+ * column's: when a side has several runs, sets its grouped, between and
+ * noise. */
+void cmp_cell_verdict(struct table *t, int r, int j);
 
 /* The comparison as JSON (out_json.c). */
 void cmp_write_json(FILE *f, const struct comparison *c);
