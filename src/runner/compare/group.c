@@ -307,7 +307,7 @@ cmp_cell_verdict(struct table *t, int r, int j)
 	        c->runs > 0 ? c->runs : 1, t->rows[r].lower_is_better,
 	        t->min_change, &pool, &c->between) == -1)
 		return;
-	c->grouped = 1;
+	c->grouped = t->grouped = 1;
 	c->noise = c->between.verdict == BETWEEN_BEYOND ? CMP_NOISE_BEYOND
 	                                                : CMP_NOISE_WITHIN;
 }

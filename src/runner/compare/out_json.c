@@ -123,7 +123,7 @@ json_table(struct json_writer *j, const struct table *t)
 	int r, col;
 
 	jw_open(j, NULL, '{', 0);
-	jw_str(j, "copies", cmp_group_key[t->group]);
+	jw_str(j, "copies", t->group == GROUP_ONE ? "1" : "N");
 	jw_open(j, "columns", '[', 0);
 	for (col = 0; col < t->ncols; col++)
 		json_column(j, &t->cols[col]);

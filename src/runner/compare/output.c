@@ -48,14 +48,13 @@ value_text(const struct table *t, int r, int col, char *buf, enum form form)
 	size_t n;
 
 	if (c->present && c->status[0] == '\0' && isfinite(c->value))
-		snprintf(buf, CELL_MAX, fabs(c->value) < 1e12 ? "%.1f" : "%.4g",
-		    c->value); /* a huge number as %.4g */
+		n = cmp_appendf(buf, CELL_MAX, 0,
+		    fabs(c->value) < 1e12 ? "%.1f" : "%.4g", c->value);
 	else
-		snprintf(buf, CELL_MAX, "%s",
+		n = cmp_appendf(buf, CELL_MAX, 0, "%s",
 		    !c->present    ? "-"
 		    : c->status[0] ? c->status
 		                   : "no score");
-	n = strlen(buf);
 	if (c->present && c->unit[0] != '\0' &&
 	    strcmp(c->unit, t->rows[r].unit) != 0)
 		n = cmp_appendf(buf, CELL_MAX, n, " %s", c->unit);
@@ -250,7 +249,8 @@ text_cell(FILE *f, int s, const char *buf, size_t width, size_t *pad)
 
 /* The rows of t, the header first, in the title's sub-column and those
  * of [from, to) that pass shows: text (width set) padded, one line a
- * row and its why-line; Markdown in pipes, index scores bold. */
+ * row and its why-line; Markdown in pipes, index scores bold, its
+ * header (row -2) over a row of dashes (-1). */
 static void
 write_rows(FILE *f, const struct table *t, int pass, int from, int to,
     const size_t *width, enum form form)
@@ -259,7 +259,7 @@ write_rows(FILE *f, const struct table *t, int pass, int from, int to,
 	size_t pad = 0;
 	int r, s, md = form == MD;
 
-	for (r = -1; r < t->nrows; r++) {
+	for (r = -1 - md; r < t->nrows; r++) {
 		fputs(md ? "|" : "", f);
 		for (s = 0, pad = 0; s < to; s = s ? s + 1 : from) {
 			if (!shown(s, pass))
@@ -267,19 +267,14 @@ write_rows(FILE *f, const struct table *t, int pass, int from, int to,
 			cell_text(t, r, s, buf, form);
 			if (!md)
 				text_cell(f, s, buf, width[s], &pad);
+			else if (r == -1)
+				fputs(s < 2 ? "---|" : "---:|", f);
 			else if (r >= 0 && t->rows[r].is_index && buf[0])
 				md_printf(f, " **%s** |", buf);
 			else
 				md_printf(f, " %s |", buf);
 		}
 		fputc('\n', f);
-		for (s = 0; md && r < 0 && s < to; s = s ? s + 1 : from)
-			if (shown(s, pass))
-				fputs(s == 0  ? "|---|"
-				      : s < 2 ? "---|"
-				              : "---:|",
-				    f);
-		fputs(md && r < 0 ? "\n" : "", f);
 		if (!md && r >= 0 && t->ncols > 1)
 			write_why(f, cmp_cell_at(t, r, 1), 2);
 	}
@@ -600,14 +595,6 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	}
 }
 
-/* Under the tables when no group has several runs. */
-#define ONE_RUN_A_SIDE                                                         \
-	"run-to-run noise unknown: one run a side, so the marks say only "     \
-	"whether the difference is beyond the noise of the passes inside "     \
-	"each run.  To measure it, make several runs a side (./Run --runs "    \
-	"3) and compare those reports, or give each side's reports one "       \
-	"label (A=1.json A=2.json B=3.json B=4.json)."
-
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, int md, const struct notes *notes,
@@ -645,7 +632,13 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		say(f, md, &note_line, "p",
 		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		say(f, md, &aside_line, NULL, ONE_RUN_A_SIDE);
+		say(f, md, &aside_line, NULL,
+		    "run-to-run noise unknown: one run a side, so the "
+		    "marks say only whether the difference is beyond the "
+		    "noise of the passes inside each run.  To measure it, "
+		    "make several runs a side (./Run --runs 3) and compare "
+		    "those reports, or give each side's reports one label "
+		    "(A=1.json A=2.json B=3.json B=4.json).");
 	if (notes->explained)
 		say(f, md, &note_line, "why:",
 		    "the counters of the passes that moved most, beyond their "

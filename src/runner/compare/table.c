@@ -14,7 +14,6 @@
 #define SPEED_MOVE 1.1 /* CPU time per loop moved by more than 10% */
 
 const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
-const char *const cmp_group_key[NGROUPS] = {"1", "N"};
 const char *const cmp_why_text[NWHY] = {"", "", "units differ",
     "index methods differ", "index baselines differ",
     "indexes over different tests", "partial and full index"};
@@ -464,10 +463,8 @@ table_cells(struct table *t)
 		column_speed(t, j, speeds);
 	free(speeds);
 	for (r = 0; r < t->nrows; r++)
-		for (j = 1; j < t->ncols; j++) {
+		for (j = 1; j < t->ncols; j++)
 			judge(t, r, j);
-			t->grouped |= cmp_cell_at(t, r, j)->grouped;
-		}
 	return 0;
 }
 

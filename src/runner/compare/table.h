@@ -226,7 +226,6 @@ struct comparison {
 };
 
 extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
-extern const char *const cmp_group_key[NGROUPS]; /* "1", "N" */
 extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
@@ -263,7 +262,7 @@ const struct cmp_test *cmp_group_cell(const struct column *col,
 
 /* The verdict between groups for cell j of row r against the first
  * column's: when a side has several runs, sets its grouped, between and
- * noise. */
+ * noise, and t->grouped. */
 void cmp_cell_verdict(struct table *t, int r, int j);
 
 /* The comparison as JSON (out_json.c). */
