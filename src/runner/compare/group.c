@@ -222,15 +222,6 @@ cmp_index_cover(const struct cmp_index *x, const struct cmp_index *y)
 	return n;
 }
 
-/* Whether indexes x and y cover the same tests. */
-static int
-same_tests(const struct cmp_index *x, const struct cmp_index *y)
-{
-	int n = cmp_index_cover(x, x);
-
-	return n == cmp_index_cover(y, y) && cmp_index_cover(x, y) == n;
-}
-
 const struct cmp_index *
 cmp_col_index(const struct column *col, const char *label)
 {
@@ -260,7 +251,7 @@ cmp_group_cell(const struct column *col, const char *title,
 	const struct cmp_index *y;
 	const struct cmp_block *b;
 	double s;
-	int i;
+	int i, n;
 
 	for (i = 0; i < col->group->n; i++) {
 		if ((b = cmp_run_block(col, i)) == NULL)
@@ -269,9 +260,11 @@ cmp_group_cell(const struct column *col, const char *title,
 		y = x != NULL ? cmp_find_index(b, x->label) : NULL;
 		t = x != NULL ? NULL : cmp_find_test(b, title);
 		first = first != NULL ? first : t;
-		s = y != NULL && y->has_score && same_tests(y, x) ? y->score
-		    : t != NULL && t->status[0] == '\0'           ? t->value
-		                                                  : NAN;
+		s = t != NULL && t->status[0] == '\0' ? t->value : NAN;
+		if (y != NULL && y->has_score &&
+		    (n = cmp_index_cover(y, y)) == cmp_index_cover(x, x) &&
+		    cmp_index_cover(y, x) == n) /* the same tests as x */
+			s = y->score;
 		if (s > 0 && isfinite(s)) { /* fit for a geometric mean */
 			v[c->runs++] = s;
 			c->test = t; /* one run: its passes judge it */

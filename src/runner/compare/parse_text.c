@@ -29,7 +29,6 @@ struct parser {
 	struct cmp_file *out;
 	int first_report; /* out->reports[first_report..] are ours */
 	struct cmp_report *report; /* the current one, or NULL */
-	int report_no; /* its place among ours, from 1 */
 	int report_header; /* it began with a BYTE UNIX Benchmarks line */
 	int report_dropped; /* a block of it was dropped */
 	int method; /* its "index method n", 0 when not said */
@@ -177,9 +176,9 @@ end_block(struct parser *p)
 		why = "cut off before its index table";
 	if (why != NULL) {
 		PROBLEM(p, "%sreport %d, run %d (%d cop%s): %s",
-		    p->report_header ? "" : "headerless ", p->report_no,
-		    p->report->nblocks, b->copies, b->copies == 1 ? "y" : "ies",
-		    why);
+		    p->report_header ? "" : "headerless ",
+		    p->out->nreports - p->first_report, p->report->nblocks,
+		    b->copies, b->copies == 1 ? "y" : "ies", why);
 		cmp_block_free(b);
 		p->report->nblocks--;
 		p->report_dropped = 1;
@@ -197,9 +196,9 @@ end_report(struct parser *p)
 	if (p->report != NULL && p->report->nblocks == 0) {
 		if (p->report_header && !p->report_dropped)
 			PROBLEM(p,
-			    "report %d: a header with no complete benchmark "
-			    "run",
-			    p->report_no);
+			    "report %d: a header with no complete "
+			    "benchmark run",
+			    p->out->nreports - p->first_report);
 		cmp_report_free(p->report);
 		p->out->nreports--;
 	}
@@ -220,7 +219,6 @@ new_report(struct parser *p, int header)
 		PROBLEM(p, "more than %d reports", CMP_MAX_REPORTS);
 		return -1;
 	}
-	p->report_no = p->out->nreports - p->first_report;
 	p->report_header = header;
 	p->report_dropped = 0;
 	p->method = 0;
