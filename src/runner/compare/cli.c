@@ -10,8 +10,7 @@ struct compare_opts {
 	enum cmp_format format;
 	double below; /* --fail-below; 0: none */
 	double min_change; /* --min-change, percent */
-	int no_group; /* --no-group */
-	int help;
+	int no_group, help; /* --no-group, -h */
 };
 
 /* -f's names, in the order of enum cmp_format. */

@@ -119,10 +119,8 @@ apart(
 	return n;
 }
 
-/* What group k says of itself: whether all its runs have passes; one run's
- * label, comment and records; a group's label: its LABEL= (there already),
- * its --runs report's name, its OS and release and what sets it apart, else
- * its first run's label. */
+/* Group k's passes_known; one run's label, comment and records; else its
+ * name (doc/compare.md), a --runs report's own, without OS the first's. */
 static int
 group_fill(struct cmp_group *g, int ng, int k)
 {

@@ -65,9 +65,8 @@ is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Refuses path when buf[0..len-1] is one of own_files: "x.log is the pass
- * log of run x; compare x.json" (x itself when only the text report is
- * there); -1 (said), else 0. */
+/* Refuses path when buf[0..len-1] is one of own_files, naming the run's
+ * report to compare instead; -1 (said), else 0. */
 static int
 refuse_own(const char *path, const char *buf, size_t len)
 {
@@ -137,10 +136,9 @@ add_dir(struct cmp_read *rs, const char *dir, const char *label)
 	int start = rs->nin;
 
 	if (n < 0) {
-		if (errno == ENOMEM)
-			cmp_complain(NULL, "out of memory");
-		else
-			cmp_complain(dir, "cannot read the directory");
+		cmp_complain(errno == ENOMEM ? NULL : dir,
+		    errno == ENOMEM ? "out of memory"
+		                    : "cannot read the directory");
 		return -1;
 	}
 	for (i = 0; i < n; i++) {

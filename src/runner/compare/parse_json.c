@@ -309,8 +309,7 @@ parse_json(const char *text, size_t len, struct cmp_file *out, char *err,
 	schema = member(&root, "schema", JSON_STRING);
 	reps = member(&root, "repetitions", JSON_ARRAY);
 	n = reps != NULL ? reps->n : 0;
-	/* A --runs report's runs are numbered within the file: the first one's
-	 * place, from 1; read the runs before the last, then the last. */
+	/* A --runs report's set: its first run's place in the file, from 1. */
 	set = n > 0 ? out->nreports + 1 : 0;
 	if (schema == NULL)
 		rc = FAIL("JSON but no bytebench report (no \"schema\")");
