@@ -110,7 +110,7 @@ words(const struct line *l, int from, int to)
 	return cmp_text(l->tok[from], span(l, from, to));
 }
 
-/* s is label[0..len-1]; is(): word k of l is word. */
+/* s is label[0..len-1]; is(): words k... of l are words (one or more). */
 static int
 same(const char *s, const char *label, size_t len)
 {
@@ -118,9 +118,12 @@ same(const char *s, const char *label, size_t len)
 }
 
 static int
-is(const struct line *l, int k, const char *word)
+is(const struct line *l, int k, const char *words)
 {
-	return k >= 0 && k < l->ntok && same(word, l->tok[k], l->toklen[k]);
+	size_t n = strlen(words);
+
+	return k >= 0 && k < l->ntok && strncmp(l->tok[k], words, n) == 0 &&
+	       (l->tok[k][n] == ' ' || l->tok[k][n] == '\0');
 }
 
 /* Word k is a number as the reports print it, -?d+(.d*)?, of at most 40
@@ -290,8 +293,8 @@ header_line(struct parser *p, const struct line *l)
 	if ((p->report->origin = cmp_text(origin, strlen(origin))) == NULL)
 		return -1;
 	if (*e == ';' && normalise(e + 1, strlen(e + 1), &m) == 0 &&
-	    is(&m, 0, "index") && is(&m, 1, "method") && m.ntok >= 3 &&
-	    m.toklen[2] > 1 && m.tok[2][m.toklen[2] - 1] == ')') {
+	    is(&m, 0, "index method") && m.ntok >= 3 && m.toklen[2] > 1 &&
+	    m.tok[2][m.toklen[2] - 1] == ')') {
 		m.toklen[2]--;
 		if (number(&m, 2, &method) && method >= 1 && method <= 1000)
 			p->method = (int)method;
@@ -457,14 +460,12 @@ index_header(struct parser *p, const struct line *l)
 {
 	int n = l->ntok - 3, partial;
 
-	if (n < 1 || !is(l, n, "BASELINE") || !is(l, n + 1, "RESULT") ||
-	    !is(l, n + 2, "INDEX"))
+	if (n < 1 || !is(l, n, "BASELINE RESULT INDEX"))
 		return 0;
 	if (n == 1 && is(l, 0, "TEST"))
 		return open_index(p, RELEASE3_LABEL, strlen(RELEASE3_LABEL), 0);
-	partial = n >= 3 && is(l, n - 2, "Partial") && is(l, n - 1, "Index");
-	if (partial ||
-	    (n >= 3 && is(l, n - 2, "Index") && is(l, n - 1, "Values")))
+	partial = n >= 3 && is(l, n - 2, "Partial Index");
+	if (partial || (n >= 3 && is(l, n - 2, "Index Values")))
 		n -= 2;
 	return open_index(p, l->tok[0], span(l, 0, n), partial);
 }
@@ -482,15 +483,14 @@ score_line(struct parser *p, const struct line *l)
 	double v = NAN;
 
 	for (; !avg && k + 1 < l->ntok; k++)
-		if (is(l, k, "Index") &&
-		    (is(l, k + 1, "Score") || is(l, k + 1, "Score:")))
+		if (is(l, k, "Index Score") || is(l, k, "Index Score:"))
 			break;
 	if (k + 1 >= l->ntok)
 		return 0;
 	if (!none && !number(l, end - 1, &v))
 		end++;
-	partial = k + 5 == end && is(l, k + 2, "(Partial") &&
-	          (is(l, k + 3, "Only)") || is(l, k + 3, "Only):"));
+	partial = k + 5 == end && (is(l, k + 2, "(Partial Only)") ||
+	                              is(l, k + 2, "(Partial Only):"));
 	if (!partial && k + 3 != end)
 		return 0;
 	if (isnan(v) && !none)
@@ -553,9 +553,9 @@ static int
 test_shape(
     const struct line *l, int *title_end, double *v, const char **outcome)
 {
-	const char *end, *u;
+	const char *u;
 	size_t i, n;
-	int k, tail;
+	int k, j, tail;
 
 	for (k = l->ntok - 2; k >= 1; k--) {
 		/* A unit: letters, digits and '/', a letter among them. */
@@ -572,15 +572,12 @@ test_shape(
 		    (tail || (k + 2 == l->ntok && known_unit(u, n) >= 0)))
 			return k + 1;
 		/* An outcome's words end at word k, after the title's. */
-		end = l->tok[k] + l->toklen[k];
 		for (i = 0; tail && i < sizeof(outcomes) / sizeof(outcomes[0]);
 		     i++) {
-			n = strlen(outcomes[i]);
-			if ((size_t)(end - l->tok[1]) < n ||
-			    *(end - n - 1) != ' ' ||
-			    memcmp(end - n, outcomes[i], n) != 0)
+			j = k - (strchr(outcomes[i], ' ') != NULL);
+			if (j < 1 || !is(l, j, outcomes[i]))
 				continue;
-			*title_end = k - (strchr(outcomes[i], ' ') != NULL);
+			*title_end = j;
 			*v = NAN;
 			*outcome = outcomes[i];
 			return k + 1;
