@@ -75,37 +75,13 @@ usage(FILE *f)
 	return f == stdout ? 0 : 2;
 }
 
-/* Labels and groups what was read, builds the comparison once, writes it
- * and with --fail-below its regressions; the exit status (rc so far). */
-static int
-show(const struct compare_opts *o, struct cmp_read *rs, int rc)
-{
-	struct comparison c = {0};
-	int found;
-
-	if (compare_label(rs->reports, rs->user, rs->names, rs->n) == -1 ||
-	    compare_build(&c, rs->reports, rs->user, rs->n, o->no_group,
-	        o->min_change) == -1) {
-		cmp_complain(NULL, "out of memory");
-		rc = 2;
-	} else if (compare_write(stdout, o->format, &c) == -1 ||
-	           fflush(stdout) == EOF) {
-		cmp_complain(NULL, "writing the comparison failed");
-		rc = rc ? rc : 1;
-	} else if (o->below > 0) {
-		found = compare_regressions(stderr, &c, o->below);
-		rc = rc == 0 && found > 0 ? 3 : rc;
-	}
-	compare_free(&c);
-	return rc;
-}
-
 /* Options may come before, between or after the files (all after "--"):
  * opt_parse moves the files to the front of argv. */
 int
 compare_main(int argc, char **argv)
 {
 	struct compare_opts o = {CMP_FORMAT_TEXT, 0, BETWEEN_MIN_CHANGE, 0, 0};
+	struct comparison c = {0};
 	struct cmp_read rs;
 	char err[256];
 	int nin, rc;
@@ -117,14 +93,26 @@ compare_main(int argc, char **argv)
 	}
 	if (o.help || nin < 1)
 		return usage(o.help ? stdout : stderr);
+	/* rs.reports NULL: rc is 2 and it was said */
 	rc = cmp_read_all(&rs, argv, nin);
-	if (rs.n == 0 && rs.reports != NULL) {
+	if (rs.n == 0) {
 		if (rc == 0)
 			cmp_complain(NULL, "nothing to compare");
 		rc = 2;
-	} else if (rs.n > 0) {
-		rc = show(&o, &rs, rc);
+	} else if (compare_label(rs.reports, rs.user, rs.names, rs.n) == -1 ||
+	           compare_build(&c, rs.reports, rs.user, rs.n, o.no_group,
+	               o.min_change) == -1) {
+		cmp_complain(NULL, "out of memory");
+		rc = 2;
+	} else if (compare_write(stdout, o.format, &c) == -1 ||
+	           fflush(stdout) == EOF) {
+		cmp_complain(NULL, "writing the comparison failed");
+		rc = rc ? rc : 1;
+	} else if (o.below > 0 &&
+	           compare_regressions(stderr, &c, o.below) > 0) {
+		rc = rc ? rc : 3;
 	}
+	compare_free(&c);
 	cmp_read_free(&rs);
 	return rc;
 }
