@@ -147,9 +147,8 @@ number(const struct line *l, int k, double *v)
 
 /* Records a problem of p: the first is the message, the rest counted. */
 #define PROBLEM(p, ...)                                                        \
-	((p)->nerrors++ > 0                                                    \
-	        ? (void)0                                                      \
-	        : (void)cmp_appendf((p)->err, (p)->errlen, 0, __VA_ARGS__))
+	(void)((p)->nerrors++ > 0 ||                                           \
+	       cmp_appendf((p)->err, (p)->errlen, 0, __VA_ARGS__))
 
 /* Ends the current block, dropped and said unless whole: its index tables
  * scored, some result, tests of a built-in index with their table (or
@@ -522,10 +521,8 @@ index_row(struct parser *p, const struct line *l)
 	if (n < 4 || !number(l, n - 2, &result) ||
 	    !(number(l, n - 3, &base) || is(l, n - 3, "---")) ||
 	    !(number(l, n - 1, &index) || is(l, n - 1, "---")))
-		return n >= 3 && number(l, n - 1, NULL) &&
-		               (number(l, n - 2, NULL) || is(l, n - 2, "---"))
-		           ? 2
-		           : 0;
+		return 2 * (n >= 3 && number(l, n - 1, NULL) &&
+		               (number(l, n - 2, NULL) || is(l, n - 2, "---")));
 	row = CMP_PUSH(grown, p->index->rows, p->index->nrows, INT_MAX);
 	if (row == NULL)
 		return -1;
