@@ -492,26 +492,25 @@ struct notes {
 static void
 write_key(FILE *f, int md, const struct cmp_group *g, int n)
 {
-	char id[16], run[32], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
+	char run[32], text[6 * CMP_TEXT_MAX], details[3 * CMP_TEXT_MAX];
 	int i, k, many;
 
 	for (i = 0; i < n; i++) {
-		cmp_report_id(i, id, sizeof(id));
 		snprintf(text, sizeof(text),
 		    "%s: %d runs (the table shows their geometric means)",
 		    g[i].label, g[i].n);
 		if ((many = g[i].n > 1))
-			say(f, md, &key_line, id, text);
+			say(f, md, &key_line, g[i].id, text);
 		for (k = 0; k < g[i].n; k++) {
 			cmp_report_details(
 			    g[i].runs[k], details, sizeof(details));
-			snprintf(run, sizeof(run), "%s%d ", id, k + 1);
+			snprintf(run, sizeof(run), "%s%d ", g[i].id, k + 1);
 			snprintf(text, sizeof(text), "%s%s%s%s",
 			    many ? run : "",
 			    many ? g[i].runs[k]->label : g[i].label,
 			    details[0] ? ": " : "", details);
 			say(f, md, many ? &run_line : &key_line,
-			    many ? NULL : id, text);
+			    many ? NULL : g[i].id, text);
 		}
 		if (g[i].comment != NULL)
 			say(f, md, &comment_line, NULL, g[i].comment);
@@ -560,16 +559,15 @@ static void
 write_unknown(FILE *f, int md, const struct notes *notes,
     const struct cmp_group *g, int n)
 {
-	char text[4 * CMP_TEXT_MAX], id[16];
+	char text[4 * CMP_TEXT_MAX];
 	size_t len = 0;
 	int i, names = 0;
 
 	for (i = 0; i < n; i++) {
 		if (g[i].passes_known)
 			continue;
-		cmp_report_id(i, id, sizeof(id));
 		len = cmp_appendf(text, sizeof(text), len, "%s%s",
-		    names++ ? ", " : "noise unknown: ", id);
+		    names++ ? ", " : "noise unknown: ", g[i].id);
 	}
 	if (names == n && n > 1)
 		snprintf(text, sizeof(text),
@@ -585,9 +583,8 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	for (i = 0; i < n; i++) {
 		if (g[i].disturbed == NULL)
 			continue;
-		cmp_report_id(i, id, sizeof(id));
 		snprintf(text, sizeof(text),
-		    "noise unknown: %s's run recorded other work: %s.", id,
+		    "noise unknown: %s's run recorded other work: %s.", g[i].id,
 		    g[i].disturbed);
 		say(f, md, names ? &sub_line : &note_line, names ? NULL : "?",
 		    text);
@@ -657,7 +654,7 @@ write_notes(FILE *f, int md, const struct notes *notes,
 static void
 write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 {
-	char text[4 * CMP_TEXT_MAX], id[16];
+	char text[4 * CMP_TEXT_MAX];
 	size_t len, s;
 	int i, j, k, differ = 0;
 
@@ -672,11 +669,9 @@ write_suites(FILE *f, int md, const struct cmp_group *g, int n)
 		len = cmp_appendf(text, sizeof(text), len,
 		    "%s%.*s:", i ? "; " : "", (int)s, g[i].runs[0]->origin);
 		for (j = i, k = 0; j < n; j++)
-			if (!cmp_suites_differ(g[i].runs[0], g[j].runs[0])) {
-				cmp_report_id(j, id, sizeof(id));
+			if (!cmp_suites_differ(g[i].runs[0], g[j].runs[0]))
 				len = cmp_appendf(text, sizeof(text), len,
-				    "%s %s", k++ ? "," : "", id);
-			}
+				    "%s %s", k++ ? "," : "", g[j].id);
 	}
 	if (!differ)
 		return;

@@ -264,8 +264,6 @@ judge(struct table *t, int r, int j)
 	struct cell *c = &t->cells[(size_t)r * (size_t)t->ncols + (size_t)j];
 	double gap;
 
-	c->ratio = NAN;
-	c->noise = CMP_NOISE_UNKNOWN;
 	if (!isfinite(c0->value) || !isfinite(c->value)) /* NAN: none */
 		c->why = WHY_NO_VALUE;
 	else if (row->is_index)
@@ -357,12 +355,6 @@ pool_column(struct table *t, int j)
 	return ok ? 0 : -1;
 }
 
-void
-cmp_report_id(int i, char *buf, size_t size)
-{
-	snprintf(buf, size, i < 26 ? "%c" : "R%d", i < 26 ? 'A' + i : i + 1);
-}
-
 /* The median CPU time per loop of a cell's kept passes (one run's);
  * NAN when it has none (or memory ran out). */
 static double
@@ -424,7 +416,7 @@ table_columns(struct table *t, const struct comparison *c)
 			col->group = &c->groups[i];
 			col->block = &r->blocks[j];
 			col->speed = NAN;
-			cmp_report_id(i, col->id, sizeof(col->id));
+			memcpy(col->id, c->groups[i].id, sizeof(col->id));
 			for (k = 0, same = 0; k < r->nblocks; k++)
 				same += group_of(&r->blocks[k]) == t->group;
 			if (same > 1)
@@ -546,6 +538,9 @@ compare_build(struct comparison *c, struct cmp_report *const *reports,
 
 	memset(c, 0, sizeof(*c));
 	rc = cmp_groups_make(&c->groups, &c->n, reports, user, n, no_group);
+	for (i = 0; rc == 0 && i < c->n; i++)
+		snprintf(c->groups[i].id, sizeof(c->groups[i].id),
+		    i < 26 ? "%c" : "R%d", i < 26 ? 'A' + i : i + 1);
 	for (t = c->tables, g = 0; g < NGROUPS && rc == 0; g++, t++) {
 		t->group = (enum group)g;
 		t->min_change = min_change;

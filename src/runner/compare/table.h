@@ -144,6 +144,7 @@ struct cmp_group {
 	struct cmp_report **runs; /* in order; runs[0] says how they ran */
 	int n;
 	const char *label;
+	char id[16]; /* in the key: A to Z, then R27, R28, ... */
 	const char *comment, *disturbed; /* one run's; NULL for a group */
 	int passes_known; /* every run's passes were read (JSON) */
 	char *own; /* the label made for several runs */
@@ -229,9 +230,6 @@ extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
 extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
-
-/* The name of the i-th group in the key: A to Z, then R27, R28, ... */
-void cmp_report_id(int i, char *buf, size_t size);
 
 /* What the key says of a report after its label (label.c). */
 void cmp_report_details(const struct cmp_report *r, char *buf, size_t size);
