@@ -458,16 +458,14 @@ write_verdicts(FILE *f, int md, const struct table *t)
 	for (j = 0; j < t->ncols; j++) {
 		if ((c = &t->cols[j])->group->n < 2)
 			continue;
-		n = cmp_appendf(
-		    text, sizeof(text), 0, "%s: %d runs; ", c->id, c->group->n);
+		n = cmp_appendf(text, sizeof(text), 0, "%s: %d runs; %s", c->id,
+		    c->group->n, c->pool_dof > 0 ? "" : "no spread known");
 		if (c->pool_dof > 0)
 			cmp_appendf(text, sizeof(text), n,
 			    "run-to-run spread %.2f%%, pooled over %d test%s "
 			    "(%g degrees of freedom)",
 			    100 * sqrt(c->pool_var), c->pool_tests,
 			    c->pool_tests == 1 ? "" : "s", c->pool_dof);
-		else
-			cmp_appendf(text, sizeof(text), n, "no spread known");
 		say(f, md, &item_line, NULL, text);
 	}
 	for (j = 1; j < t->ncols; j++)
