@@ -183,8 +183,7 @@ write_one_by_one(FILE *f, const struct table *t)
 			fprintf(f, "  %-*s  %*s%s", (int)idw, t->cols[j].id,
 			    (int)(vw - text_width(value, strlen(value))), "",
 			    value);
-			if (j > 0)
-				cell_text(t, r, 3 * j + 1, ratio, LINE);
+			cell_text(t, r, 3 * j + 1, ratio, LINE);
 			if (j > 0 && ratio[0] != '\0')
 				fprintf(f, "  %s/%s %s", t->cols[j].id,
 				    t->cols[0].id, ratio);
