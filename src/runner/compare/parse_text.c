@@ -400,7 +400,7 @@ static int
 copies_line(struct parser *p, const struct line *l)
 {
 	struct cmp_block *b = p->block;
-	char date[11];
+	char date[11] = "";
 	double n = 0, cpu;
 	int k, i, pin = 0;
 
@@ -415,7 +415,6 @@ copies_line(struct parser *p, const struct line *l)
 		if (is(l, i, "pinned") && is(l, i + 2, "CPU") &&
 		    number(l, i + 3, &cpu) && cpu >= 0 && cpu < 1e6)
 			pin = (int)cpu + 1;
-	date[0] = '\0';
 	if (b != NULL && b->copies == 0 && b->ntests == 0 && b->nindexes == 0) {
 		memcpy(date, b->date, sizeof(date));
 		p->block = NULL;
@@ -672,39 +671,16 @@ feed(struct parser *p, struct line *l)
 	return rc < 0 ? -1 : 0;
 }
 
-/* Known at the end: a --runs report's reports (summary seen, 2 or more) are
- * one run set (numbered from the first one's place in the file) made as the
- * last says; a block without copies is one copy. */
-static void
-finish(const struct parser *p)
-{
-	struct cmp_file *f = p->out;
-	struct cmp_report *r, *last = &f->reports[f->nreports - 1];
-	int set = p->runs_summary && f->nreports - p->first_report >= 2, j;
-
-	for (r = f->reports + p->first_report; r < f->reports + f->nreports;
-	     r++) {
-		if (set) {
-			r->run_set = p->first_report + 1;
-			r->quick = last->quick;
-			r->duration_s = last->duration_s;
-		}
-		for (j = 0; j < r->nblocks; j++)
-			if (r->blocks[j].copies == 0)
-				r->blocks[j].copies =
-				    r->blocks[j].copies_assumed = 1;
-	}
-}
-
 int
 parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
 {
 	struct parser p = {.out = out, .err = err, .errlen = errlen};
+	struct cmp_report *r, *last;
 	struct line l;
 	const char *nl;
 	size_t i, n;
-	int stop = 0;
+	int stop = 0, set, j;
 
 	p.first_report = out->nreports;
 	for (i = 0; i < len && !stop; i += n + 1) {
@@ -723,7 +699,22 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 		if (p.nerrors == 0)
 			PROBLEM(&p, "out of memory");
 	} else if (out->nreports > p.first_report) {
-		finish(&p);
+		/* A --runs report (summary seen, 2 or more reports) is one run
+		 * set, numbered from its first's place in the file, made as the
+		 * last says; a block without copies is one copy. */
+		last = &out->reports[out->nreports - 1];
+		set = p.runs_summary && out->nreports - p.first_report >= 2;
+		for (r = out->reports + p.first_report; r <= last; r++) {
+			if (set) {
+				r->run_set = p.first_report + 1;
+				r->quick = last->quick;
+				r->duration_s = last->duration_s;
+			}
+			for (j = 0; j < r->nblocks; j++)
+				if (r->blocks[j].copies == 0)
+					r->blocks[j].copies =
+					    r->blocks[j].copies_assumed = 1;
+		}
 	} else if (p.nerrors == 0) {
 		PROBLEM(&p, "no bytebench or UnixBench report found");
 	}
