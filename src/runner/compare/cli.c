@@ -93,7 +93,6 @@ compare_main(int argc, char **argv)
 	}
 	if (o.help || nin < 1)
 		return usage(o.help ? stdout : stderr);
-	/* rs.reports NULL: rc is 2 and it was said */
 	rc = cmp_read_all(&rs, argv, nin);
 	if (rs.n == 0) {
 		if (rc == 0)

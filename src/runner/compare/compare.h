@@ -58,10 +58,9 @@ int compare_regressions(FILE *f, const struct comparison *c, double below);
  * order, with each one's LABEL= (NULL: none) and file name. */
 struct cmp_read {
 	struct cmp_input *in; /* private to inputs.c */
-	int nin;
 	struct cmp_report **reports;
 	const char **user, **names;
-	int n;
+	int nin, n;
 };
 
 /* Reads the files of argv[0..nargs-1] into rs (cmp_read_free it even then);

@@ -236,10 +236,9 @@ int
 compare_read(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
 {
-	size_t i = 0;
+	/* after a UTF-8 byte order mark, if any */
+	size_t i = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 
-	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
-		i = 3; /* a UTF-8 byte order mark */
 	while (i < len && memchr(" \t\n\r", text[i], 4) != NULL)
 		i++;
 	if (i == len) {

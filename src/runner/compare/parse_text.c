@@ -224,12 +224,12 @@ new_report(struct parser *p, int header)
 	p->report_header = header;
 	p->report_dropped = 0;
 	p->method = 0;
-	return (r->origin = cmp_text("", 0)) == NULL ||
-	               (r->hostname = cmp_text("", 0)) == NULL ||
-	               (r->os_name = cmp_text("", 0)) == NULL ||
-	               (r->os_release = cmp_text("", 0)) == NULL
-	           ? -1
-	           : 0;
+	if ((r->origin = cmp_text("", 0)) == NULL ||
+	    (r->hostname = cmp_text("", 0)) == NULL ||
+	    (r->os_name = cmp_text("", 0)) == NULL ||
+	    (r->os_release = cmp_text("", 0)) == NULL)
+		return -1;
+	return 0;
 }
 
 /* Starts a block of copies (0: not said) in the current report, or in a
