@@ -38,6 +38,7 @@ kind(int s)
 	return s < 3 ? (enum kind)s : (enum kind)(VALUE + s % 3);
 }
 
+static const char *const group_name[NGROUPS] = {"1 copy", "N copies"};
 #define CELL_MAX   (3 * CMP_TEXT_MAX) /* a cell's text */
 #define TEXT_WIDTH 80 /* of the text output */
 
@@ -70,8 +71,7 @@ value_text(const struct table *t, int r, int col, char *buf, enum form form)
 static void
 table_name(const struct table *t, char *buf)
 {
-	size_t n =
-	    cmp_appendf(buf, CELL_MAX, 0, "%s", cmp_group_name[t->group]);
+	size_t n = cmp_appendf(buf, CELL_MAX, 0, "%s", group_name[t->group]);
 	int j;
 
 	for (j = 0; t->group == GROUP_MANY && j < t->ncols; j++)
@@ -560,12 +560,10 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	size_t len = 0;
 	int i, names = 0;
 
-	for (i = 0; i < n; i++) {
-		if (g[i].passes_known)
-			continue;
-		len = cmp_appendf(text, sizeof(text), len, "%s%s",
-		    names++ ? ", " : "noise unknown: ", g[i].id);
-	}
+	for (i = 0; i < n; i++)
+		if (!g[i].passes_known)
+			len = cmp_appendf(text, sizeof(text), len, "%s%s",
+			    names++ ? ", " : "noise unknown: ", g[i].id);
 	if (names == n && n > 1)
 		snprintf(text, sizeof(text),
 		    "noise unknown: text reports, without passes.");
@@ -758,8 +756,8 @@ compare_regressions(FILE *f, const struct comparison *c, double below)
 				fprintf(f,
 				    "compare: %s (%s): %s/%s %s, "
 				    "below %.2fx and %s noise\n",
-				    title, cmp_group_name[t->group],
-				    t->cols[j].id, t->cols[0].id, ratio, below,
+				    title, group_name[t->group], t->cols[j].id,
+				    t->cols[0].id, ratio, below,
 				    x->noise == CMP_NOISE_BEYOND
 				        ? "beyond"
 				        : "of unknown");

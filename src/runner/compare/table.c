@@ -13,7 +13,6 @@
 
 #define SPEED_MOVE 1.1 /* CPU time per loop moved by more than 10% */
 
-const char *const cmp_group_name[NGROUPS] = {"1 copy", "N copies"};
 const char *const cmp_why_text[NWHY] = {"", "", "units differ",
     "index methods differ", "index baselines differ",
     "indexes over different tests", "partial and full index"};

@@ -83,7 +83,6 @@ struct cmp_report {
 	int run_set; /* > 0: of a --runs set, its first report's place + 1 */
 };
 
-/* Everything read from one file. */
 struct cmp_file {
 	struct cmp_report *reports;
 	int nreports;
@@ -226,7 +225,6 @@ struct comparison {
 	struct table tables[NGROUPS];
 };
 
-extern const char *const cmp_group_name[NGROUPS]; /* "1 copy", ... */
 extern const char *const cmp_why_text[NWHY]; /* "units differ", ... */
 
 const struct cell *cmp_cell_at(const struct table *t, int r, int col);
