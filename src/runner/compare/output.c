@@ -79,8 +79,7 @@ table_name(const struct table *t, char *buf)
 		    t->cols[j].id, t->cols[j].block->copies);
 }
 
-/* The header of sub-column s: text names a column by its id, Markdown by
- * the label the user gave; a ratio's "B/A", "B/A!" when not comparable. */
+/* The header of sub-column s: a column's id in text, its label in Markdown. */
 static void
 header_text(const struct table *t, int s, enum form form, char *buf)
 {
@@ -296,11 +295,10 @@ write_table_text(FILE *f, const struct table *t, int *partial_p)
 		if (all <= TEXT_WIDTH + 2)
 			break;
 	}
-	if (t->ncols > 2 || all > TEXT_WIDTH + 2) {
+	if (t->ncols > 2 || all > TEXT_WIDTH + 2)
 		write_one_by_one(f, t);
-		return;
-	}
-	write_rows(f, t, PASS_ALL, 1, 3 * t->ncols, width, form);
+	else
+		write_rows(f, t, PASS_ALL, 1, 3 * t->ncols, width, form);
 	for (i = 0; form == TEXT_SHORT && i < t->nrows * t->ncols; i++)
 		*partial_p |= t->cells[i].index && t->cells[i].index->partial;
 }
@@ -473,10 +471,9 @@ write_verdicts(FILE *f, int md, const struct table *t)
 
 enum { NOTES_MAX_CAVEATS = 16 };
 
-/* What the notes under the tables must explain. */
+/* What the notes under the tables must explain (noise and why by enum). */
 struct notes {
-	int within, unknown, lower, caveat, unmeasured, disturbed;
-	int why[NWHY];
+	int noise[3], why[NWHY], lower, caveat, unmeasured, disturbed;
 	int explained; /* a why-line was written */
 	int grouped; /* a verdict between groups was written */
 	int partial_p; /* a partial index's value was written "N p" */
@@ -542,8 +539,7 @@ note_cells(const struct table *t, struct notes *notes)
 				notes->why[c->why] |= c->why >= WHY_UNITS;
 				continue;
 			}
-			notes->within |= c->noise == CMP_NOISE_WITHIN;
-			notes->unknown |= c->noise == CMP_NOISE_UNKNOWN;
+			notes->noise[c->noise] = 1;
 			notes->caveat |= t->cols[j].caveat[0] != '\0';
 			notes->unmeasured |= c->unmeasured;
 			notes->disturbed |= c->disturbed;
@@ -601,12 +597,12 @@ write_notes(FILE *f, int md, const struct notes *notes,
 	                   "the ratio is A/B)."
 	                 : "B against A: above 1.00x B is better, below "
 	                   "1.00x A is.");
-	if (notes->within)
+	if (notes->noise[CMP_NOISE_WITHIN])
 		say(f, md, &note_line, "~",
 		    "within run-to-run noise at 95%: the "
 		    "difference may be chance.  No mark: beyond the noise (the "
 		    "rule: doc/compare.md).");
-	if (notes->unknown)
+	if (notes->noise[CMP_NOISE_UNKNOWN])
 		write_unknown(f, md, notes, g, n);
 	if (notes->caveat) {
 		say(f, md, &note_line, "!",
