@@ -583,6 +583,13 @@ write_unknown(FILE *f, int md, const struct notes *notes,
 	}
 }
 
+static const char one_run_a_side[] =
+    "run-to-run noise unknown: one run a side, so the marks say only whether "
+    "the difference is beyond the noise of the passes inside each run.  To "
+    "measure it, make several runs a side (./Run --runs 3) and compare those "
+    "reports, or give each side's reports one label (A=1.json A=2.json "
+    "B=3.json B=4.json).";
+
 /* The notes under the tables: what the ratios and marks mean. */
 static void
 write_notes(FILE *f, int md, const struct notes *notes,
@@ -620,13 +627,7 @@ write_notes(FILE *f, int md, const struct notes *notes,
 		say(f, md, &note_line, "p",
 		    "a partial index: some of its tests did not run.");
 	if (!notes->grouped && n > 1)
-		say(f, md, &aside_line, NULL,
-		    "run-to-run noise unknown: one run a side, so the "
-		    "marks say only whether the difference is beyond the "
-		    "noise of the passes inside each run.  To measure it, "
-		    "make several runs a side (./Run --runs 3) and compare "
-		    "those reports, or give each side's reports one label "
-		    "(A=1.json A=2.json B=3.json B=4.json).");
+		say(f, md, &aside_line, NULL, one_run_a_side);
 	if (notes->explained)
 		say(f, md, &note_line, "why:",
 		    "the counters of the passes that moved most, beyond their "

@@ -671,16 +671,37 @@ feed(struct parser *p, struct line *l)
 	return rc < 0 ? -1 : 0;
 }
 
+/* A --runs report (summary seen, 2 or more reports) is one run set,
+ * numbered from its first's place in the file, made as the last says; a
+ * block without copies is one copy. */
+static void
+finish(const struct parser *p, struct cmp_file *out)
+{
+	struct cmp_report *r, *last = &out->reports[out->nreports - 1];
+	int set = p->runs_summary && out->nreports - p->first_report >= 2, j;
+
+	for (r = out->reports + p->first_report; r <= last; r++) {
+		if (set) {
+			r->run_set = p->first_report + 1;
+			r->quick = last->quick;
+			r->duration_s = last->duration_s;
+		}
+		for (j = 0; j < r->nblocks; j++)
+			if (r->blocks[j].copies == 0)
+				r->blocks[j].copies =
+				    r->blocks[j].copies_assumed = 1;
+	}
+}
+
 int
 parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
     size_t errlen)
 {
 	struct parser p = {.out = out, .err = err, .errlen = errlen};
-	struct cmp_report *r, *last;
 	struct line l;
 	const char *nl;
 	size_t i, n;
-	int stop = 0, set, j;
+	int stop = 0;
 
 	p.first_report = out->nreports;
 	for (i = 0; i < len && !stop; i += n + 1) {
@@ -699,22 +720,7 @@ parse_text(const char *text, size_t len, struct cmp_file *out, char *err,
 		if (p.nerrors == 0)
 			PROBLEM(&p, "out of memory");
 	} else if (out->nreports > p.first_report) {
-		/* A --runs report (summary seen, 2 or more reports) is one run
-		 * set, numbered from its first's place in the file, made as the
-		 * last says; a block without copies is one copy. */
-		last = &out->reports[out->nreports - 1];
-		set = p.runs_summary && out->nreports - p.first_report >= 2;
-		for (r = out->reports + p.first_report; r <= last; r++) {
-			if (set) {
-				r->run_set = p.first_report + 1;
-				r->quick = last->quick;
-				r->duration_s = last->duration_s;
-			}
-			for (j = 0; j < r->nblocks; j++)
-				if (r->blocks[j].copies == 0)
-					r->blocks[j].copies =
-					    r->blocks[j].copies_assumed = 1;
-		}
+		finish(&p, out);
 	} else if (p.nerrors == 0) {
 		PROBLEM(&p, "no bytebench or UnixBench report found");
 	}
